@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public address used in e-mailed links. */
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPostgresPort: number;
+  embeddedDatabaseName: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  storageDir: string;
+  webDistDir: string;
+  sessionTtlHours: number;
+  passwordTokenTtlHours: number;
+  loadDemoData: boolean;
+  loginRateLimitPerMinute: number;
+  logLevel: string;
+}
+
+function intFromEnv(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** Reads the configuration from the environment (see the README's configuration table). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = intFromEnv(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    embeddedPostgresPort: intFromEnv(env.EMBEDDED_PG_PORT, 54329),
+    embeddedDatabaseName: env.EMBEDDED_PG_DATABASE ?? 'mirante',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Mirante <nao-responda@mirante.app.br>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'suporte@mirante.app.br',
+    storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'storage')),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
+    sessionTtlHours: intFromEnv(env.SESSION_TTL_HOURS, 24 * 30),
+    passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
+    loadDemoData: env.DEMO_DATA !== '0',
+    loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

@@ -1,0 +1,137 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ModuleCode, ProjectStage, ProjectType, Role, UserType } from '@mirante/shared';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: written as a JSON string, read back as a parsed value. */
+type Json<T> = ColumnType<T, string, string>;
+/** numeric: parsed to a JS number by our pg type parser (money values fit a double exactly enough). */
+type Numeric = ColumnType<number, number | string, number | string>;
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: CreatedAt;
+}
+
+export interface ModulesTable {
+  id: Generated<number>;
+  code: ModuleCode;
+  name: string;
+  description: string;
+  projectType: ProjectType;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  customerId: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface GroupModulesTable {
+  groupId: number;
+  moduleId: number;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  customerId: number;
+  name: string;
+  space: string;
+  projectType: ProjectType;
+  isDefault: Generated<boolean>;
+  delimiter: Json<unknown>;
+  bbox: number[];
+  center: number[];
+  areaM2: number;
+  perimeterM: number;
+  defaultZoom: Generated<number>;
+  hasStage: Generated<boolean>;
+  hasReport: Generated<boolean>;
+  hasInformation: Generated<boolean>;
+  hasPriceVisualization: Generated<boolean>;
+  useProviderMapLayer: Generated<boolean>;
+  customerCode: string | null;
+  /** YYYY-MM-DD (date columns are read as text, never shifted by time zones). */
+  releaseDate: string | null;
+  stage: ProjectStage | null;
+  team: string | null;
+  blocks: number | null;
+  lots: number | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  detail: string | null;
+  valorInadimplencia: Numeric | null;
+  createdAt: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  customerId: number;
+  groupId: number | null;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  role: Generated<Role>;
+  userType: Generated<UserType>;
+  status: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface UserProjectsTable {
+  userId: number;
+  projectId: number;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  userId: number;
+  tokenHash: string;
+  fromToken: Generated<boolean>;
+  createdAt: CreatedAt;
+  lastUsedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+  expiresAt: Timestamp;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PasswordTokensTable {
+  id: Generated<string>;
+  userId: number;
+  tokenHash: string;
+  purpose: 'definition' | 'recovery';
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  usedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface AccessTokensTable {
+  id: Generated<string>;
+  userId: number;
+  tokenHash: string;
+  description: Generated<string>;
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+  revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  appliedAt: CreatedAt;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  modules: ModulesTable;
+  groups: GroupsTable;
+  groupModules: GroupModulesTable;
+  projects: ProjectsTable;
+  users: UsersTable;
+  userProjects: UserProjectsTable;
+  sessions: SessionsTable;
+  passwordTokens: PasswordTokensTable;
+  accessTokens: AccessTokensTable;
+  schemaMigrations: SchemaMigrationsTable;
+}

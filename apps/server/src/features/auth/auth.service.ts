@@ -1,0 +1,166 @@
+import { MESSAGES, type Credentials } from '@mirante/shared';
+import { AppError, notFound, unprocessable } from '../../http/app-error';
+import { inactiveUserError } from '../../http/authorize';
+import type { Mailer } from '../../mail/mailer';
+import type { AuthUser } from './auth-user';
+import type { AuthRepo, UserRecord } from './auth.repo';
+import { passwordDefinitionEmail, passwordRecoveryEmail } from './auth.emails';
+import { hashPassword, verifyPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+
+export interface AuthServiceOptions {
+  appUrl: string;
+  sessionTtlHours: number;
+  passwordTokenTtlHours: number;
+}
+
+const HOUR_MS = 3_600_000;
+// Refreshing last_used_at on every call would write on every request; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthServiceOptions) {
+  const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
+
+  async function openSession(user: UserRecord, fromToken: boolean): Promise<Credentials> {
+    if (!user.status) throw inactiveUserError();
+    const { token, hash } = newToken();
+    await repo.createSession({
+      userId: user.id,
+      tokenHash: hash,
+      fromToken,
+      expiresAt: hoursFromNow(options.sessionTtlHours),
+    });
+    return credentialsFor(user, token, fromToken);
+  }
+
+  async function credentialsFor(user: UserRecord, apiToken: string, fromToken: boolean): Promise<Credentials> {
+    return {
+      id: user.id,
+      api_token: apiToken,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      modules: await repo.modulesOf(user),
+      customer_id: user.customerId,
+      from_token: fromToken,
+    };
+  }
+
+  async function issuePasswordToken(user: UserRecord, purpose: 'definition' | 'recovery'): Promise<string> {
+    const { token, hash } = newToken();
+    await repo.createPasswordToken({
+      userId: user.id,
+      tokenHash: hash,
+      purpose,
+      expiresAt: hoursFromNow(options.passwordTokenTtlHours),
+    });
+    return token;
+  }
+
+  async function findUsablePasswordToken(token: string) {
+    const found = await repo.findPasswordToken(hashToken(token));
+    if (!found) throw notFound('Link inválido. Solicite um novo e-mail.', 'PASSWORD_TOKEN_INVALID');
+    if (found.usedAt || found.expiresAt.getTime() <= Date.now()) {
+      throw new AppError(410, 'PASSWORD_TOKEN_EXPIRED', 'Este link expirou ou já foi usado. Solicite um novo e-mail.');
+    }
+    return found;
+  }
+
+  return {
+    async login(email: string, password: string): Promise<Credentials> {
+      const user = await repo.findUserByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? null, password);
+      if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+      return openSession(user, false);
+    },
+
+    async loginWithAccessToken(token: string): Promise<Credentials> {
+      const user = await repo.findLiveAccessToken(hashToken(token));
+      if (!user) throw new AppError(401, 'INVALID_ACCESS_TOKEN', 'Link de acesso inválido ou expirado.');
+      return openSession(user, true);
+    },
+
+    /** Resolves a session token to the signed-in user (null when unknown, expired or revoked). */
+    async resolveSession(token: string): Promise<AuthUser | null> {
+      const session = await repo.findLiveSession(hashToken(token));
+      if (!session) return null;
+      if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(session.sessionId);
+      return {
+        id: session.id,
+        name: session.name,
+        email: session.email,
+        role: session.role,
+        customerId: session.customerId,
+        groupId: session.groupId,
+        active: session.status,
+        modules: await repo.modulesOf(session),
+        sessionId: session.sessionId,
+        fromToken: session.fromToken,
+      };
+    },
+
+    async restoreSession(user: AuthUser, apiToken: string): Promise<Credentials> {
+      const record = await repo.findUserById(user.id);
+      if (!record) throw new AppError(401, 'UNAUTHORIZED', 'Sessão expirada. Entre novamente.');
+      return credentialsFor(record, apiToken, user.fromToken);
+    },
+
+    logout(user: AuthUser): Promise<void> {
+      return repo.revokeSession(user.sessionId);
+    },
+
+    async validatePasswordToken(token: string) {
+      const found = await findUsablePasswordToken(token);
+      return { valid: true as const, email: found.email, name: found.name };
+    },
+
+    async setPassword(token: string, password: string): Promise<Credentials> {
+      const found = await findUsablePasswordToken(token);
+      if (!found.status) throw inactiveUserError();
+      const passwordHash = await hashPassword(password);
+      await repo.transaction(async (trx) => {
+        await trx.setPasswordHash(found.id, passwordHash);
+        await trx.consumePasswordTokens(found.id);
+        await trx.revokeOtherSessions(found.id, null);
+      });
+      return openSession(found, false);
+    },
+
+    async sendRecoveryEmail(email: string): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      if (!user) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      if (!user.status) throw new AppError(403, 'USER_INACTIVE', MESSAGES.noDeveloperAccess);
+      const token = await issuePasswordToken(user, 'recovery');
+      await mailer.send(passwordRecoveryEmail(user, `${options.appUrl}/auth/pass?t=${token}&m=1`));
+    },
+
+    /** E-mails a new user the link to define their first password. */
+    async sendDefinitionEmail(userId: number): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      const token = await issuePasswordToken(user, 'definition');
+      await mailer.send(passwordDefinitionEmail(user, `${options.appUrl}/auth/pass?t=${token}`));
+    },
+
+    async changePassword(user: AuthUser, currentPassword: string, newPassword: string): Promise<void> {
+      const record = await repo.findUserById(user.id);
+      if (!record || !(await verifyPassword(record.passwordHash, currentPassword))) {
+        throw unprocessable('WRONG_CURRENT_PASSWORD', 'A senha atual está incorreta.');
+      }
+      const passwordHash = await hashPassword(newPassword);
+      await repo.transaction(async (trx) => {
+        await trx.setPasswordHash(user.id, passwordHash);
+        await trx.revokeOtherSessions(user.id, user.sessionId);
+      });
+    },
+
+    /** Creates a reusable sign-in link token (from_token sessions), e.g. for a shared project view. */
+    async createAccessToken(userId: number, description: string, validDays: number): Promise<string> {
+      const { token, hash } = newToken();
+      await repo.createAccessToken({ userId, tokenHash: hash, description, expiresAt: hoursFromNow(validDays * 24) });
+      return token;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

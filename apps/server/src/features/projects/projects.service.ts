@@ -1,0 +1,157 @@
+import {
+  moduleFor,
+  type AreaGeometry,
+  type ModuleCode,
+  type Project,
+  type ProjectStage,
+  type ProjectType,
+} from '@mirante/shared';
+import { forbidden, notFound } from '../../http/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import { deriveGeometry, limitLayerOf, validateAreaGeometry } from './geometry';
+import type { ProjectRow, ProjectScope, ProjectsRepo } from './projects.repo';
+
+export interface NewProject {
+  customerId: number;
+  name: string;
+  space: string;
+  projectType: ProjectType;
+  delimiter: AreaGeometry;
+  isDefault?: boolean;
+  defaultZoom?: number;
+  hasStage?: boolean;
+  hasReport?: boolean;
+  hasInformation?: boolean;
+  hasPriceVisualization?: boolean;
+  customerCode?: string;
+  releaseDate?: string;
+  stage?: ProjectStage;
+  team?: string;
+  blocks?: number;
+  lots?: number;
+  address?: string;
+  city?: string;
+  state?: string;
+  detail?: string;
+  valorInadimplencia?: number;
+}
+
+/** ADMIN sees every project; everyone else only the projects linked to them, within their customer. */
+export function projectScopeOf(user: AuthUser): ProjectScope {
+  return user.role === 'ADMIN' ? { userId: null, customerId: null } : { userId: user.id, customerId: user.customerId };
+}
+
+function toProject(row: ProjectRow): Project {
+  const delimiter = row.delimiter as AreaGeometry;
+  const [west, south, east, north] = row.bbox as [number, number, number, number];
+  return {
+    id: row.id,
+    name: row.name,
+    space: row.space,
+    center: [row.center[0] ?? 0, row.center[1] ?? 0],
+    bounds: [
+      [west, south],
+      [east, north],
+    ],
+    delimiter,
+    limitLayer: limitLayerOf(delimiter),
+    defaultZoom: row.defaultZoom,
+    default: row.isDefault,
+    projectType: row.projectType,
+    hasStage: row.hasStage,
+    hasReport: row.hasReport,
+    hasInformation: row.hasInformation,
+    hasPriceVisualization: row.hasPriceVisualization,
+    useProviderMapLayer: row.useProviderMapLayer,
+    totalInspections: 0,
+    layers: [],
+    wallet_links: [],
+    customerId: row.customerId,
+    customerCode: row.customerCode,
+    area: Math.round((row.areaM2 / 10_000) * 100) / 100,
+    perimeter: Math.round((row.perimeterM / 1000) * 100) / 100,
+    releaseDate: row.releaseDate,
+    stage: row.stage,
+    team: row.team,
+    blocks: row.blocks,
+    lots: row.lots,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    detail: row.detail,
+    valorInadimplencia: row.valorInadimplencia,
+  };
+}
+
+export function createProjectsService(repo: ProjectsRepo) {
+  async function findAccessible(user: AuthUser, projectId: number): Promise<ProjectRow> {
+    // Another customer's project and a missing one look the same: 404, so ids reveal nothing.
+    const row = await repo.findInScope(projectScopeOf(user), projectId);
+    if (!row) throw notFound('Projeto não encontrado.', 'PROJECT_NOT_FOUND');
+    return row;
+  }
+
+  return {
+    async listForUser(user: AuthUser, space?: string): Promise<Project[]> {
+      const rows = await repo.list(projectScopeOf(user), space);
+      if (rows.length === 0) throw notFound('Nenhum projeto encontrado para este usuário.', 'NO_PROJECTS');
+      return rows.map(toProject);
+    },
+
+    async getForUser(user: AuthUser, projectId: number): Promise<Project> {
+      return toProject(await findAccessible(user, projectId));
+    },
+
+    /**
+     * The project-scoped permission check every feature uses: the project must be visible to the user and,
+     * for a module family (`map`, `security`…), the user must hold that module for the project's type.
+     */
+    async assertAccess(user: AuthUser, projectId: number, family?: string): Promise<ProjectRow> {
+      const row = await findAccessible(user, projectId);
+      if (family && user.role !== 'ADMIN') {
+        const code: ModuleCode | undefined = moduleFor(row.projectType, family);
+        if (!code || !user.modules.includes(code)) {
+          throw forbidden('Módulo não disponível para este projeto.', 'MODULE_NOT_AVAILABLE');
+        }
+      }
+      return row;
+    },
+
+    async create(input: NewProject, memberUserIds: number[] = []): Promise<Project> {
+      validateAreaGeometry(input.delimiter);
+      const derived = deriveGeometry(input.delimiter);
+      const row = await repo.insert({
+        customerId: input.customerId,
+        name: input.name,
+        space: input.space,
+        projectType: input.projectType,
+        isDefault: input.isDefault ?? false,
+        delimiter: JSON.stringify(input.delimiter),
+        bbox: derived.bbox,
+        center: derived.center,
+        areaM2: derived.areaM2,
+        perimeterM: derived.perimeterM,
+        defaultZoom: input.defaultZoom ?? 16,
+        hasStage: input.hasStage ?? false,
+        hasReport: input.hasReport ?? false,
+        hasInformation: input.hasInformation ?? false,
+        hasPriceVisualization: input.hasPriceVisualization ?? false,
+        customerCode: input.customerCode ?? null,
+        releaseDate: input.releaseDate ?? null,
+        stage: input.stage ?? null,
+        team: input.team ?? null,
+        blocks: input.blocks ?? null,
+        lots: input.lots ?? null,
+        address: input.address ?? null,
+        city: input.city ?? null,
+        state: input.state ?? null,
+        detail: input.detail ?? null,
+        valorInadimplencia: input.valorInadimplencia ?? null,
+      });
+      await repo.linkUsers(row.id, memberUserIds);
+      return toProject(row);
+    },
+  };
+}
+
+export type ProjectsService = ReturnType<typeof createProjectsService>;

@@ -1,0 +1,61 @@
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, systemApi } from '@mirante/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { registerAuthRoutes } from '../features/auth/auth.routes';
+import { registerModuleRoutes } from '../features/modules/modules.routes';
+import { registerNotifyRoutes } from '../features/notify/notify.routes';
+import { registerProjectRoutes } from '../features/projects/projects.routes';
+import type { Infrastructure, Services } from '../services';
+import { installErrorHandlers } from './error-handler';
+import { createRouter } from './route';
+import { registerWebApp } from './web-static';
+
+export interface AppOptions {
+  logger?: boolean;
+  serveWeb?: boolean;
+}
+
+/** The HTTP application: API under /api/v1, OpenAPI at /api/docs and the web app at /. */
+export async function buildApp(
+  infra: Infrastructure,
+  services: Services,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: infra.config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app);
+
+  await app.register(formbody);
+  await app.register(rateLimit, { global: false, hook: 'preHandler' });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mirante API', version: APP_VERSION, description: 'API do Mirante (base /api/v1)' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const route = createRouter(app, services.auth.resolveSession);
+  route(systemApi.health, async () => {
+    await sql`SELECT 1`.execute(infra.db);
+    return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
+  });
+  registerAuthRoutes(route, services.auth, { loginPerMinute: infra.config.loginRateLimitPerMinute });
+  registerProjectRoutes(route, services.projects);
+  registerModuleRoutes(route, services.modules);
+  registerNotifyRoutes(route, services.notify);
+
+  if (options.serveWeb !== false) await registerWebApp(app, infra.config.webDistDir);
+  return app;
+}

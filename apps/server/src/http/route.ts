@@ -1,0 +1,85 @@
+import type {
+  EndpointDefinition,
+  EndpointBody,
+  EndpointParams,
+  EndpointQuery,
+  EndpointResponse,
+} from '@mirante/shared';
+import { API_BASE_PATH, errorResponseSchema } from '@mirante/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AuthUser } from '../features/auth/auth-user';
+import { authorize, type SessionResolver } from './authorize';
+
+type UserFor<E extends EndpointDefinition> = E['access'] extends { kind: 'public' } ? null : AuthUser;
+
+export interface HandlerContext<E extends EndpointDefinition> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  user: UserFor<E>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteOptions {
+  /** Requests per minute allowed per client key (IP plus e-mail when the body has one). */
+  rateLimitPerMinute?: number;
+}
+
+function rateLimitKey(request: FastifyRequest): string {
+  const body = request.body as Record<string, unknown> | undefined;
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+  return `${request.ip}|${email}`;
+}
+
+export type Router = <E extends EndpointDefinition>(
+  endpoint: E,
+  handler: (context: HandlerContext<E>) => Promise<EndpointResponse<E>>,
+  options?: RouteOptions,
+) => void;
+
+/** A function that registers contract endpoints on `app`, guarded by `authorize` with `resolveSession`. */
+export function createRouter(app: FastifyInstance, resolveSession: SessionResolver): Router {
+  return (endpoint, handler, options) => registerRoute(app, resolveSession, endpoint, handler, options);
+}
+
+/** Registers one contract endpoint: zod validates input and output, and `authorize` guards it. */
+function registerRoute<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  resolveSession: SessionResolver,
+  endpoint: E,
+  handler: (context: HandlerContext<E>) => Promise<EndpointResponse<E>>,
+  options: RouteOptions = {},
+): void {
+  const response: Record<number, z.ZodType> = { 200: endpoint.response };
+  for (const status of endpoint.errorStatuses ?? []) response[status] = errorResponseSchema;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `${API_BASE_PATH}${endpoint.path}`,
+    schema: {
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+      response,
+    },
+    config: options.rateLimitPerMinute
+      ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey } }
+      : {},
+    handler: async (request, reply) => {
+      const user = await authorize(endpoint.access, request, resolveSession);
+      return handler({
+        params: request.params as EndpointParams<E>,
+        query: request.query as EndpointQuery<E>,
+        body: request.body as EndpointBody<E>,
+        user: user as UserFor<E>,
+        request,
+        reply,
+      });
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { AppConfig } from './config';
+import { createDb, type Db } from './db/database';
+import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { migrate } from './db/migrate';
+import { createMailer } from './mail/mailer';
+import { createLocalStorage } from './storage/local-storage';
+import type { Infrastructure } from './services';
+
+export interface RunningInfrastructure extends Infrastructure {
+  connectionString: string;
+  close(): Promise<void>;
+}
+
+/** Database (embedded unless DATABASE_URL is set, migrated), mailer and storage for a process. */
+export async function startInfrastructure(config: AppConfig, log: (m: string) => void): Promise<RunningInfrastructure> {
+  let connectionString = config.databaseUrl;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  if (!connectionString) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(config.dataDir, 'postgres'),
+      port: config.embeddedPostgresPort,
+      database: config.embeddedDatabaseName,
+      log,
+    });
+    connectionString = embedded.connectionString;
+    stopEmbedded = embedded.stop;
+  }
+  const applied = await migrate(connectionString);
+  if (applied.length > 0) log(`Migrações aplicadas: ${applied.join(', ')}`);
+  const db: Db = createDb(connectionString);
+  return {
+    config,
+    db,
+    connectionString,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    }),
+    storage: createLocalStorage(config.storageDir),
+    async close() {
+      await db.destroy();
+      if (stopEmbedded) await stopEmbedded();
+    },
+  };
+}

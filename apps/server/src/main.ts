@@ -1,0 +1,50 @@
+import { APP_VERSION } from '@mirante/shared';
+import { loadConfig } from './config';
+import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
+import { seedDemoData } from './features/demo/demo.seed';
+import { buildApp } from './http/app';
+import { startInfrastructure } from './infrastructure';
+import { startQueue } from './jobs/queue';
+import { createServices } from './services';
+
+const log = (message: string) => console.log(`[mirante] ${message}`);
+
+function printDemoAccounts(appUrl: string): void {
+  log('Contas de demonstração (senha de todas: ' + DEMO_PASSWORD + '):');
+  for (const account of DEMO_ACCOUNTS) log(`  ${account.email.padEnd(28)} ${account.description}`);
+  log(`  Entrar por token: ${appUrl}/?token=${DEMO_ACCESS_TOKEN}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  log(`Mirante ${APP_VERSION} iniciando…`);
+  const infra = await startInfrastructure(config, log);
+  const services = createServices(infra);
+  if (config.loadDemoData && (await seedDemoData(infra.db))) log('Dados de demonstração carregados.');
+  const queue = await startQueue(infra.connectionString);
+  const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} recebido; encerrando…`);
+    await app.close().catch(() => undefined);
+    await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await infra.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log(`Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`);
+  log(`E-mails: ${infra.mailer.destination}`);
+  if (config.loadDemoData) printDemoAccounts(config.appUrl);
+  log(`Pronto em ${config.appUrl}`);
+}
+
+main().catch((error: unknown) => {
+  console.error('[mirante] Falha ao iniciar:', error);
+  process.exit(1);
+});

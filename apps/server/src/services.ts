@@ -1,0 +1,35 @@
+import type { AppConfig } from './config';
+import type { Db } from './db/database';
+import { createAuthRepo } from './features/auth/auth.repo';
+import { createAuthService } from './features/auth/auth.service';
+import { createModulesRepo } from './features/modules/modules.repo';
+import { createModulesService } from './features/modules/modules.service';
+import { createNotifyService } from './features/notify/notify.service';
+import { createProjectsRepo } from './features/projects/projects.repo';
+import { createProjectsService } from './features/projects/projects.service';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+
+export interface Infrastructure {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+}
+
+/** The composition root: every feature's service, wired to its repo and collaborators. */
+export function createServices(infra: Infrastructure) {
+  const { config, db, mailer } = infra;
+  return {
+    auth: createAuthService(createAuthRepo(db), mailer, {
+      appUrl: config.appUrl,
+      sessionTtlHours: config.sessionTtlHours,
+      passwordTokenTtlHours: config.passwordTokenTtlHours,
+    }),
+    projects: createProjectsService(createProjectsRepo(db)),
+    modules: createModulesService(createModulesRepo(db)),
+    notify: createNotifyService(mailer, config.supportEmail),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,72 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Storage } from './storage';
+
+/** Storage in a local folder; keys are relative paths and may not escape the root. */
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Chave de armazenamento inválida: ${key}`);
+    return full;
+  };
+  const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true });
+
+  return {
+    async put(key, body) {
+      const file = resolve(key);
+      await ensureDir(file);
+      const temp = `${file}.${process.pid}.tmp`;
+      if (Buffer.isBuffer(body)) {
+        const handle = await open(temp, 'w');
+        try {
+          await handle.writeFile(body);
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      } else {
+        await pipeline(body, createWriteStream(temp));
+      }
+      await rename(temp, file);
+    },
+    async putFile(key, localPath) {
+      const file = resolve(key);
+      await ensureDir(file);
+      await copyFile(localPath, file);
+    },
+    async getStream(key): Promise<Readable> {
+      const file = resolve(key);
+      await stat(file);
+      return createReadStream(file);
+    },
+    async readRange(key, offset, length) {
+      const handle = await open(resolve(key), 'r');
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, offset);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+    },
+    async size(key) {
+      try {
+        return (await stat(resolve(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    async exists(key) {
+      return (await this.size(key)) !== null;
+    },
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+    async deletePrefix(prefix) {
+      await rm(resolve(prefix), { recursive: true, force: true });
+    },
+  };
+}

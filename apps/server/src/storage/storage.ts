@@ -1,0 +1,15 @@
+import type { Readable } from 'node:stream';
+
+/** Where files live: a local folder by default, an S3-compatible bucket when configured. */
+export interface Storage {
+  put(key: string, body: Buffer | Readable): Promise<void>;
+  /** Copies a local file into storage (large files never pass through memory). */
+  putFile(key: string, localPath: string): Promise<void>;
+  getStream(key: string): Promise<Readable>;
+  /** Reads `length` bytes from `offset` (range reads for tile archives). */
+  readRange(key: string, offset: number, length: number): Promise<Buffer>;
+  size(key: string): Promise<number | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+}

@@ -1,0 +1,20 @@
+import { loadConfig } from './config';
+import { startInfrastructure } from './infrastructure';
+import { startQueue } from './jobs/queue';
+
+/** A job worker process for scale-out: same queues as the server, no HTTP. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const infra = await startInfrastructure(config, (m) => console.log(`[worker] ${m}`));
+  const queue = await startQueue(infra.connectionString);
+  console.log('[worker] pronto; aguardando tarefas.');
+  const stop = async () => {
+    await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+void main();

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { MODULE_CODES } from '../domain/modules';
+import { ROLES } from '../domain/roles';
+import { defineEndpoint } from './endpoint';
+
+export const credentialsSchema = z.object({
+  id: z.number().int(),
+  api_token: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  modules: z.array(z.enum(MODULE_CODES)),
+  customer_id: z.number().int(),
+  from_token: z.boolean(),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+const email = z.string().trim().min(1, 'Informe o email').email('Email inválido');
+
+export const loginBodySchema = z.union([
+  z.object({ email, password: z.string().min(1, 'Informe a senha') }),
+  z.object({ token: z.string().min(1) }),
+]);
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const definitionPasswordSchema = z
+  .object({
+    password: z.string().min(1, 'Informe a senha').min(8, 'Mínimo de 8 caracteres'),
+    password_confirmation: z.string().min(1, 'Confirme a senha').min(8, 'Mínimo de 8 caracteres'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'As senhas não são iguais',
+    path: ['password_confirmation'],
+  });
+
+export const changePasswordSchema = z
+  .object({
+    current_password: z.string().min(1, 'Especifique a senha atual'),
+    password: z
+      .string()
+      .min(1, 'Especifique um valor para a nova senha')
+      .min(6, 'A nova senha deve ter entre 6 e 20 caracteres')
+      .max(20, 'A nova senha deve ter entre 6 e 20 caracteres'),
+    password_confirmation: z.string().min(1, 'Confirme o valor da nova senha'),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'As senhas não são iguais',
+    path: ['password_confirmation'],
+  });
+
+export const authApi = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/user',
+    summary: 'Entrar com e-mail e senha, ou com um token de acesso',
+    tags: ['auth'],
+    access: { kind: 'public' },
+    body: loginBodySchema,
+    response: credentialsSchema,
+    errorStatuses: [401, 403, 429],
+  }),
+  restoreSession: defineEndpoint({
+    method: 'GET',
+    path: '/user',
+    summary: 'Restaurar a sessão a partir do api_token',
+    tags: ['auth'],
+    access: { kind: 'session' },
+    response: credentialsSchema,
+    errorStatuses: [401, 403],
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/user/logout',
+    summary: 'Encerrar a sessão (revoga o api_token)',
+    tags: ['auth'],
+    access: { kind: 'session' },
+    response: messageResponseSchema,
+  }),
+  validatePasswordToken: defineEndpoint({
+    method: 'POST',
+    path: '/user/validate-password-definition-token',
+    summary: 'Validar um token de definição ou recuperação de senha',
+    tags: ['auth'],
+    access: { kind: 'public' },
+    body: z.object({ password_token: z.string().min(1) }),
+    response: z.object({ valid: z.literal(true), email: z.string(), name: z.string() }),
+    errorStatuses: [404, 410],
+  }),
+  setPassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/set-password',
+    summary: 'Definir a senha com um token e entrar',
+    tags: ['auth'],
+    access: { kind: 'public' },
+    body: z.intersection(definitionPasswordSchema, z.object({ password_token: z.string().min(1) })),
+    response: credentialsSchema,
+    errorStatuses: [403, 404, 410, 422],
+  }),
+  recover: defineEndpoint({
+    method: 'POST',
+    path: '/user/recover',
+    summary: 'Enviar o e-mail de recuperação de senha',
+    tags: ['auth'],
+    access: { kind: 'public' },
+    body: z.object({ email }),
+    response: messageResponseSchema,
+    errorStatuses: [403, 404, 429],
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/user/change-password',
+    summary: 'Trocar a senha do usuário conectado',
+    tags: ['auth'],
+    access: { kind: 'session' },
+    encoding: 'form',
+    body: changePasswordSchema,
+    response: messageResponseSchema,
+    errorStatuses: [401, 422],
+  }),
+} as const;

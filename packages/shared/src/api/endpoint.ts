@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { ModuleCode } from '../domain/modules';
+import type { Role } from '../domain/roles';
+
+/** How a request body travels: JSON, form-encoded (as the spec asks for several calls) or multipart. */
+export type BodyEncoding = 'json' | 'form' | 'multipart';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint. `public` needs no session; otherwise a valid, active session is required,
+ * optionally restricted to roles and to a module of the user's group.
+ */
+export type EndpointAccess =
+  | { kind: 'public' }
+  | { kind: 'session'; roles?: readonly Role[]; module?: ModuleCode | ModuleFamily };
+
+/** A module suffix resolved against the project type of the call (e.g. `security` → `allotment.security`). */
+export type ModuleFamily = { family: 'map' | 'security' | 'analysis' };
+
+export interface EndpointDefinition {
+  method: HttpMethod;
+  /** Path under `/api/v1`, Fastify style (`/project/:id/scenes`). */
+  path: string;
+  summary: string;
+  tags: readonly string[];
+  access: EndpointAccess;
+  encoding?: BodyEncoding;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Extra documented statuses, besides 200 and the common error shape. */
+  errorStatuses?: readonly number[];
+}
+
+export function defineEndpoint<const E extends EndpointDefinition>(definition: E): E {
+  return definition;
+}
+
+type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
+type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
+
+export type EndpointParams<E extends EndpointDefinition> = InferOr<E['params'], undefined>;
+export type EndpointQuery<E extends EndpointDefinition> = InferOr<E['query'], undefined>;
+export type EndpointBody<E extends EndpointDefinition> = InferOr<E['body'], undefined>;
+export type EndpointResponse<E extends EndpointDefinition> = z.infer<E['response']>;
+
+/** What a client passes to call an endpoint (inputs before zod defaults/coercion). */
+export type EndpointInput<E extends EndpointDefinition> = {
+  params?: InputOr<E['params'], never>;
+  query?: InputOr<E['query'], never>;
+  body?: InputOr<E['body'], never>;
+};
+
+export const API_BASE_PATH = '/api/v1';
+
+/** Fills `:name` segments of a path with the given values. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Parâmetro de rota ausente: ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { messageResponseSchema } from './auth';
+
+export const supportRequestSchema = z.object({
+  subject: z.string().trim().min(1, 'Informe o assunto').max(88, 'O limite máximo é 88 caracteres'),
+  email: z.string().trim().min(1, 'Informe o email').email('Email inválido'),
+  message: z.string().trim().min(1, 'Informe o conteúdo da mensagem').max(5000),
+});
+
+export const notifyApi = {
+  requestHelp: defineEndpoint({
+    method: 'POST',
+    path: '/notify/email/request-help',
+    summary: 'Enviar um pedido de suporte por e-mail',
+    tags: ['notify'],
+    access: { kind: 'session' },
+    encoding: 'form',
+    body: supportRequestSchema,
+    response: messageResponseSchema,
+    errorStatuses: [422, 502],
+  }),
+} as const;

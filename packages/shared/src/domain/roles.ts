@@ -1,0 +1,11 @@
+export const ROLES = ['ADMIN', 'MANAGER', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  ADMIN: 'Administrador',
+  MANAGER: 'Gerente',
+  USER: 'Usuário',
+};
+
+export const USER_TYPES = ['TRIAL', 'CLIENT'] as const;
+export type UserType = (typeof USER_TYPES)[number];

@@ -1,0 +1,13 @@
+import './zod-locale';
+export * from './api/endpoint';
+export * from './api/errors';
+export * from './api/auth';
+export * from './api/projects';
+export * from './api/notify';
+export * from './api/modules';
+export * from './api/system';
+export * from './domain/roles';
+export * from './domain/projects';
+export * from './domain/modules';
+export * from './domain/version';
+export * from './domain/text';
