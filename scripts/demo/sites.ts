@@ -48,7 +48,7 @@ export const DEMO_SITES = {
   construction: {
     key: 'construction',
     space: 'edificio-aurora',
-    outline: rectangle(-51.93645, -23.40870, -51.93586, -23.40798),
+    outline: rectangle(-51.93645, -23.4087, -51.93586, -23.40798),
   },
   /** APP Ribeirão Pinguim: a riparian strip under recovery north-east of the city. */
   environment: {
@@ -58,11 +58,11 @@ export const DEMO_SITES = {
       type: 'Polygon',
       coordinates: [
         [
-          [-51.9080, -23.3930],
-          [-51.8990, -23.3905],
-          [-51.8975, -23.3940],
+          [-51.908, -23.393],
+          [-51.899, -23.3905],
+          [-51.8975, -23.394],
           [-51.9068, -23.3968],
-          [-51.9080, -23.3930],
+          [-51.908, -23.393],
         ],
       ],
     },
@@ -71,6 +71,6 @@ export const DEMO_SITES = {
   otherCustomerAllotment: {
     key: 'otherCustomerAllotment',
     space: 'vale-verde-sarandi',
-    outline: rectangle(-51.8790, -23.4480, -51.8720, -23.4430),
+    outline: rectangle(-51.879, -23.448, -51.872, -23.443),
   },
 } as const satisfies Record<DemoSite['key'], DemoSite>;

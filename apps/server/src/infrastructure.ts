@@ -13,7 +13,10 @@ export interface RunningInfrastructure extends Infrastructure {
 }
 
 /** Database (embedded unless DATABASE_URL is set, migrated), mailer and storage for a process. */
-export async function startInfrastructure(config: AppConfig, log: (m: string) => void): Promise<RunningInfrastructure> {
+export async function startInfrastructure(
+  config: AppConfig,
+  log: (m: string) => void,
+): Promise<RunningInfrastructure> {
   let connectionString = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!connectionString) {

@@ -38,7 +38,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  log(`Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`);
+  log(
+    `Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`,
+  );
   log(`E-mails: ${infra.mailer.destination}`);
   if (config.loadDemoData) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);

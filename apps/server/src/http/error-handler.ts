@@ -1,9 +1,9 @@
 import { MESSAGES } from '@mirante/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
-function send(reply: import('fastify').FastifyReply, statusCode: number, code: string, message: string) {
+function send(reply: FastifyReply, statusCode: number, code: string, message: string) {
   return reply.status(statusCode).send({ statusCode, code, message });
 }
 
@@ -34,5 +34,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return send(reply, 500, 'INTERNAL', MESSAGES.serverError);
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.url}`));
+  app.setNotFoundHandler((request, reply) =>
+    send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.url}`),
+  );
 }

@@ -9,7 +9,8 @@ import type { Storage } from './storage';
 export function createLocalStorage(root: string): Storage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
-    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Chave de armazenamento inválida: ${key}`);
+    if (!full.startsWith(path.resolve(root) + path.sep))
+      throw new Error(`Chave de armazenamento inválida: ${key}`);
     return full;
   };
   const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true });

@@ -12,8 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * optionally restricted to roles and to a module of the user's group.
  */
 export type EndpointAccess =
-  | { kind: 'public' }
-  | { kind: 'session'; roles?: readonly Role[]; module?: ModuleCode | ModuleFamily };
+  { kind: 'public' } | { kind: 'session'; roles?: readonly Role[]; module?: ModuleCode | ModuleFamily };
 
 /** A module suffix resolved against the project type of the call (e.g. `security` → `allotment.security`). */
 export type ModuleFamily = { family: 'map' | 'security' | 'analysis' };

@@ -36,7 +36,11 @@ export const projectSchema = z.object({
   totalInspections: z.number().int(),
   layers: z.array(z.object({ id: z.number().int(), name: z.string() })),
   wallet_links: z.array(
-    z.object({ customer_code: z.string(), layer_id: z.number().int().nullable(), name: z.string().nullable() }),
+    z.object({
+      customer_code: z.string(),
+      layer_id: z.number().int().nullable(),
+      name: z.string().nullable(),
+    }),
   ),
   customerId: z.number().int(),
   customerCode: z.string().nullable(),

@@ -10,7 +10,8 @@ describe('normalizeForSearch', () => {
 
 describe('projectDisplayName', () => {
   const project = { id: 7, name: 'Jardim das Águas - Etapa 1' };
-  it('prefixes the id for ADMIN', () => expect(projectDisplayName(project, 'ADMIN')).toBe('7 - Jardim das Águas - Etapa 1'));
+  it('prefixes the id for ADMIN', () =>
+    expect(projectDisplayName(project, 'ADMIN')).toBe('7 - Jardim das Águas - Etapa 1'));
   it('shortens for USER', () => expect(projectDisplayName(project, 'USER')).toBe('Jardim das Águas'));
   it('keeps the name for MANAGER', () => expect(projectDisplayName(project, 'MANAGER')).toBe(project.name));
 });

@@ -5,8 +5,7 @@ interface Recipient {
   email: string;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(title: string, paragraphs: string[], link: string, button: string): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p)}</p>`).join('');
@@ -19,7 +18,8 @@ function layout(title: string, paragraphs: string[], link: string, button: strin
 
 export function passwordRecoveryEmail(user: Recipient, link: string): MailMessage {
   const intro = `Olá, ${user.name}.`;
-  const ask = 'Recebemos um pedido para recuperar a senha da sua conta no Mirante. Para criar uma nova senha, use o link abaixo.';
+  const ask =
+    'Recebemos um pedido para recuperar a senha da sua conta no Mirante. Para criar uma nova senha, use o link abaixo.';
   const ignore = 'Se você não fez este pedido, ignore este e-mail: sua senha atual continua válida.';
   return {
     to: user.email,

@@ -92,7 +92,11 @@ function authQueries(db: Db) {
     },
 
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
-      await db.updateTable('users').set({ passwordHash, updatedAt: new Date() }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ passwordHash, updatedAt: new Date() })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async createPasswordToken(input: {
@@ -129,7 +133,12 @@ function authQueries(db: Db) {
         .execute();
     },
 
-    async createAccessToken(input: { userId: number; tokenHash: string; description: string; expiresAt: Date }) {
+    async createAccessToken(input: {
+      userId: number;
+      tokenHash: string;
+      description: string;
+      expiresAt: Date;
+    }) {
       await db.insertInto('accessTokens').values(input).execute();
     },
 
@@ -143,7 +152,6 @@ function authQueries(db: Db) {
         .where('accessTokens.expiresAt', '>', new Date())
         .executeTakeFirst();
     },
-
   };
 }
 
@@ -160,5 +168,3 @@ export function createAuthRepo(db: Db) {
 }
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
-
-

@@ -3,12 +3,17 @@ import { tokenFromRequest } from '../../http/authorize';
 import type { Router } from '../../http/route';
 import type { AuthService } from './auth.service';
 
-export function registerAuthRoutes(route: Router, auth: AuthService, limits: { loginPerMinute: number }): void {
+export function registerAuthRoutes(
+  route: Router,
+  auth: AuthService,
+  limits: { loginPerMinute: number },
+): void {
   const rateLimited = { rateLimitPerMinute: limits.loginPerMinute };
 
   route(
     authApi.login,
-    ({ body }) => ('token' in body ? auth.loginWithAccessToken(body.token) : auth.login(body.email, body.password)),
+    ({ body }) =>
+      'token' in body ? auth.loginWithAccessToken(body.token) : auth.login(body.email, body.password),
     rateLimited,
   );
 
@@ -27,11 +32,7 @@ export function registerAuthRoutes(route: Router, auth: AuthService, limits: { l
     rateLimited,
   );
 
-  route(
-    authApi.setPassword,
-    ({ body }) => auth.setPassword(body.password_token, body.password),
-    rateLimited,
-  );
+  route(authApi.setPassword, ({ body }) => auth.setPassword(body.password_token, body.password), rateLimited);
 
   route(
     authApi.recover,

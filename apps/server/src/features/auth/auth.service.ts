@@ -33,7 +33,11 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     return credentialsFor(user, token, fromToken);
   }
 
-  async function credentialsFor(user: UserRecord, apiToken: string, fromToken: boolean): Promise<Credentials> {
+  async function credentialsFor(
+    user: UserRecord,
+    apiToken: string,
+    fromToken: boolean,
+  ): Promise<Credentials> {
     return {
       id: user.id,
       api_token: apiToken,
@@ -61,7 +65,11 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     const found = await repo.findPasswordToken(hashToken(token));
     if (!found) throw notFound('Link inválido. Solicite um novo e-mail.', 'PASSWORD_TOKEN_INVALID');
     if (found.usedAt || found.expiresAt.getTime() <= Date.now()) {
-      throw new AppError(410, 'PASSWORD_TOKEN_EXPIRED', 'Este link expirou ou já foi usado. Solicite um novo e-mail.');
+      throw new AppError(
+        410,
+        'PASSWORD_TOKEN_EXPIRED',
+        'Este link expirou ou já foi usado. Solicite um novo e-mail.',
+      );
     }
     return found;
   }
@@ -84,7 +92,8 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     async resolveSession(token: string): Promise<AuthUser | null> {
       const session = await repo.findLiveSession(hashToken(token));
       if (!session) return null;
-      if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(session.sessionId);
+      if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+        await repo.touchSession(session.sessionId);
       return {
         id: session.id,
         name: session.name,
@@ -157,7 +166,12 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     /** Creates a reusable sign-in link token (from_token sessions), e.g. for a shared project view. */
     async createAccessToken(userId: number, description: string, validDays: number): Promise<string> {
       const { token, hash } = newToken();
-      await repo.createAccessToken({ userId, tokenHash: hash, description, expiresAt: hoursFromNow(validDays * 24) });
+      await repo.createAccessToken({
+        userId,
+        tokenHash: hash,
+        description,
+        expiresAt: hoursFromNow(validDays * 24),
+      });
       return token;
     },
   };

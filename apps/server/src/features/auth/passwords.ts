@@ -6,7 +6,8 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // Used when the e-mail is unknown so that a wrong e-mail costs as long as a wrong password.
-const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0bSLNMsQ9YhH6gm04M2G0FUt3VgUg0iLFD+TtiBDKkU';
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$0bSLNMsQ9YhH6gm04M2G0FUt3VgUg0iLFD+TtiBDKkU';
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
   try {

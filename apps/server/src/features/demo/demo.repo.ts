@@ -4,7 +4,10 @@ import type { Db } from '../../db/database';
 export function createDemoRepo(db: Db) {
   return {
     async isEmpty(): Promise<boolean> {
-      const row = await db.selectFrom('customers').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('customers')
+        .select(db.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n) === 0;
     },
 
@@ -13,7 +16,11 @@ export function createDemoRepo(db: Db) {
     },
 
     async insertGroup(name: string, customerId: number, modules: readonly ModuleCode[]): Promise<number> {
-      const { id } = await db.insertInto('groups').values({ name, customerId }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('groups')
+        .values({ name, customerId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       if (modules.length > 0) {
         const moduleRows = await db.selectFrom('modules').select('id').where('code', 'in', modules).execute();
         await db

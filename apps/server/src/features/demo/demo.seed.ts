@@ -10,7 +10,8 @@ import { createProjectsRepo } from '../projects/projects.repo';
 import { createProjectsService } from '../projects/projects.service';
 
 const ALLOTMENT_AND_CONSTRUCTION: ModuleCode[] = MODULE_CODES.filter(
-  (code) => (code.startsWith('allotment.') && code !== 'allotment.finance') || code.startsWith('construction.'),
+  (code) =>
+    (code.startsWith('allotment.') && code !== 'allotment.finance') || code.startsWith('construction.'),
 );
 
 /** Loads the demo customers, people and projects once, into an empty database. Returns false if data existed. */
@@ -24,7 +25,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const valeVerde = await tx.insertCustomer('Vale Verde Empreendimentos');
     const fullGroup = await tx.insertGroup('Gestão completa', horizonte, MODULE_CODES);
     const fieldGroup = await tx.insertGroup('Equipe de campo', horizonte, ALLOTMENT_AND_CONSTRUCTION);
-    const valeGroup = await tx.insertGroup('Loteamentos', valeVerde, ['allotment.map', 'allotment.detections']);
+    const valeGroup = await tx.insertGroup('Loteamentos', valeVerde, [
+      'allotment.map',
+      'allotment.detections',
+    ]);
     const customerIds = { A: horizonte, B: valeVerde };
     const groupFor = (role: string, customer: 'A' | 'B') =>
       customer === 'B' ? valeGroup : role === 'USER' ? fieldGroup : fullGroup;
@@ -44,7 +48,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       userIds.set(account.email, id);
     }
     const id = (email: string) => userIds.get(email) ?? 0;
-    const horizontePeople = [id('gerente@horizonte.com.br'), id('usuario@horizonte.com.br'), id('inativo@horizonte.com.br')];
+    const horizontePeople = [
+      id('gerente@horizonte.com.br'),
+      id('usuario@horizonte.com.br'),
+      id('inativo@horizonte.com.br'),
+    ];
 
     const projects = createProjectsService(createProjectsRepo(trx));
     await projects.create(
@@ -68,7 +76,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         address: 'Estrada Pinguim, km 3',
         city: 'Maringá',
         state: 'PR',
-        detail: 'Loteamento residencial aberto em três etapas, com área verde, APP do córrego e bacia de retenção.',
+        detail:
+          'Loteamento residencial aberto em três etapas, com área verde, APP do córrego e bacia de retenção.',
         valorInadimplencia: 187_450.35,
       },
       horizontePeople,

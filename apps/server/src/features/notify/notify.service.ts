@@ -6,7 +6,10 @@ import type { AuthUser } from '../auth/auth-user';
 export function createNotifyService(mailer: Mailer, supportEmail: string) {
   return {
     /** Sends the help form to the support mailbox, replying to the address the user typed. */
-    async requestHelp(user: AuthUser, request: { subject: string; email: string; message: string }): Promise<void> {
+    async requestHelp(
+      user: AuthUser,
+      request: { subject: string; email: string; message: string },
+    ): Promise<void> {
       const text = [
         request.message,
         '',

@@ -30,7 +30,10 @@ describe('project geometry', () => {
   it('accepts a valid polygon', () => expect(() => validateAreaGeometry(square)).not.toThrow());
 
   it('rejects an open ring', () => {
-    const open: AreaGeometry = { type: 'Polygon', coordinates: [square.coordinates[0]!.slice(0, 4) as [number, number][]] };
+    const open: AreaGeometry = {
+      type: 'Polygon',
+      coordinates: [square.coordinates[0]!.slice(0, 4) as [number, number][]],
+    };
     expect(() => validateAreaGeometry(open)).toThrow(/não está fechado|ao menos 4/);
   });
 

@@ -16,7 +16,8 @@ function rings(geometry: AreaGeometry): number[][][] {
 /** Rejects geometry that would draw wrong: open or short rings, out-of-range coordinates, self-intersections. */
 export function validateAreaGeometry(geometry: AreaGeometry): void {
   for (const ring of rings(geometry)) {
-    if (ring.length < 4) throw unprocessable('INVALID_GEOMETRY', 'Polígono inválido: cada anel precisa de ao menos 4 pontos.');
+    if (ring.length < 4)
+      throw unprocessable('INVALID_GEOMETRY', 'Polígono inválido: cada anel precisa de ao menos 4 pontos.');
     const first = ring[0];
     const last = ring[ring.length - 1];
     if (!first || !last || first[0] !== last[0] || first[1] !== last[1]) {
@@ -59,6 +60,9 @@ export function limitLayerOf(geometry: AreaGeometry): AreaGeometry {
     [-180, 85],
     [-180, -85],
   ] as [number, number][];
-  const holes = geometry.type === 'Polygon' ? [geometry.coordinates[0] ?? []] : geometry.coordinates.map((p) => p[0] ?? []);
+  const holes =
+    geometry.type === 'Polygon'
+      ? [geometry.coordinates[0] ?? []]
+      : geometry.coordinates.map((p) => p[0] ?? []);
   return { type: 'Polygon', coordinates: [world, ...holes.map((ring) => [...ring].reverse())] };
 }

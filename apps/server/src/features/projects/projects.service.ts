@@ -38,7 +38,9 @@ export interface NewProject {
 
 /** ADMIN sees every project; everyone else only the projects linked to them, within their customer. */
 export function projectScopeOf(user: AuthUser): ProjectScope {
-  return user.role === 'ADMIN' ? { userId: null, customerId: null } : { userId: user.id, customerId: user.customerId };
+  return user.role === 'ADMIN'
+    ? { userId: null, customerId: null }
+    : { userId: user.id, customerId: user.customerId };
 }
 
 function toProject(row: ProjectRow): Project {

@@ -1,0 +1,124 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, token?: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
+
+async function projectId(space: string): Promise<number> {
+  const row = await ctx.db
+    .selectFrom('projects')
+    .select('id')
+    .where('space', '=', space)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('GET /project', () => {
+  it('lists every project for ADMIN', async () => {
+    const response = await get('/project', await ctx.login('admin@mirante.app.br'));
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .map((p: { space: string }) => p.space)
+        .sort(),
+    ).toEqual(['app-ribeirao-pinguim', 'edificio-aurora', 'jardim-das-palmeiras', 'vale-verde-sarandi']);
+  });
+
+  it("lists only the user's own projects, with every spec field", async () => {
+    const response = await get('/project', await ctx.login('usuario@horizonte.com.br'));
+    const projects = response.json();
+    expect(projects.map((p: { space: string }) => p.space).sort()).toEqual([
+      'edificio-aurora',
+      'jardim-das-palmeiras',
+    ]);
+    const allotment = projects.find((p: { space: string }) => p.space === 'jardim-das-palmeiras');
+    expect(allotment).toMatchObject({
+      projectType: 'ALLOTMENT',
+      default: true,
+      hasStage: true,
+      city: 'Maringá',
+      state: 'PR',
+      stage: 'C',
+      releaseDate: '2025-05-10',
+      valorInadimplencia: 187450.35,
+      delimiter: { type: 'Polygon' },
+      limitLayer: { type: 'Polygon' },
+    });
+    expect(allotment.area).toBeGreaterThan(30);
+    expect(allotment.area).toBeLessThan(80);
+    expect(allotment.perimeter).toBeGreaterThan(2);
+    expect(allotment.bounds[0][0]).toBeLessThan(allotment.bounds[1][0]);
+    expect(allotment.center[1]).toBeCloseTo(-23.448, 2);
+  });
+
+  it('filters by space (loteamento query)', async () => {
+    const response = await get(
+      '/project?loteamento=edificio-aurora',
+      await ctx.login('gerente@horizonte.com.br'),
+    );
+    expect(response.json()).toHaveLength(1);
+  });
+
+  it("never shows another customer's projects", async () => {
+    const response = await get('/project', await ctx.login('usuario@valeverde.com.br'));
+    expect(response.json().map((p: { space: string }) => p.space)).toEqual(['vale-verde-sarandi']);
+  });
+
+  it('answers 404 when the user has no project', async () => {
+    await sql`DELETE FROM user_projects WHERE user_id = (SELECT id FROM users WHERE email = 'usuario@valeverde.com.br')`.execute(
+      ctx.db,
+    );
+    const response = await get('/project', await ctx.login('usuario@valeverde.com.br'));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('NO_PROJECTS');
+  });
+
+  it('needs a session', async () => {
+    expect((await get('/project')).statusCode).toBe(401);
+  });
+});
+
+describe('GET /project/:id', () => {
+  it("gives 404 for another customer's project and for one not linked to the user", async () => {
+    const other = await projectId('vale-verde-sarandi');
+    const environment = await projectId('app-ribeirao-pinguim');
+    const user = await ctx.login('usuario@horizonte.com.br');
+    expect((await get(`/project/${other}`, user)).statusCode).toBe(404);
+    expect((await get(`/project/${environment}`, user)).statusCode).toBe(404);
+    expect((await get(`/project/${await projectId('jardim-das-palmeiras')}`, user)).statusCode).toBe(200);
+  });
+
+  it('lets ADMIN open any project and rejects a non-numeric id', async () => {
+    const admin = await ctx.login('admin@mirante.app.br');
+    expect((await get(`/project/${await projectId('vale-verde-sarandi')}`, admin)).statusCode).toBe(200);
+    expect((await get('/project/abc', admin)).statusCode).toBe(422);
+  });
+});
+
+describe('project-scoped module check (assertAccess)', () => {
+  it('refuses a module the user lacks and allows it for ADMIN', async () => {
+    const userToken = await ctx.login('usuario@horizonte.com.br');
+    const user = await ctx.services.auth.resolveSession(userToken);
+    const adminUser = await ctx.services.auth.resolveSession(await ctx.login('admin@mirante.app.br'));
+    const allotment = await projectId('jardim-das-palmeiras');
+    if (!user || !adminUser) throw new Error('sessões');
+    await expect(ctx.services.projects.assertAccess(user, allotment, 'map')).resolves.toMatchObject({
+      id: allotment,
+    });
+    await expect(ctx.services.projects.assertAccess(user, allotment, 'finance')).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    await expect(ctx.services.projects.assertAccess(adminUser, allotment, 'finance')).resolves.toBeTruthy();
+    await expect(
+      ctx.services.projects.assertAccess(user, await projectId('vale-verde-sarandi'), 'map'),
+    ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});

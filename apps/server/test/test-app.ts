@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadConfig, type AppConfig } from '../src/config';
+import { createDb, type Db } from '../src/db/database';
+import { DEMO_PASSWORD } from '../src/features/demo/demo-accounts';
+import { buildApp } from '../src/http/app';
+import { createMailer } from '../src/mail/mailer';
+import { createServices, type Services } from '../src/services';
+import { createLocalStorage } from '../src/storage/local-storage';
+import { startTestSmtp, type CapturedMail } from './test-smtp';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  services: Services;
+  config: AppConfig;
+  connectionString: string;
+  mail: CapturedMail[];
+  /** Signs in through the API and returns the api_token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function createDatabaseFromTemplate(serverUrl: string): Promise<string> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  try {
+    // Clones are fast; retry while another file is cloning the same template (it must be unused to copy).
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE mirante_template`);
+        break;
+      } catch (error) {
+        if (attempt > 50) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  return `${serverUrl}/${name}`;
+}
+
+/** A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. */
+export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const connectionString = await createDatabaseFromTemplate(inject('postgresServerUrl'));
+  const smtp = await startTestSmtp();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-api-data-'));
+  const config: AppConfig = {
+    ...loadConfig({}),
+    dataDir,
+    storageDir: path.join(dataDir, 'storage'),
+    databaseUrl: connectionString,
+    smtpUrl: smtp.url,
+    appUrl: 'http://mirante.test',
+    loginRateLimitPerMinute: 1000,
+    ...overrides,
+  };
+  const db = createDb(connectionString, 4);
+  const infra = {
+    config,
+    db,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(dataDir, 'outbox'),
+      from: config.mailFrom,
+    }),
+    storage: createLocalStorage(config.storageDir),
+  };
+  const services = createServices(infra);
+  const app = await buildApp(infra, services, { serveWeb: false });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    services,
+    config,
+    connectionString,
+    mail: smtp.messages,
+    async login(email, password = DEMO_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/user',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
+      return (response.json() as { api_token: string }).api_token;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
