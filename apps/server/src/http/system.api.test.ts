@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+it('reports health with the database', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+  expect(response.json()).toEqual({ status: 'ok', version: '2.0.1', database: 'ok' });
+});
+
+it('publishes the OpenAPI document generated from the contract', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  const document = response.json() as { paths: Record<string, unknown> };
+  for (const path of [
+    '/api/v1/user',
+    '/api/v1/user/recover',
+    '/api/v1/project',
+    '/api/v1/notify/email/request-help',
+  ]) {
+    expect(Object.keys(document.paths)).toContain(path);
+  }
+});
+
+it('answers unknown API routes with a pt-BR 404 in the error shape', async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/nao-existe' });
+  expect(response.statusCode).toBe(404);
+  expect(response.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
+});
