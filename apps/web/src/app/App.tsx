@@ -1,0 +1,30 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import ptBR from 'antd/locale/pt_BR';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { SessionProvider } from '../shared/session/SessionProvider';
+import { AppErrorBoundary } from '../shared/status/AppErrorBoundary';
+import { AppRoutes } from './AppRoutes';
+import { queryClient } from './queryClient';
+import { theme } from './theme';
+
+/** Spec 9: messages 120 px from the top, shown for 1 s by default. */
+const MESSAGE_CONFIG = { top: 120, duration: 1 };
+
+export function App() {
+  return (
+    <ConfigProvider locale={ptBR} theme={theme}>
+      <AntApp message={MESSAGE_CONFIG}>
+        <AppErrorBoundary>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <SessionProvider>
+                <AppRoutes />
+              </SessionProvider>
+            </BrowserRouter>
+          </QueryClientProvider>
+        </AppErrorBoundary>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import { lazy, type ReactNode } from 'react';
+import { ROUTE_RULES, type PagePath } from '../features/shell/routeRules';
+
+const FusionMapPage = lazy(() => import('../features/map/pages/FusionMapPage'));
+const AreaMapPage = lazy(() => import('../features/map/pages/AreaMapPage'));
+const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
+const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
+
+const placeholder = (title: string) => <UnderConstructionPage title={title} />;
+
+/** Every page under /page: its element (lazy) and, from ROUTE_RULES, its guard. */
+export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
+  'fusion-map': <FusionMapPage />,
+  area: <AreaMapPage />,
+  analysis: placeholder('Análise'),
+  'allotment-value': placeholder('Metro²'),
+  report: placeholder('Relatório'),
+  list: placeholder('Lista de detecções'),
+  information: placeholder('Análise da carteira'),
+  security: placeholder('Painel de segurança'),
+  integration: placeholder('Integração'),
+  'construction/images': placeholder('Imagens'),
+  'construction/inspections': placeholder('Vistorias'),
+  'construction/overlays': placeholder('Sobreposições'),
+  'construction/notes': placeholder('Anotações'),
+  'construction/report': placeholder('Relatório'),
+  'construction/users': placeholder('Usuários'),
+  admin: placeholder('Painel de administração'),
+  'change-password': <ChangePasswordPage />,
+};
+
+export const PAGE_PATHS = Object.keys(ROUTE_RULES) as PagePath[];

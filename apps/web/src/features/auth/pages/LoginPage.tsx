@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { Alert } from 'antd';
+import { Navigate, useLocation } from 'react-router';
+import { INACTIVE_NOTICE_STORAGE_KEY } from '@mirante/shared';
+import { useSession } from '../../../shared/session/SessionContext';
+import { LoadingScreen } from '../../../shared/status/LoadingScreen';
+import { withToken } from '../../../shared/routing/withToken';
+import { AuthFrame } from '../components/AuthFrame';
+import { LoginForm } from '../components/LoginForm';
+import { RecoveryForm } from '../components/RecoveryForm';
+
+export default function LoginPage() {
+  const { credentials, signingInByToken, tokenError } = useSession();
+  const location = useLocation();
+  const [mode, setMode] = useState<'login' | 'recovery'>('login');
+  const [notice] = useState(() => localStorage.getItem(INACTIVE_NOTICE_STORAGE_KEY));
+
+  useEffect(() => {
+    // Shown once: the notice left by an inactive-user session loss (spec 8).
+    localStorage.removeItem(INACTIVE_NOTICE_STORAGE_KEY);
+  }, []);
+
+  if (signingInByToken) return <LoadingScreen label="Entrando…" />;
+  if (credentials) {
+    const from = (location.state as { from?: string } | null)?.from;
+    return <Navigate to={from ?? withToken('/page', location.search)} replace />;
+  }
+
+  return (
+    <AuthFrame
+      title={mode === 'login' ? 'Acesse sua conta' : 'Recuperar conta'}
+      subtitle={
+        mode === 'login'
+          ? 'Entre com o email e a senha cadastrados.'
+          : 'Vamos ajudar você a voltar a acessar o Mirante.'
+      }
+    >
+      {notice && <Alert className="form-alert" type="warning" showIcon title={notice} />}
+      {tokenError && <Alert className="form-alert" type="error" showIcon title={tokenError} />}
+      {mode === 'login' ? (
+        <LoginForm onForgotPassword={() => setMode('recovery')} />
+      ) : (
+        <RecoveryForm onRemembered={() => setMode('login')} />
+      )}
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,48 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { statusOf } from '../../../shared/api/ApiError';
+import { withToken } from '../../../shared/routing/withToken';
+import { LoadingScreen } from '../../../shared/status/LoadingScreen';
+import { NoProjectScreen } from '../../../shared/status/NoProjectScreen';
+import { NotAllowedScreen } from '../../../shared/status/NotAllowedScreen';
+import { ServerErrorScreen } from '../../../shared/status/ServerErrorScreen';
+import { useProjects } from '../api';
+import { ProjectContext, type ProjectContextValue } from '../ProjectContext';
+import { initialProject, pathAfterProjectChange, readStoredProjectId, storeProjectId } from '../selection';
+
+/** Loads the user's projects and keeps the selected one; its failures are the spec 2.1 status screens. */
+export function ProjectProvider({ children }: { children: ReactNode }) {
+  const projectsQuery = useProjects();
+  const [selectedId, setSelectedId] = useState<number | null>(readStoredProjectId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const projects = projectsQuery.data;
+  const project = projects ? initialProject(projects, selectedId) : undefined;
+
+  const selectProject = useCallback(
+    (id: number) => {
+      const next = projects?.find((candidate) => candidate.id === id);
+      if (!next) return;
+      storeProjectId(id);
+      setSelectedId(id);
+      const path = pathAfterProjectChange(project, next, location.pathname);
+      navigate(withToken(path, location.search));
+    },
+    [projects, project, location.pathname, location.search, navigate],
+  );
+
+  const value = useMemo<ProjectContextValue | null>(
+    () => (projects && project ? { projects, project, selectProject } : null),
+    [projects, project, selectProject],
+  );
+
+  if (projectsQuery.isPending) return <LoadingScreen label="Carregando projetos…" />;
+  if (projectsQuery.isError) {
+    const status = statusOf(projectsQuery.error);
+    if (status === 404) return <NoProjectScreen />;
+    if (status === 403) return <NotAllowedScreen />;
+    return <ServerErrorScreen onRetry={() => void projectsQuery.refetch()} />;
+  }
+  if (!value) return <NoProjectScreen />;
+  return <ProjectContext.Provider value={value}>{children}</ProjectContext.Provider>;
+}

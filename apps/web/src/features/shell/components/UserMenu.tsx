@@ -1,0 +1,46 @@
+import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, TagOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { APP_VERSION, ROLE_LABELS, firstName } from '@mirante/shared';
+import { useCredentials } from '../../../shared/session/SessionContext';
+import { withToken } from '../../../shared/routing/withToken';
+import { useLogout } from '../../auth/api';
+
+export function UserMenu() {
+  const credentials = useCredentials();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const go = (path: string) => navigate(withToken(path, location.search));
+
+  const items: MenuProps['items'] = [
+    ...(credentials.role === 'ADMIN'
+      ? [{ key: 'admin', icon: <SettingOutlined />, label: 'Painel de administração' }]
+      : []),
+    { key: 'change-password', icon: <KeyOutlined />, label: 'Trocar senha' },
+    { key: 'version', icon: <TagOutlined />, label: `Versão ${APP_VERSION}`, disabled: true },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Sair', danger: true },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'admin') go('/page/admin');
+    else if (key === 'change-password') go('/page/change-password');
+    else if (key === 'logout') logout.mutate();
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="user-menu" aria-label="Menu do usuário">
+        <Avatar size={32} className="user-menu__avatar">
+          {firstName(credentials.name).charAt(0).toUpperCase()}
+        </Avatar>
+        <span className="user-menu__text">
+          <span className="user-menu__greeting">Olá, {firstName(credentials.name)}</span>
+          <span className="user-menu__role">{ROLE_LABELS[credentials.role]}</span>
+        </span>
+        <DownOutlined className="user-menu__caret" />
+      </button>
+    </Dropdown>
+  );
+}

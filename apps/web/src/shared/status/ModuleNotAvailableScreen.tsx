@@ -1,0 +1,13 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { StatusScreen } from './StatusScreen';
+
+export function ModuleNotAvailableScreen() {
+  return (
+    <StatusScreen
+      icon={<AppstoreOutlined className="status-icon" />}
+      title="Módulo não disponível"
+      subTitle="O seu grupo de permissões não inclui este módulo. Fale com o gestor da sua conta."
+      testId="module-not-available"
+    />
+  );
+}
