@@ -1,0 +1,92 @@
+import { downsampleChildren } from './downsample';
+import type { RasterSource } from './raster-source';
+import { gridWindow, renderTile, tileSourceGrid, unionWindows } from './reproject';
+import { tileRangeFor, type MercatorBounds, type TileRange } from './tile-math';
+
+export interface PyramidSink {
+  /** Receives every non-empty tile as raw 256 × 256 RGBA. */
+  tile(z: number, x: number, y: number, rgba: Uint8Array): Promise<void>;
+}
+
+export interface PyramidOptions {
+  source: RasterSource;
+  bounds: MercatorBounds;
+  minZoom: number;
+  maxZoom: number;
+  sink: PyramidSink;
+  onProgress?: (fraction: number) => Promise<void> | void;
+}
+
+const key = (x: number, y: number) => `${x}/${y}`;
+
+/**
+ * Builds every zoom from `maxZoom` down to `minZoom`. Only the native zoom reads the source, one row of
+ * tiles (and the source window under it) at a time; each lower zoom is made from the four tiles under it as
+ * soon as both of its child rows are done, so memory holds about two rows of tiles per zoom.
+ */
+export async function buildPyramid(options: PyramidOptions): Promise<{ tiles: number }> {
+  const { source, bounds, minZoom, maxZoom, sink } = options;
+  const ranges = new Map<number, TileRange>();
+  for (let z = minZoom; z <= maxZoom; z++) ranges.set(z, tileRangeFor(bounds, z));
+  const pending = new Map<number, Map<string, Uint8Array>>();
+  for (let z = minZoom; z < maxZoom; z++) pending.set(z + 1, new Map());
+  let tiles = 0;
+
+  const emit = async (z: number, x: number, y: number, rgba: Uint8Array) => {
+    tiles++;
+    pending.get(z)?.set(key(x, y), rgba);
+    await sink.tile(z, x, y, rgba);
+  };
+
+  const buildParentRow = async (z: number, y: number) => {
+    const range = ranges.get(z)!;
+    const children = pending.get(z + 1)!;
+    for (let x = range.minX; x <= range.maxX; x++) {
+      const quadrants = [
+        children.get(key(2 * x, 2 * y)) ?? null,
+        children.get(key(2 * x + 1, 2 * y)) ?? null,
+        children.get(key(2 * x, 2 * y + 1)) ?? null,
+        children.get(key(2 * x + 1, 2 * y + 1)) ?? null,
+      ] as const;
+      const parent = downsampleChildren(quadrants);
+      if (parent) await emit(z, x, y, parent);
+    }
+    for (const childKey of [...children.keys()]) {
+      const childY = Number(childKey.split('/')[1]);
+      if (childY === 2 * y || childY === 2 * y + 1) children.delete(childKey);
+    }
+  };
+
+  const finishRow = async (z: number, y: number): Promise<void> => {
+    if (z <= minZoom) return;
+    const range = ranges.get(z)!;
+    if (y % 2 === 1 || y === range.maxY) {
+      await buildParentRow(z - 1, Math.floor(y / 2));
+      await finishRow(z - 1, Math.floor(y / 2));
+    }
+  };
+
+  const top = ranges.get(maxZoom)!;
+  const rows = top.maxY - top.minY + 1;
+  for (let y = top.minY; y <= top.maxY; y++) {
+    const grids = new Map<number, Float64Array>();
+    let window = null;
+    for (let x = top.minX; x <= top.maxX; x++) {
+      const grid = tileSourceGrid(maxZoom, x, y, source.crs, source.transform);
+      const tileWindow = gridWindow(grid, source.width, source.height);
+      if (!tileWindow) continue;
+      grids.set(x, grid);
+      window = unionWindows(window, tileWindow);
+    }
+    if (window) {
+      const rgba = await source.readRgba(window);
+      for (const [x, grid] of grids) {
+        const tile = renderTile(grid, { window, rgba });
+        if (tile) await emit(maxZoom, x, y, tile);
+      }
+    }
+    await finishRow(maxZoom, y);
+    await options.onProgress?.((y - top.minY + 1) / rows);
+  }
+  return { tiles };
+}
