@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -31,8 +31,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(() => {
     clearAllStorage();
     queryClient.clear();
-    setCredentials(null);
-    navigate('/', { replace: true });
+    // The router applies navigations as transitions; doing the same here lets both land in one render, so the
+    // session guard never sees "no credentials" on the old page (which would remember it as the return path).
+    startTransition(() => {
+      setCredentials(null);
+      navigate('/', { replace: true });
+    });
   }, [navigate, queryClient]);
 
   useEffect(() => {
@@ -47,8 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.setTimeout(() => {
         storeInactiveNotice(MESSAGES.inactiveAccountNotice);
         queryClient.clear();
-        setCredentials(null);
-        navigate('/', { replace: true });
+        startTransition(() => {
+          setCredentials(null);
+          navigate('/', { replace: true });
+        });
       }, SESSION_LOSS_REDIRECT_MS);
     });
     return () => onSessionFailure(null);
