@@ -7,6 +7,7 @@ import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
 import { createProjectsRepo } from './features/projects/projects.repo';
 import { createProjectsService } from './features/projects/projects.service';
+import { createSecurityServices } from './features/security/security.service';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -20,15 +21,19 @@ export interface Infrastructure {
 /** The composition root: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure) {
   const { config, db, mailer } = infra;
+  const auth = createAuthService(createAuthRepo(db), mailer, {
+    appUrl: config.appUrl,
+    sessionTtlHours: config.sessionTtlHours,
+    passwordTokenTtlHours: config.passwordTokenTtlHours,
+  });
   return {
-    auth: createAuthService(createAuthRepo(db), mailer, {
-      appUrl: config.appUrl,
-      sessionTtlHours: config.sessionTtlHours,
-      passwordTokenTtlHours: config.passwordTokenTtlHours,
-    }),
+    auth,
     projects: createProjectsService(createProjectsRepo(db)),
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
+    security: createSecurityServices(db, {
+      sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
+    }),
   };
 }
 

@@ -5,6 +5,8 @@ export * from './api/auth';
 export * from './api/projects';
 export * from './api/notify';
 export * from './api/modules';
+export * from './api/form-fields';
+export * from './api/security';
 export * from './api/system';
 export * from './domain/roles';
 export * from './domain/projects';

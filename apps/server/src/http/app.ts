@@ -10,6 +10,7 @@ import { registerAuthRoutes } from '../features/auth/auth.routes';
 import { registerModuleRoutes } from '../features/modules/modules.routes';
 import { registerNotifyRoutes } from '../features/notify/notify.routes';
 import { registerProjectRoutes } from '../features/projects/projects.routes';
+import { registerSecurityRoutes } from '../features/security/security.routes';
 import type { Infrastructure, Services } from '../services';
 import { installErrorHandlers } from './error-handler';
 import { createRouter } from './route';
@@ -55,6 +56,7 @@ export async function buildApp(
   registerProjectRoutes(route, services.projects);
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);
+  registerSecurityRoutes(route, services.security);
 
   if (options.serveWeb !== false) await registerWebApp(app, infra.config.webDistDir);
   return app;

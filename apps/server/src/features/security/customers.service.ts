@@ -1,0 +1,26 @@
+import type { Customer, CustomerProject } from '@mirante/shared';
+import { notFound } from '../../http/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import type { SecurityRepo } from './security.repo';
+import { assertSecurityAccess, customerScopeOf, isAdmin } from './security-access';
+
+/** The customer and project choices of the user and group forms. */
+export function createCustomersService(repo: SecurityRepo) {
+  return {
+    async list(caller: AuthUser): Promise<Customer[]> {
+      assertSecurityAccess(caller);
+      return repo.listCustomers(customerScopeOf(caller));
+    },
+
+    async projects(caller: AuthUser, customerId: number): Promise<CustomerProject[]> {
+      assertSecurityAccess(caller);
+      const visible = isAdmin(caller) || customerId === caller.customerId;
+      if (!visible || !(await repo.findCustomer(customerId))) {
+        throw notFound('Cliente não encontrado.', 'CUSTOMER_NOT_FOUND');
+      }
+      return repo.projectsOfCustomer(customerId);
+    },
+  };
+}
+
+export type CustomersService = ReturnType<typeof createCustomersService>;

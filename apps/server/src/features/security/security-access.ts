@@ -1,0 +1,58 @@
+import { SECURITY_MESSAGES, type ModuleCode, type Role } from '@mirante/shared';
+import { forbidden, unprocessable } from '../../http/app-error';
+import type { AuthUser } from '../auth/auth-user';
+
+const SECURITY_MODULES: readonly ModuleCode[] = [
+  'allotment.security',
+  'construction.security',
+  'environment.security',
+];
+const ROLE_RANK: Record<Role, number> = { USER: 1, MANAGER: 2, ADMIN: 3 };
+
+export const isAdmin = (user: AuthUser) => user.role === 'ADMIN';
+
+/**
+ * The security panel is open to ADMIN and MANAGER, and to a USER holding a security module. Listings are
+ * customer-wide, so any of the three project types' security modules is enough.
+ */
+export function assertSecurityAccess(user: AuthUser): void {
+  if (user.role !== 'USER') return;
+  if (!user.modules.some((code) => SECURITY_MODULES.includes(code))) {
+    throw forbidden('Módulo não disponível para o seu usuário.', 'MODULE_NOT_AVAILABLE');
+  }
+}
+
+/** The customer whose data the caller sees: null (all) for ADMIN, else their own. */
+export const customerScopeOf = (user: AuthUser): number | null => (isAdmin(user) ? null : user.customerId);
+
+/** The customer a new or edited user/group belongs to: forced for USER, required otherwise. */
+export function targetCustomerOf(user: AuthUser, requested: number | undefined): number {
+  if (user.role === 'USER') return user.customerId;
+  if (requested === undefined) throw unprocessable('VALIDATION', SECURITY_MESSAGES.customerRequired);
+  if (!isAdmin(user) && requested !== user.customerId) {
+    throw forbidden('Você só pode gerenciar usuários e grupos do seu cliente.', 'OTHER_CUSTOMER');
+  }
+  return requested;
+}
+
+/** Nobody but an ADMIN manages someone ranked above them (a USER cannot edit a MANAGER, nor anyone an ADMIN). */
+export function assertCanManage(user: AuthUser, targetRole: Role): void {
+  if (!isAdmin(user) && ROLE_RANK[targetRole] > ROLE_RANK[user.role]) {
+    throw forbidden('Você não pode alterar um usuário com perfil superior ao seu.', 'ROLE_ABOVE_CALLER');
+  }
+}
+
+/** Only an ADMIN sets roles: everyone else creates USERs and leaves roles as they are. */
+export function assertCanSetRole(user: AuthUser, requested: Role | undefined, current: Role): void {
+  if (!isAdmin(user) && requested !== undefined && requested !== current) {
+    throw forbidden('Somente um administrador pode alterar o perfil de um usuário.', 'ROLE_CHANGE');
+  }
+}
+
+/** Nobody grants (or edits a group holding) a module they do not hold themselves, except ADMIN. */
+export function assertHoldsModules(user: AuthUser, codes: readonly ModuleCode[]): void {
+  if (isAdmin(user)) return;
+  if (codes.some((code) => !user.modules.includes(code))) {
+    throw forbidden('Você não pode conceder um módulo que não possui.', 'MODULE_NOT_HELD');
+  }
+}

@@ -1,0 +1,113 @@
+import type { Role, UserType } from '@mirante/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  customerId: number;
+  customerName: string;
+  groupId: number | null;
+  groupName: string | null;
+  groupCustomerName: string | null;
+  status: boolean;
+  role: Role;
+  userType: UserType;
+}
+
+export interface UserWrite {
+  name: string;
+  email: string;
+  customerId: number;
+  groupId: number | null;
+  role: Role;
+}
+
+/** User queries of the security panel. `customerId` null means every customer (ADMIN). */
+export function userQueries(db: Db) {
+  function selectUsers() {
+    return db
+      .selectFrom('users')
+      .innerJoin('customers', 'customers.id', 'users.customerId')
+      .leftJoin('groups', 'groups.id', 'users.groupId')
+      .leftJoin('customers as groupCustomers', 'groupCustomers.id', 'groups.customerId')
+      .select([
+        'users.id',
+        'users.name',
+        'users.email',
+        'users.customerId',
+        'customers.name as customerName',
+        'users.groupId',
+        'groups.name as groupName',
+        'groupCustomers.name as groupCustomerName',
+        'users.status',
+        'users.role',
+        'users.userType',
+      ]);
+  }
+
+  return {
+    listUsers(customerId: number | null): Promise<UserRow[]> {
+      let query = selectUsers();
+      if (customerId !== null) query = query.where('users.customerId', '=', customerId);
+      return query.orderBy('users.name').orderBy('users.id').execute();
+    },
+
+    findUser(id: number, customerId: number | null): Promise<UserRow | undefined> {
+      let query = selectUsers().where('users.id', '=', id);
+      if (customerId !== null) query = query.where('users.customerId', '=', customerId);
+      return query.executeTakeFirst();
+    },
+
+    projectsOfUsers(userIds: number[]) {
+      if (userIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('userProjects')
+        .innerJoin('projects', 'projects.id', 'userProjects.projectId')
+        .select(['userProjects.userId', 'projects.id', 'projects.name'])
+        .where('userProjects.userId', 'in', userIds)
+        .orderBy('projects.name')
+        .execute();
+    },
+
+    async emailTaken(email: string, exceptUserId: number | null): Promise<boolean> {
+      let query = db
+        .selectFrom('users')
+        .select('id')
+        .where(sql`lower(email)`, '=', email.trim().toLowerCase());
+      if (exceptUserId !== null) query = query.where('id', '!=', exceptUserId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async insertUser(user: UserWrite & { userType: UserType }): Promise<number> {
+      const row = await db
+        .insertInto('users')
+        .values({ ...user, passwordHash: null, status: true })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async updateUser(id: number, user: UserWrite & { status?: boolean }): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ ...user, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async setUserStatus(id: number, status: boolean): Promise<void> {
+      await db.updateTable('users').set({ status, updatedAt: new Date() }).where('id', '=', id).execute();
+    },
+
+    async setUserProjects(userId: number, projectIds: number[]): Promise<void> {
+      await db.deleteFrom('userProjects').where('userId', '=', userId).execute();
+      if (projectIds.length === 0) return;
+      await db
+        .insertInto('userProjects')
+        .values(projectIds.map((projectId) => ({ userId, projectId })))
+        .execute();
+    },
+  };
+}
