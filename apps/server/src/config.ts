@@ -19,6 +19,20 @@ export interface AppConfig {
   loadDemoData: boolean;
   loginRateLimitPerMinute: number;
   logLevel: string;
+  /** Largest scene upload (GeoTIFF/PNG/JPEG), in MB. */
+  sceneUploadMaxMb: number;
+  /** S3-compatible storage, used instead of `storageDir` when a bucket is set. */
+  s3: S3Config | null;
+}
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
 }
 
 function intFromEnv(value: string | undefined, fallback: number): number {
@@ -48,5 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loadDemoData: env.DEMO_DATA !== '0',
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
     logLevel: env.LOG_LEVEL ?? 'info',
+    sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION ?? 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || Boolean(env.S3_ENDPOINT),
+          prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+        }
+      : null,
   };
 }

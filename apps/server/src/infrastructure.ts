@@ -5,6 +5,7 @@ import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
+import { createS3Storage } from './storage/s3-storage';
 import type { Infrastructure } from './services';
 
 export interface RunningInfrastructure extends Infrastructure {
@@ -41,7 +42,7 @@ export async function startInfrastructure(
       outboxDir: path.join(config.dataDir, 'outbox'),
       from: config.mailFrom,
     }),
-    storage: createLocalStorage(config.storageDir),
+    storage: config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.storageDir),
     async close() {
       await db.destroy();
       if (stopEmbedded) await stopEmbedded();

@@ -5,6 +5,7 @@ import { seedDemoData } from './features/demo/demo.seed';
 import { buildApp } from './http/app';
 import { startInfrastructure } from './infrastructure';
 import { startQueue } from './jobs/queue';
+import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { createServices } from './services';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   const services = createServices(infra);
   if (config.loadDemoData && (await seedDemoData(infra.db))) log('Dados de demonstração carregados.');
   const queue = await startQueue(infra.connectionString);
+  await registerSceneJobs(queue, services.scenes);
   const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });
 
   let stopping = false;

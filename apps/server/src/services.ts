@@ -7,6 +7,8 @@ import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
 import { createProjectsRepo } from './features/projects/projects.repo';
 import { createProjectsService } from './features/projects/projects.service';
+import { createScenesRepo } from './features/scenes/scenes.repo';
+import { createScenesService } from './features/scenes/scenes.service';
 import { createSecurityServices } from './features/security/security.service';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
@@ -21,6 +23,7 @@ export interface Infrastructure {
 /** The composition root: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure) {
   const { config, db, mailer } = infra;
+  const projects = createProjectsService(createProjectsRepo(db));
   const auth = createAuthService(createAuthRepo(db), mailer, {
     appUrl: config.appUrl,
     sessionTtlHours: config.sessionTtlHours,
@@ -28,9 +31,10 @@ export function createServices(infra: Infrastructure) {
   });
   return {
     auth,
-    projects: createProjectsService(createProjectsRepo(db)),
+    projects,
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
+    scenes: createScenesService(createScenesRepo(db), infra.storage, projects),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
     }),

@@ -1,12 +1,15 @@
 import { loadConfig } from './config';
 import { startInfrastructure } from './infrastructure';
+import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { startQueue } from './jobs/queue';
+import { createServices } from './services';
 
 /** A job worker process for scale-out: same queues as the server, no HTTP. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const infra = await startInfrastructure(config, (m) => console.log(`[worker] ${m}`));
   const queue = await startQueue(infra.connectionString);
+  await registerSceneJobs(queue, createServices(infra).scenes);
   console.log('[worker] pronto; aguardando tarefas.');
   const stop = async () => {
     await queue.stop({ graceful: true, wait: true }).catch(() => undefined);

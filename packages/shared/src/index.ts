@@ -13,3 +13,4 @@ export * from './domain/projects';
 export * from './domain/modules';
 export * from './domain/version';
 export * from './domain/text';
+export * from './api/scenes';

@@ -122,6 +122,38 @@ export interface SchemaMigrationsTable {
   appliedAt: CreatedAt;
 }
 
+export type SceneStatus = 'queued' | 'processing' | 'ready' | 'failed';
+
+export interface ScenesTable {
+  id: Generated<number>;
+  projectId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  cloud: number | null;
+  precision: number | null;
+  published: Generated<boolean>;
+  offsetX: Generated<number>;
+  offsetY: Generated<number>;
+  status: Generated<SceneStatus>;
+  progress: Generated<number>;
+  errorMessage: string | null;
+  sourceKind: 'geotiff' | 'png' | 'jpeg';
+  sourceBounds: number[] | null;
+  originalKey: string;
+  originalName: string;
+  archiveKey: string | null;
+  previewKey: string | null;
+  modelKey: string | null;
+  modelName: string | null;
+  bounds: number[] | null;
+  minZoom: number | null;
+  maxZoom: number | null;
+  tileCount: number | null;
+  tilesVersion: Generated<number>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface Database {
   customers: CustomersTable;
   modules: ModulesTable;
@@ -134,4 +166,5 @@ export interface Database {
   passwordTokens: PasswordTokensTable;
   accessTokens: AccessTokensTable;
   schemaMigrations: SchemaMigrationsTable;
+  scenes: ScenesTable;
 }

@@ -10,6 +10,8 @@ import { registerAuthRoutes } from '../features/auth/auth.routes';
 import { registerModuleRoutes } from '../features/modules/modules.routes';
 import { registerNotifyRoutes } from '../features/notify/notify.routes';
 import { registerProjectRoutes } from '../features/projects/projects.routes';
+import { registerSceneFileRoutes } from '../features/scenes/scene-files.routes';
+import { registerSceneRoutes } from '../features/scenes/scenes.routes';
 import { registerSecurityRoutes } from '../features/security/security.routes';
 import type { Infrastructure, Services } from '../services';
 import { installErrorHandlers } from './error-handler';
@@ -56,6 +58,10 @@ export async function buildApp(
   registerProjectRoutes(route, services.projects);
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);
+  registerSceneRoutes(route, services.scenes);
+  await registerSceneFileRoutes(app, services.scenes, services.auth.resolveSession, {
+    maxUploadBytes: infra.config.sceneUploadMaxMb * 1024 * 1024,
+  });
   registerSecurityRoutes(route, services.security);
 
   if (options.serveWeb !== false) await registerWebApp(app, infra.config.webDistDir);

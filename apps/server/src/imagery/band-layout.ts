@@ -33,7 +33,10 @@ export interface BandLayout {
 export function bandLayoutOf(input: BandLayoutInput): BandLayout {
   const { samplesPerPixel, bitsPerSample, sampleFormat, photometric } = input;
   if (photometric === PHOTOMETRIC_PALETTE) {
-    throw new ImageryError('UNSUPPORTED_BANDS', 'Imagens com paleta de cores não são suportadas; envie uma imagem RGB.');
+    throw new ImageryError(
+      'UNSUPPORTED_BANDS',
+      'Imagens com paleta de cores não são suportadas; envie uma imagem RGB.',
+    );
   }
   if (photometric === PHOTOMETRIC_MIN_IS_WHITE) {
     throw new ImageryError('UNSUPPORTED_BANDS', 'Imagens em escala de cinza invertida não são suportadas.');
@@ -45,7 +48,10 @@ export function bandLayoutOf(input: BandLayoutInput): BandLayout {
   const baseCount = samplesPerPixel - extraCount;
   let alphaSample: number | null = null;
   input.extraSamples.forEach((kind, index) => {
-    if (alphaSample === null && (kind === EXTRA_SAMPLE_ASSOCIATED_ALPHA || kind === EXTRA_SAMPLE_UNASSOCIATED_ALPHA)) {
+    if (
+      alphaSample === null &&
+      (kind === EXTRA_SAMPLE_ASSOCIATED_ALPHA || kind === EXTRA_SAMPLE_UNASSOCIATED_ALPHA)
+    ) {
       alphaSample = baseCount + index;
     }
   });

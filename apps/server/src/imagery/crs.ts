@@ -36,13 +36,20 @@ export interface SourceCrs {
 /** The EPSG code a GeoTIFF declares in its GeoKeys, or an error saying why it can't be used. */
 export function epsgCodeFromGeoKeys(geoKeys: GeoKeys | null): number {
   if (!geoKeys) {
-    throw new ImageryError('NO_GEOREFERENCE', 'A imagem não possui georreferenciamento (GeoTIFF sem GeoKeys).');
+    throw new ImageryError(
+      'NO_GEOREFERENCE',
+      'A imagem não possui georreferenciamento (GeoTIFF sem GeoKeys).',
+    );
   }
   const modelType = geoKeys.GTModelTypeGeoKey;
   const projected = geoKeys.ProjectedCSTypeGeoKey;
   const geographic = geoKeys.GeographicTypeGeoKey;
   const code =
-    modelType === MODEL_TYPE_GEOGRAPHIC ? geographic : modelType === MODEL_TYPE_PROJECTED ? projected : undefined;
+    modelType === MODEL_TYPE_GEOGRAPHIC
+      ? geographic
+      : modelType === MODEL_TYPE_PROJECTED
+        ? projected
+        : undefined;
   if (typeof code !== 'number' || code === USER_DEFINED || code <= 0) {
     throw new ImageryError(
       'UNKNOWN_CRS',
@@ -57,7 +64,10 @@ export function epsgCodeFromGeoKeys(geoKeys: GeoKeys | null): number {
 export function crsForEpsg(code: number): SourceCrs {
   const entry = epsgEntry(code);
   if (!entry?.proj4) {
-    throw new ImageryError('UNKNOWN_CRS', `Sistema de coordenadas EPSG:${code} desconhecido ou não suportado.`);
+    throw new ImageryError(
+      'UNKNOWN_CRS',
+      `Sistema de coordenadas EPSG:${code} desconhecido ou não suportado.`,
+    );
   }
   const converter = proj4(entry.proj4, 'EPSG:4326');
   return {

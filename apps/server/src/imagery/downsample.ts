@@ -4,7 +4,9 @@ import { TILE_SIZE } from './tile-math';
  * A parent tile from its four children (null = empty): each output pixel is the alpha-weighted mean of a
  * 2×2 block, so transparent pixels don't darken the edges. Returns null when all children are empty.
  */
-export function downsampleChildren(children: readonly [Uint8Array | null, Uint8Array | null, Uint8Array | null, Uint8Array | null]): Uint8Array | null {
+export function downsampleChildren(
+  children: readonly [Uint8Array | null, Uint8Array | null, Uint8Array | null, Uint8Array | null],
+): Uint8Array | null {
   if (children.every((child) => child === null)) return null;
   const out = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
   const half = TILE_SIZE / 2;

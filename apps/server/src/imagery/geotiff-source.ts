@@ -11,7 +11,8 @@ function numberList(value: unknown): number[] {
   if (value === undefined || value === null) return [];
   if (typeof value === 'number') return [value];
   if (typeof value === 'bigint') return [Number(value)];
-  if (typeof value === 'object' && Symbol.iterator in value) return Array.from(value as Iterable<number>, Number);
+  if (typeof value === 'object' && Symbol.iterator in value)
+    return Array.from(value as Iterable<number>, Number);
   return [];
 }
 
@@ -19,7 +20,10 @@ function transformOf(image: GeoTIFFImage): GeoTransform {
   const directory = image.getFileDirectory();
   const matrix = numberList(directory.getValue('ModelTransformation'));
   if (matrix.length >= 16 && (matrix[1] !== 0 || matrix[4] !== 0)) {
-    throw new ImageryError('ROTATED_RASTER', 'Imagens rotacionadas (ModelTransformation com rotação) não são suportadas.');
+    throw new ImageryError(
+      'ROTATED_RASTER',
+      'Imagens rotacionadas (ModelTransformation com rotação) não são suportadas.',
+    );
   }
   let origin: number[];
   let resolution: number[];
@@ -27,16 +31,28 @@ function transformOf(image: GeoTIFFImage): GeoTransform {
     origin = image.getOrigin();
     resolution = image.getResolution();
   } catch {
-    throw new ImageryError('NO_GEOREFERENCE', 'A imagem não possui georreferenciamento (sem ponto de amarração).');
+    throw new ImageryError(
+      'NO_GEOREFERENCE',
+      'A imagem não possui georreferenciamento (sem ponto de amarração).',
+    );
   }
   const [originX, originY] = origin as [number, number];
   const [pixelWidth, pixelHeight] = resolution as [number, number];
-  if (![originX, originY, pixelWidth, pixelHeight].every(Number.isFinite) || pixelWidth === 0 || pixelHeight === 0) {
+  if (
+    ![originX, originY, pixelWidth, pixelHeight].every(Number.isFinite) ||
+    pixelWidth === 0 ||
+    pixelHeight === 0
+  ) {
     throw new ImageryError('NO_GEOREFERENCE', 'O georreferenciamento da imagem é inválido.');
   }
   // PixelIsPoint tie points name pixel centres; move to the corner the rest of the pipeline expects.
   const shift = image.pixelIsArea() ? 0 : 0.5;
-  return { originX: originX - shift * pixelWidth, originY: originY - shift * pixelHeight, pixelWidth, pixelHeight };
+  return {
+    originX: originX - shift * pixelWidth,
+    originY: originY - shift * pixelHeight,
+    pixelWidth,
+    pixelHeight,
+  };
 }
 
 /** Strips or tiles that point past the end of the file: the upload was cut short. */
@@ -45,10 +61,14 @@ async function assertComplete(image: GeoTIFFImage, fileSize: number): Promise<vo
   const tiled = image.isTiled;
   const offsets = numberList(await directory.loadValue(tiled ? 'TileOffsets' : 'StripOffsets'));
   const counts = numberList(await directory.loadValue(tiled ? 'TileByteCounts' : 'StripByteCounts'));
-  if (offsets.length === 0) throw new ImageryError('TRUNCATED', 'O arquivo TIFF está incompleto (sem dados de imagem).');
+  if (offsets.length === 0)
+    throw new ImageryError('TRUNCATED', 'O arquivo TIFF está incompleto (sem dados de imagem).');
   for (let i = 0; i < offsets.length; i++) {
     if (offsets[i]! + (counts[i] ?? 0) > fileSize) {
-      throw new ImageryError('TRUNCATED', 'O arquivo TIFF está incompleto ou corrompido (dados além do fim do arquivo).');
+      throw new ImageryError(
+        'TRUNCATED',
+        'O arquivo TIFF está incompleto ou corrompido (dados além do fim do arquivo).',
+      );
     }
   }
 }
@@ -105,7 +125,8 @@ async function sampleRanges(image: GeoTIFFImage, layout: BandLayout): Promise<Sa
   let alphaMax = layout.alphaMax;
   if (layout.alphaSample !== null) {
     let highest = 0;
-    for (let i = layout.alphaSample; i < all.length; i += layout.samplesPerPixel) highest = Math.max(highest, all[i]!);
+    for (let i = layout.alphaSample; i < all.length; i += layout.samplesPerPixel)
+      highest = Math.max(highest, all[i]!);
     if (highest <= 255) alphaMax = 255;
   }
   return { stretch: percentileStretch(all, layout), alphaMax };
@@ -120,7 +141,10 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
     tiff = await fromFile(filePath);
     image = await tiff.getImage(0);
   } catch {
-    throw new ImageryError('INVALID_TIFF', 'Não foi possível ler o arquivo TIFF: ele está corrompido ou incompleto.');
+    throw new ImageryError(
+      'INVALID_TIFF',
+      'Não foi possível ler o arquivo TIFF: ele está corrompido ou incompleto.',
+    );
   }
   try {
     assertWithinLimits(image, fileSize, limits);
@@ -159,6 +183,9 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
   } catch (error) {
     await tiff.close();
     if (error instanceof ImageryError) throw error;
-    throw new ImageryError('INVALID_TIFF', 'Não foi possível ler o arquivo TIFF: ele está corrompido ou incompleto.');
+    throw new ImageryError(
+      'INVALID_TIFF',
+      'Não foi possível ler o arquivo TIFF: ele está corrompido ou incompleto.',
+    );
   }
 }

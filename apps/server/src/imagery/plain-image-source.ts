@@ -27,7 +27,11 @@ export function assertValidBounds(bounds: LonLatBounds): void {
  * A PNG or JPEG placed by its WGS 84 bounds. It is stretched in Web Mercator between those corners, as web
  * maps place image overlays, so it lands where the person who aligned it on a map saw it.
  */
-export async function openPlainImage(filePath: string, bounds: LonLatBounds, limits: ImageLimits): Promise<RasterSource> {
+export async function openPlainImage(
+  filePath: string,
+  bounds: LonLatBounds,
+  limits: ImageLimits,
+): Promise<RasterSource> {
   assertValidBounds(bounds);
   let width: number;
   let height: number;
@@ -36,7 +40,10 @@ export async function openPlainImage(filePath: string, bounds: LonLatBounds, lim
     width = metadata.width ?? 0;
     height = metadata.height ?? 0;
   } catch {
-    throw new ImageryError('INVALID_IMAGE', 'Não foi possível ler a imagem: o arquivo está corrompido ou incompleto.');
+    throw new ImageryError(
+      'INVALID_IMAGE',
+      'Não foi possível ler a imagem: o arquivo está corrompido ou incompleto.',
+    );
   }
   if (width * height > limits.maxPixels) {
     throw new ImageryError('TOO_MANY_PIXELS', 'A imagem excede o limite de pixels permitido.', 413);
@@ -47,12 +54,22 @@ export async function openPlainImage(filePath: string, bounds: LonLatBounds, lim
     width,
     height,
     crs: crsForEpsg(3857),
-    transform: { originX: minX, originY: maxY, pixelWidth: (maxX - minX) / width, pixelHeight: (minY - maxY) / height },
+    transform: {
+      originX: minX,
+      originY: maxY,
+      pixelWidth: (maxX - minX) / width,
+      pixelHeight: (minY - maxY) / height,
+    },
     description: `imagem ${width}×${height} com limites`,
     async readRgba(window) {
       try {
         const data = await sharp(filePath, { limitInputPixels: limits.maxPixels })
-          .extract({ left: window.x0, top: window.y0, width: window.x1 - window.x0, height: window.y1 - window.y0 })
+          .extract({
+            left: window.x0,
+            top: window.y0,
+            width: window.x1 - window.x0,
+            height: window.y1 - window.y0,
+          })
           .toColourspace('srgb')
           .ensureAlpha()
           .raw()

@@ -55,7 +55,12 @@ function buildRootAndLeaves(entries: readonly DirectoryEntry[], leafSize: number
   for (let start = 0; start < entries.length; start += leafSize) {
     const slice = entries.slice(start, start + leafSize);
     const serialized = serializeDirectory(slice);
-    rootEntries.push({ tileId: slice[0]!.tileId, offset: leafOffset, length: serialized.length, runLength: 0 });
+    rootEntries.push({
+      tileId: slice[0]!.tileId,
+      offset: leafOffset,
+      length: serialized.length,
+      runLength: 0,
+    });
     leafParts.push(serialized);
     leafOffset += serialized.length;
   }

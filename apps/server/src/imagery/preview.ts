@@ -26,8 +26,14 @@ export function createPreviewCollector(bounds: MercatorBounds, zoom: number) {
       const metresPerPixel = (origin.maxX - origin.minX) / TILE_SIZE;
       const left = Math.max(0, Math.floor((bounds.minX - origin.minX) / metresPerPixel));
       const top = Math.max(0, Math.floor((origin.maxY - bounds.maxY) / metresPerPixel));
-      const width = Math.max(1, Math.min(canvasWidth - left, Math.ceil((bounds.maxX - bounds.minX) / metresPerPixel)));
-      const height = Math.max(1, Math.min(rows * TILE_SIZE - top, Math.ceil((bounds.maxY - bounds.minY) / metresPerPixel)));
+      const width = Math.max(
+        1,
+        Math.min(canvasWidth - left, Math.ceil((bounds.maxX - bounds.minX) / metresPerPixel)),
+      );
+      const height = Math.max(
+        1,
+        Math.min(rows * TILE_SIZE - top, Math.ceil((bounds.maxY - bounds.minY) / metresPerPixel)),
+      );
       return sharp(canvas, { raw: { width: canvasWidth, height: rows * TILE_SIZE, channels: 4 } })
         .extract({ left, top, width, height })
         .resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: 'inside', withoutEnlargement: true })

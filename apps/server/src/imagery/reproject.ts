@@ -10,13 +10,22 @@ const GRID_POINTS = TILE_SIZE / GRID_STEP + 1;
  * For each control point of tile z/x/y (every 16 output pixels, at pixel corners), the continuous source
  * pixel coordinate it maps to: inverse mapping Web Mercator → lon/lat → source CRS → source pixel.
  */
-export function tileSourceGrid(z: number, x: number, y: number, crs: SourceCrs, transform: GeoTransform): Float64Array {
+export function tileSourceGrid(
+  z: number,
+  x: number,
+  y: number,
+  crs: SourceCrs,
+  transform: GeoTransform,
+): Float64Array {
   const bounds = tileBounds(z, x, y);
   const step = (bounds.maxX - bounds.minX) / TILE_SIZE;
   const grid = new Float64Array(GRID_POINTS * GRID_POINTS * 2);
   for (let gy = 0; gy < GRID_POINTS; gy++) {
     for (let gx = 0; gx < GRID_POINTS; gx++) {
-      const [lon, lat] = mercatorToLonLat(bounds.minX + gx * GRID_STEP * step, bounds.maxY - gy * GRID_STEP * step);
+      const [lon, lat] = mercatorToLonLat(
+        bounds.minX + gx * GRID_STEP * step,
+        bounds.maxY - gy * GRID_STEP * step,
+      );
       const [sx, sy] = crs.fromLonLat(lon, lat);
       const [column, row] = crsToPixel(transform, sx, sy);
       const at = (gy * GRID_POINTS + gx) * 2;
@@ -54,7 +63,12 @@ export function gridWindow(grid: Float64Array, width: number, height: number): P
 export function unionWindows(a: PixelWindow | null, b: PixelWindow | null): PixelWindow | null {
   if (!a) return b;
   if (!b) return a;
-  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+  return {
+    x0: Math.min(a.x0, b.x0),
+    y0: Math.min(a.y0, b.y0),
+    x1: Math.max(a.x1, b.x1),
+    y1: Math.max(a.y1, b.y1),
+  };
 }
 
 export interface LoadedWindow {
@@ -117,7 +131,10 @@ function sampleBilinear(
   const d = (y1 * width + x1) * 4;
   const opaque = rgba[a + 3] === 255 && rgba[b + 3] === 255 && rgba[c + 3] === 255 && rgba[d + 3] === 255;
   if (!opaque) {
-    const nearest = (Math.round(Math.max(0, Math.min(height - 1, v))) * width + Math.round(Math.max(0, Math.min(width - 1, u)))) * 4;
+    const nearest =
+      (Math.round(Math.max(0, Math.min(height - 1, v))) * width +
+        Math.round(Math.max(0, Math.min(width - 1, u)))) *
+      4;
     if (rgba[nearest + 3] === 0) return false;
     out[target] = rgba[nearest]!;
     out[target + 1] = rgba[nearest + 1]!;

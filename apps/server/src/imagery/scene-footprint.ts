@@ -30,7 +30,8 @@ export function mercatorFootprint(source: RasterSource): MercatorBounds {
 export function groundResolution(source: RasterSource): { metresPerPixel: number; latitude: number } {
   const cx = source.width / 2;
   const cy = source.height / 2;
-  const lonLat = (column: number, row: number) => source.crs.toLonLat(...pixelToCrs(source.transform, column, row));
+  const lonLat = (column: number, row: number) =>
+    source.crs.toLonLat(...pixelToCrs(source.transform, column, row));
   const [lon, lat] = lonLat(cx, cy);
   const [lonRight, latRight] = lonLat(cx + 1, cy);
   const [lonDown, latDown] = lonLat(cx, cy + 1);
@@ -40,6 +41,9 @@ export function groundResolution(source: RasterSource): { metresPerPixel: number
     const dy = dLat * toRad * EARTH_RADIUS;
     return Math.hypot(dx, dy);
   };
-  const metresPerPixel = Math.min(metres(lonRight - lon, latRight - lat), metres(lonDown - lon, latDown - lat));
+  const metresPerPixel = Math.min(
+    metres(lonRight - lon, latRight - lat),
+    metres(lonDown - lon, latDown - lat),
+  );
   return { metresPerPixel, latitude: lat };
 }

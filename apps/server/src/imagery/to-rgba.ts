@@ -37,7 +37,11 @@ function isDataPixel(samples: SampleArray, base: number, layout: BandLayout): bo
 const clampByte = (value: number) => (value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value));
 
 /** Interleaved source samples → 8-bit RGBA; nodata pixels and alpha 0 become transparent. */
-export function samplesToRgba(samples: SampleArray, layout: BandLayout, stretch: StretchRanges | null): Uint8Array {
+export function samplesToRgba(
+  samples: SampleArray,
+  layout: BandLayout,
+  stretch: StretchRanges | null,
+): Uint8Array {
   const count = Math.floor(samples.length / layout.samplesPerPixel);
   const rgba = new Uint8Array(count * 4);
   const [c0, c1, c2] = layout.colorSamples as [number, number?, number?];
@@ -72,7 +76,9 @@ export function samplesToRgba(samples: SampleArray, layout: BandLayout, stretch:
     rgba[out + 1] = g;
     rgba[out + 2] = b;
     rgba[out + 3] =
-      layout.alphaSample === null ? 255 : clampByte((samples[base + layout.alphaSample]! * 255) / layout.alphaMax);
+      layout.alphaSample === null
+        ? 255
+        : clampByte((samples[base + layout.alphaSample]! * 255) / layout.alphaMax);
   }
   return rgba;
 }

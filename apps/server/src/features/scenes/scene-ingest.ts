@@ -1,0 +1,94 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { ImageryError } from '../../imagery/imagery-error';
+import { tileScene } from '../../imagery/ingest-scene';
+import type { ImageLimits } from '../../imagery/limits';
+import { openSceneSource } from '../../imagery/open-scene-source';
+import type { Storage } from '../../storage/storage';
+import type { ScenesRepo } from './scenes.repo';
+
+export interface IngestReport {
+  sceneId: number;
+  tiles: number;
+  megapixels: number;
+  seconds: number;
+  skipped: boolean;
+}
+
+const FAILED_MESSAGE = 'Não foi possível processar a imagem.';
+
+/**
+ * The ingest job: original (from storage) → PMTiles archive + preview (to storage), with state and progress
+ * on the scene row. Idempotent: a ready scene whose archive exists is left alone; a re-run rebuilds.
+ */
+export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
+  return async function runIngest(sceneId: number): Promise<IngestReport> {
+    const scene = await repo.findById(sceneId);
+    if (!scene) return { sceneId, tiles: 0, megapixels: 0, seconds: 0, skipped: true };
+    if (scene.status === 'ready' && scene.archiveKey && (await storage.exists(scene.archiveKey))) {
+      return { sceneId, tiles: scene.tileCount ?? 0, megapixels: 0, seconds: 0, skipped: true };
+    }
+    await repo.update(sceneId, { status: 'processing', progress: 0, errorMessage: null });
+    const workDir = await mkdtemp(path.join(os.tmpdir(), `mirante-ingest-${sceneId}-`));
+    try {
+      const localOriginal = path.join(workDir, 'original');
+      await pipeline(await storage.getStream(scene.originalKey), createWriteStream(localOriginal));
+      const bounds = scene.sourceBounds as [number, number, number, number] | null;
+      const source = await openSceneSource(
+        localOriginal,
+        scene.sourceKind,
+        bounds ? { west: bounds[0], south: bounds[1], east: bounds[2], north: bounds[3] } : null,
+        limits,
+      );
+      let lastProgress = 0;
+      const tiled = await tileScene({
+        source,
+        projectZoom: scene.projectDefaultZoom,
+        workDir,
+        onProgress: async (fraction) => {
+          // Leave the last percent for storing the archive.
+          const progress = Math.min(99, Math.floor(fraction * 100));
+          if (progress >= lastProgress + 2) {
+            lastProgress = progress;
+            await repo.update(sceneId, { progress });
+          }
+        },
+      }).finally(() => source.close());
+
+      const prefix = path.posix.dirname(scene.originalKey);
+      const version = scene.tilesVersion + 1;
+      const archiveKey = `${prefix}/tiles-v${version}.pmtiles`;
+      const previewKey = `${prefix}/preview-v${version}.png`;
+      await storage.putFile(archiveKey, tiled.archivePath);
+      await storage.putFile(previewKey, tiled.previewPath);
+      const { west, south, east, north } = tiled.bounds;
+      await repo.markReady(sceneId, {
+        archiveKey,
+        previewKey,
+        bounds: [west, south, east, north],
+        minZoom: tiled.minZoom,
+        maxZoom: tiled.maxZoom,
+        tileCount: tiled.tiles,
+      });
+      for (const oldKey of [scene.archiveKey, scene.previewKey]) {
+        if (oldKey && oldKey !== archiveKey && oldKey !== previewKey) await storage.delete(oldKey);
+      }
+      return {
+        sceneId,
+        tiles: tiled.tiles,
+        megapixels: tiled.sourceMegapixels,
+        seconds: tiled.seconds,
+        skipped: false,
+      };
+    } catch (error) {
+      const message = error instanceof ImageryError ? error.message : FAILED_MESSAGE;
+      await repo.update(sceneId, { status: 'failed', errorMessage: message });
+      throw error;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { SCENE_MESSAGES } from '@mirante/shared';
+import { unprocessable } from '../../http/app-error';
+import { ImageryError } from '../../imagery/imagery-error';
+import type { ImageLimits } from '../../imagery/limits';
+import { openSceneSource } from '../../imagery/open-scene-source';
+import { readHead, sniffImage, sniffModel, type ImageKind } from '../../imagery/sniff';
+import type { LonLatBounds } from '../../imagery/tile-math';
+import type { Storage } from '../../storage/storage';
+import { isUniqueViolation, type SceneRecord, type ScenesRepo } from './scenes.repo';
+
+export interface SceneFileInput {
+  projectId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  cloud: number | null;
+  precision: number | null;
+  publish: boolean;
+  filePath: string;
+  fileName: string;
+  /** PNG/JPEG only. */
+  bounds: LonLatBounds | null;
+  modelPath?: string | null;
+  modelName?: string | null;
+}
+
+const EXTENSIONS: Record<ImageKind, string> = { geotiff: 'tif', png: 'png', jpeg: 'jpg' };
+
+/**
+ * Checks an image (and optional 3D model) fully before anything is kept: content type by magic bytes,
+ * georeference, CRS, limits, completeness. Only then the row is created and the files stored; a failure
+ * on the way removes both, so a refused file leaves nothing behind.
+ */
+export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
+  return async function register(input: SceneFileInput): Promise<SceneRecord> {
+    const kind = sniffImage(await readHead(input.filePath));
+    if (!kind) {
+      throw new ImageryError('NOT_AN_IMAGE', 'O arquivo enviado não é uma imagem GeoTIFF, PNG ou JPEG.');
+    }
+    const source = await openSceneSource(input.filePath, kind, input.bounds, limits);
+    await source.close();
+    let modelExtension: string | null = null;
+    if (input.modelPath) {
+      const modelKind = sniffModel(await readHead(input.modelPath));
+      if (!modelKind) throw new ImageryError('NOT_A_MODEL', 'O modelo 3D deve ser um arquivo glTF ou GLB.');
+      modelExtension = modelKind;
+    }
+
+    const prefix = `scenes/p${input.projectId}/${input.date}-${randomBytes(4).toString('hex')}`;
+    const originalKey = `${prefix}/original.${EXTENSIONS[kind]}`;
+    const modelKey = modelExtension ? `${prefix}/model.${modelExtension}` : null;
+    const { bounds } = input;
+    let row: SceneRecord;
+    try {
+      row = await repo.insert({
+        projectId: input.projectId,
+        date: input.date,
+        cloud: input.cloud,
+        precision: input.precision,
+        published: input.publish,
+        sourceKind: kind,
+        sourceBounds: bounds ? [bounds.west, bounds.south, bounds.east, bounds.north] : null,
+        originalKey,
+        originalName: path.basename(input.fileName) || `original.${EXTENSIONS[kind]}`,
+        modelKey,
+        modelName: input.modelName ?? null,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw unprocessable('DUPLICATE_SCENE_DATE', SCENE_MESSAGES.duplicateDate);
+      throw error;
+    }
+    try {
+      await storage.putFile(originalKey, input.filePath);
+      if (modelKey && input.modelPath) await storage.putFile(modelKey, input.modelPath);
+    } catch (error) {
+      await repo.deleteByIds([row.id]);
+      await storage.deletePrefix(prefix);
+      throw error;
+    }
+    return row;
+  };
+}

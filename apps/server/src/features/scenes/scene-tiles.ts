@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { SCENE_MESSAGES } from '@mirante/shared';
+import { notFound } from '../../http/app-error';
+import type { ArchiveReader } from '../../imagery/archive-reader';
+import { createByteLru } from '../../imagery/byte-lru';
+import { pngToWebp, transparentPng } from '../../imagery/encode-tile';
+import { shiftedTile } from '../../imagery/offset-tile';
+import { isValidTile, mercatorResolution } from '../../imagery/tile-math';
+import type { Storage } from '../../storage/storage';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import type { SceneRow, ScenesRepo } from './scenes.repo';
+
+export type TileFormat = 'png' | 'webp';
+
+export interface ServedTile {
+  body: Buffer;
+  etag: string;
+  contentType: string;
+  /** The request named the scene's current version, so the response may be cached for good. */
+  immutable: boolean;
+}
+
+export interface ServedFile {
+  stream: Readable;
+  size: number | null;
+  contentType: string;
+  fileName: string;
+  etag: string;
+}
+
+const SCENE_TTL_MS = 5_000;
+const ACCESS_TTL_MS = 10_000;
+
+/** What changes a scene's tiles: a new ingest or a new offset. Clients put it in the tile URL (`?v=`). */
+export function tileVersion(row: Pick<SceneRow, 'tilesVersion' | 'offsetX' | 'offsetY'>): string {
+  const offset = createHash('sha1').update(`${row.offsetX},${row.offsetY}`).digest('hex').slice(0, 8);
+  return `${row.tilesVersion}.${offset}`;
+}
+
+/** Ground metres → whole Web Mercator pixels at zoom z (Mercator stretches by 1/cos(latitude)). */
+function offsetPixels(row: SceneRow, z: number): [number, number] {
+  const bounds = row.bounds ?? [0, 0, 0, 0];
+  const latitude = ((bounds[1]! + bounds[3]!) / 2) * (Math.PI / 180);
+  const scale = 1 / (Math.cos(latitude) * mercatorResolution(z));
+  return [Math.round(row.offsetX * scale), Math.round(-row.offsetY * scale)];
+}
+
+/**
+ * Serving a scene's tiles and files with the project's permission rules. Lookups of scenes and access
+ * decisions are cached for a few seconds (tiles come 20 at a time per map move); tiles in a byte LRU.
+ */
+export function createSceneTiles(
+  repo: ScenesRepo,
+  storage: Storage,
+  projects: ProjectsService,
+  reader: ArchiveReader,
+) {
+  const scenes = new Map<string, { row: SceneRow | undefined; until: number }>();
+  const access = new Map<string, number>();
+  const tiles = createByteLru(64 * 1024 * 1024);
+
+  async function visibleScene(user: AuthUser, space: string, date: string): Promise<SceneRow> {
+    const sceneKey = `${space}/${date}`;
+    const now = Date.now();
+    let cached = scenes.get(sceneKey);
+    if (!cached || cached.until < now) {
+      if (scenes.size > 10_000) scenes.clear();
+      cached = { row: await repo.findBySpaceAndDate(space, date), until: now + SCENE_TTL_MS };
+      scenes.set(sceneKey, cached);
+    }
+    const row = cached.row;
+    if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    const accessKey = `${user.sessionId}/${row.projectId}`;
+    if ((access.get(accessKey) ?? 0) < now) {
+      await projects.assertAccess(user, row.projectId, 'map');
+      if (access.size > 10_000) access.clear();
+      access.set(accessKey, now + ACCESS_TTL_MS);
+    }
+    if (!row.published && user.role !== 'ADMIN') throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    return row;
+  }
+
+  async function storedTile(row: SceneRow, z: number, x: number, y: number): Promise<Buffer | null> {
+    if (row.status !== 'ready' || !row.archiveKey || z < (row.minZoom ?? 0) || z > (row.maxZoom ?? -1))
+      return null;
+    const archiveKey = row.archiveKey;
+    const [dx, dy] = offsetPixels(row, z);
+    if (dx === 0 && dy === 0) return reader.tile(archiveKey, z, x, y);
+    return shiftedTile(x, y, dx, dy, (tx, ty) =>
+      isValidTile(z, tx, ty) ? reader.tile(archiveKey, z, tx, ty) : Promise.resolve(null),
+    );
+  }
+
+  return {
+    async tile(
+      user: AuthUser,
+      request: {
+        space: string;
+        date: string;
+        z: number;
+        x: number;
+        y: number;
+        format: TileFormat;
+        version?: string;
+      },
+    ): Promise<ServedTile> {
+      const { z, x, y, format } = request;
+      if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
+      const row = await visibleScene(user, request.space, request.date);
+      const version = tileVersion(row);
+      const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
+      let body = tiles.get(cacheKey);
+      if (!body) {
+        const png = (await storedTile(row, z, x, y)) ?? (await transparentPng());
+        body = format === 'webp' ? await pngToWebp(png) : png;
+        tiles.set(cacheKey, body);
+      }
+      return {
+        body,
+        etag: `"${row.id}-${version}-${z}-${x}-${y}-${format}"`,
+        contentType: format === 'webp' ? 'image/webp' : 'image/png',
+        immutable: row.status === 'ready' && request.version === version,
+      };
+    },
+
+    async file(
+      user: AuthUser,
+      request: { space: string; date: string; kind: 'preview' | 'original' | 'model' },
+    ): Promise<ServedFile> {
+      const row = await visibleScene(user, request.space, request.date);
+      const key =
+        request.kind === 'preview'
+          ? row.previewKey
+          : request.kind === 'model'
+            ? row.modelKey
+            : row.originalKey;
+      if (!key) throw notFound('Arquivo não disponível para esta imagem.', 'SCENE_FILE_NOT_FOUND');
+      const contentTypes: Record<string, string> = {
+        png: 'image/png',
+        jpg: 'image/jpeg',
+        tif: 'image/tiff',
+        glb: 'model/gltf-binary',
+        gltf: 'model/gltf+json',
+      };
+      const extension = key.slice(key.lastIndexOf('.') + 1);
+      const fileName =
+        request.kind === 'original'
+          ? row.originalName
+          : request.kind === 'model'
+            ? (row.modelName ?? `modelo-${row.date}.${extension}`)
+            : `previa-${row.date}.${extension}`;
+      return {
+        stream: await storage.getStream(key),
+        size: await storage.size(key),
+        contentType: contentTypes[extension] ?? 'application/octet-stream',
+        fileName,
+        etag: `"${row.id}-${createHash('sha1').update(key).digest('hex').slice(0, 16)}"`,
+      };
+    },
+
+    /** Drops cached lookups and tiles of scenes that changed or were deleted. */
+    forget(sceneIds: number[], archiveKeys: Array<string | null>): void {
+      scenes.clear();
+      const prefixes = sceneIds.map((id) => `${id}/`);
+      tiles.deleteWhere((key) => prefixes.some((prefix) => key.startsWith(prefix)));
+      for (const key of archiveKeys) if (key) reader.forget(key);
+    },
+  };
+}
+
+export type SceneTiles = ReturnType<typeof createSceneTiles>;

@@ -1,0 +1,97 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ScenesTable } from '../../db/schema';
+
+export type SceneRecord = Selectable<ScenesTable>;
+export type SceneRow = SceneRecord & {
+  projectName: string;
+  projectSpace: string;
+  projectDefaultZoom: number;
+};
+export type NewSceneRow = Insertable<ScenesTable>;
+export type SceneChanges = Updateable<ScenesTable>;
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
+  );
+}
+
+export function createScenesRepo(db: Db) {
+  const withProject = () =>
+    db
+      .selectFrom('scenes')
+      .innerJoin('projects', 'projects.id', 'scenes.projectId')
+      .selectAll('scenes')
+      .select([
+        'projects.name as projectName',
+        'projects.space as projectSpace',
+        'projects.defaultZoom as projectDefaultZoom',
+      ]);
+
+  return {
+    async insert(row: NewSceneRow): Promise<SceneRecord> {
+      return db.insertInto('scenes').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async findById(id: number): Promise<SceneRow | undefined> {
+      return withProject().where('scenes.id', '=', id).executeTakeFirst();
+    },
+
+    async findBySpaceAndDate(space: string, date: string): Promise<SceneRow | undefined> {
+      return withProject()
+        .where('projects.space', '=', space)
+        .where('scenes.date', '=', date)
+        .executeTakeFirst();
+    },
+
+    async listForProject(projectId: number, publishedOnly: boolean): Promise<SceneRow[]> {
+      let query = withProject().where('scenes.projectId', '=', projectId);
+      if (publishedOnly) query = query.where('scenes.published', '=', true);
+      return query.orderBy('scenes.date', 'desc').execute();
+    },
+
+    async listAll(): Promise<SceneRow[]> {
+      return withProject().orderBy('scenes.date', 'desc').orderBy('scenes.id', 'desc').execute();
+    },
+
+    async findByIds(ids: number[]): Promise<SceneRecord[]> {
+      if (ids.length === 0) return [];
+      return db.selectFrom('scenes').selectAll().where('id', 'in', ids).execute();
+    },
+
+    async update(id: number, changes: SceneChanges): Promise<void> {
+      await db
+        .updateTable('scenes')
+        .set({ ...changes, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Marks the ingest finished and bumps the tile version in one statement (ETags change with it). */
+    async markReady(id: number, changes: SceneChanges): Promise<void> {
+      await db
+        .updateTable('scenes')
+        .set((eb) => ({
+          ...changes,
+          status: 'ready',
+          progress: 100,
+          errorMessage: null,
+          tilesVersion: eb('tilesVersion', '+', 1),
+          updatedAt: new Date(),
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteByIds(ids: number[]): Promise<number> {
+      if (ids.length === 0) return 0;
+      const result = await db.deleteFrom('scenes').where('id', 'in', ids).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type ScenesRepo = ReturnType<typeof createScenesRepo>;

@@ -1,0 +1,216 @@
+import { SCENE_MESSAGES, type AdminScene, type Scene } from '@mirante/shared';
+import { AppError, forbidden, notFound, unprocessable } from '../../http/app-error';
+import { ImageryError } from '../../imagery/imagery-error';
+import { createArchiveReader } from '../../imagery/archive-reader';
+import { DEFAULT_IMAGE_LIMITS, type ImageLimits } from '../../imagery/limits';
+import type { LonLatBounds } from '../../imagery/tile-math';
+import type { Storage } from '../../storage/storage';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import { createSceneIngest, type IngestReport } from './scene-ingest';
+import { createSceneIntake } from './scene-intake';
+import { createSceneTiles, tileVersion } from './scene-tiles';
+import { toAdminScene, toScene } from './scene-view';
+import type { SceneRow, ScenesRepo } from './scenes.repo';
+
+/** Hands an ingest to whoever runs it: pg-boss in the server, in-process where there is no queue (tests). */
+export interface IngestDispatcher {
+  enqueue(sceneId: number): Promise<void>;
+}
+
+export interface LocalSceneFile {
+  projectId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  filePath: string;
+  cloud?: number | null;
+  precision?: number | null;
+  publish?: boolean;
+  /** For PNG/JPEG files. */
+  bounds?: LonLatBounds | null;
+  modelPath?: string | null;
+  /** Run the ingest now and return once the tiles are ready (demo loading, scripts). */
+  wait?: boolean;
+}
+
+export interface SceneUpload {
+  projectId: number;
+  date: string;
+  cloud: number | null;
+  precision: number | null;
+  publish: boolean;
+  bounds: LonLatBounds | null;
+  filePath: string;
+  fileName: string;
+  modelPath: string | null;
+  modelName: string | null;
+}
+
+/** Accepts DDMMYYYY, DD/MM/YYYY or YYYY-MM-DD; returns YYYY-MM-DD of a real calendar day, or null. */
+export function parseSceneDate(text: string): string | null {
+  const trimmed = text.trim();
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed)?.slice(1) ??
+    /^(\d{2})\/?(\d{2})\/?(\d{4})$/.exec(trimmed)?.slice(1).reverse();
+  if (!match) return null;
+  const [year, month, day] = match as [string, string, string];
+  const iso = `${year}-${month}-${day}`;
+  const parsed = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(iso) ? iso : null;
+}
+
+export function parseBounds(text: string | undefined): LonLatBounds | null {
+  if (!text || text.trim() === '') return null;
+  const parts = text.split(',').map((part) => Number(part.trim()));
+  const [west, south, east, north] = parts as [number, number, number, number];
+  if (parts.length !== 4 || parts.some((part) => !Number.isFinite(part))) {
+    throw unprocessable(
+      'INVALID_BOUNDS',
+      'Limites inválidos: use "oeste,sul,leste,norte" em graus (WGS 84).',
+    );
+  }
+  return { west, south, east, north };
+}
+
+/** A refused file becomes a caller error (422/413) with the pipeline's pt-BR message. */
+async function refusingBadFiles<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ImageryError) throw new AppError(error.status, error.code, error.message);
+    throw error;
+  }
+}
+
+export function createScenesService(
+  repo: ScenesRepo,
+  storage: Storage,
+  projects: ProjectsService,
+  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+) {
+  const registerFile = createSceneIntake(repo, storage, limits);
+  const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
+  const runIngest = createSceneIngest(repo, storage, limits);
+  const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage));
+  const running = new Set<Promise<unknown>>();
+  let dispatcher: IngestDispatcher = {
+    async enqueue(sceneId) {
+      const task = runIngest(sceneId)
+        .catch(() => undefined)
+        .finally(() => running.delete(task));
+      running.add(task);
+    },
+  };
+
+  const withVersion = (row: SceneRow): Scene => {
+    const scene = toScene(row);
+    return { ...scene, tileUrl: `${scene.tileUrl}?v=${tileVersion(row)}` };
+  };
+
+  async function sceneForUser(user: AuthUser, id: number): Promise<SceneRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    await projects.assertAccess(user, row.projectId, 'map');
+    if (!row.published && user.role !== 'ADMIN') throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    return row;
+  }
+
+  async function reload(id: number): Promise<SceneRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    return row;
+  }
+
+  return {
+    tiles,
+    runIngest: (sceneId: number): Promise<IngestReport> => runIngest(sceneId),
+    useDispatcher(next: IngestDispatcher): void {
+      dispatcher = next;
+    },
+    /** Resolves when every in-process ingest has finished (tests). */
+    async whenIdle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+
+    async listForProject(user: AuthUser, projectId: number): Promise<Scene[]> {
+      await projects.assertAccess(user, projectId, 'map');
+      return (await repo.listForProject(projectId, user.role !== 'ADMIN')).map(withVersion);
+    },
+
+    async lastScene(user: AuthUser, projectId: number): Promise<{ data: Scene | null }> {
+      await projects.assertAccess(user, projectId, 'map');
+      const [latest] = await repo.listForProject(projectId, user.role !== 'ADMIN');
+      return { data: latest ? withVersion(latest) : null };
+    },
+
+    async lastDetectionDate(user: AuthUser, projectId: number): Promise<{ detect_date: string | null }> {
+      await projects.assertAccess(user, projectId, 'map');
+      return { detect_date: null };
+    },
+
+    async update(
+      user: AuthUser,
+      id: number,
+      changes: { approval_status?: boolean; offsetX?: number; offsetY?: number },
+    ): Promise<Scene> {
+      const row = await sceneForUser(user, id);
+      if (changes.approval_status !== undefined && user.role !== 'ADMIN') {
+        throw forbidden('Somente administradores podem publicar ou desativar imagens.');
+      }
+      await repo.update(id, {
+        ...(changes.approval_status !== undefined ? { published: changes.approval_status } : {}),
+        ...(changes.offsetX !== undefined ? { offsetX: changes.offsetX } : {}),
+        ...(changes.offsetY !== undefined ? { offsetY: changes.offsetY } : {}),
+      });
+      tiles.forget([id], []);
+      return withVersion(await reload(row.id));
+    },
+
+    async listAll(): Promise<AdminScene[]> {
+      // No analyses exist yet, so every scene is "without analysis".
+      return (await repo.listAll()).map(toAdminScene);
+    },
+
+    async create(user: AuthUser, upload: SceneUpload): Promise<AdminScene> {
+      await projects.assertAccess(user, upload.projectId);
+      const row = await register({ ...upload });
+      await dispatcher.enqueue(row.id);
+      return toAdminScene(await reload(row.id));
+    },
+
+    /** Registers and ingests a file already on this machine (the demo loader and scripts use it). */
+    async ingestLocalFile(input: LocalSceneFile): Promise<Scene> {
+      const row = await register({
+        projectId: input.projectId,
+        date: input.date,
+        cloud: input.cloud ?? null,
+        precision: input.precision ?? null,
+        publish: input.publish ?? true,
+        filePath: input.filePath,
+        fileName: input.filePath.split('/').pop() ?? 'original',
+        bounds: input.bounds ?? null,
+        modelPath: input.modelPath ?? null,
+        modelName: input.modelPath ? (input.modelPath.split('/').pop() ?? null) : null,
+      });
+      if (input.wait) await runIngest(row.id);
+      else await dispatcher.enqueue(row.id);
+      return withVersion(await reload(row.id));
+    },
+
+    async remove(ids: number[]): Promise<{ deleted: number }> {
+      const rows = await repo.findByIds(ids);
+      const deleted = await repo.deleteByIds(rows.map((row) => row.id));
+      for (const row of rows) {
+        const prefix = row.originalKey.slice(0, row.originalKey.lastIndexOf('/'));
+        await storage.deletePrefix(prefix);
+      }
+      tiles.forget(
+        rows.map((row) => row.id),
+        rows.map((row) => row.archiveKey),
+      );
+      return { deleted };
+    },
+  };
+}
+
+export type ScenesService = ReturnType<typeof createScenesService>;

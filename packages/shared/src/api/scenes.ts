@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+export const SCENE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
+export type SceneStatusCode = (typeof SCENE_STATUSES)[number];
+
+export const SCENE_MESSAGES = {
+  dateRequired: 'Data da imagem obrigatória',
+  projectRequired: 'Projeto da imagem obrigatório',
+  created: 'Imagem cadastrada com sucesso',
+  createFailed: 'Erro ao cadastrar imagem',
+  fileRequired: 'Envie o arquivo da imagem (GeoTIFF, ou PNG/JPEG com limites).',
+  duplicateDate: 'Já existe uma imagem deste projeto nesta data.',
+  notFound: 'Imagem não encontrada.',
+} as const;
+
+/** A dated scene of a project (spec section 3, "Scene"), plus its tiles and ingest state. */
+export const sceneSchema = z.object({
+  id: z.number().int(),
+  /** DDMMYYYY */
+  date: z.string(),
+  /** YYYY-MM-DD; also the {date} of tile URLs */
+  isoDate: z.string(),
+  /** e.g. "15 de março de 2026" */
+  dateText: z.string(),
+  /** DD/MM/YYYY */
+  dateFormatted: z.string(),
+  sceneId: z.number().int(),
+  projectId: z.number().int(),
+  projectName: z.string(),
+  projectSpace: z.string(),
+  detectId: z.number().int().nullable(),
+  /** [x, y] in ground metres (east, north) applied to the tiles */
+  offset: z.tuple([z.number(), z.number()]),
+  approvalStatus: z.boolean(),
+  imageApprovalStatus: z.boolean(),
+  publishImage: z.boolean(),
+  map3dUrl: z.string().nullable(),
+  precision: z.number().nullable(),
+  cloud: z.number().nullable(),
+  /** `/tiles/{space}/{YYYY-MM-DD}/{z}/{x}/{y}.png` (add `?api_token=` for map clients without headers) */
+  tileUrl: z.string(),
+  previewUrl: z.string().nullable(),
+  originalUrl: z.string(),
+  /** [[west, south], [east, north]] WGS 84, once tiled */
+  bounds: z.tuple([z.tuple([z.number(), z.number()]), z.tuple([z.number(), z.number()])]).nullable(),
+  minZoom: z.number().int().nullable(),
+  maxZoom: z.number().int().nullable(),
+  status: z.enum(SCENE_STATUSES),
+  /** 0–100 */
+  progress: z.number().int(),
+  errorMessage: z.string().nullable(),
+});
+export type Scene = z.infer<typeof sceneSchema>;
+
+/** Admin list rows also carry the snake_case names of "scenes without detection" (spec section 3). */
+export const adminSceneSchema = sceneSchema.extend({
+  project_id: z.number().int(),
+  project_name: z.string(),
+  date_formatted: z.string(),
+});
+export type AdminScene = z.infer<typeof adminSceneSchema>;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The multipart fields of admin `POST scene` (besides `file` and the optional `model`). */
+export const createSceneFieldsSchema = z.object({
+  date: z
+    .string({ error: SCENE_MESSAGES.dateRequired })
+    .regex(/^\d{4}-\d{2}-\d{2}$|^\d{8}$|^\d{2}\/\d{2}\/\d{4}$/, {
+      error: SCENE_MESSAGES.dateRequired,
+    }),
+  project: z.coerce.number({ error: SCENE_MESSAGES.projectRequired }).int().positive({
+    error: SCENE_MESSAGES.projectRequired,
+  }),
+  cloud: z.coerce.number().optional(),
+  precision: z.coerce.number().optional(),
+  publishImage: z.stringbool().optional(),
+  /** PNG/JPEG only: "west,south,east,north" in WGS 84 degrees */
+  bounds: z.string().optional(),
+});
+
+export const scenesApi = {
+  listForProject: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/scenes',
+    summary: 'Imagens (cenas) do projeto, da mais recente à mais antiga; não publicadas só para ADMIN',
+    tags: ['scenes'],
+    access: { kind: 'session' },
+    params: idParams,
+    response: z.array(sceneSchema),
+    errorStatuses: [401, 403, 404],
+  }),
+  lastScene: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/last-scene',
+    summary: 'A imagem mais recente do projeto (data.date em DDMMYYYY; data nulo sem imagens)',
+    tags: ['scenes'],
+    access: { kind: 'session' },
+    params: idParams,
+    response: z.object({ data: sceneSchema.nullable() }),
+    errorStatuses: [401, 403, 404],
+  }),
+  lastDate: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/last-date',
+    summary: 'Data da última detecção do projeto (nula enquanto não há detecções)',
+    tags: ['scenes'],
+    access: { kind: 'session' },
+    params: idParams,
+    response: z.object({ detect_date: z.string().nullable() }),
+    errorStatuses: [401, 403, 404],
+  }),
+  update: defineEndpoint({
+    method: 'POST',
+    path: '/scene/:id',
+    summary:
+      'Publica/desativa a imagem (approval_status, só ADMIN) ou grava o offset (offsetX, offsetY em metros)',
+    tags: ['scenes'],
+    access: { kind: 'session' },
+    params: idParams,
+    body: z.object({
+      approval_status: z.boolean().optional(),
+      offsetX: z.coerce.number().min(-10_000).max(10_000).optional(),
+      offsetY: z.coerce.number().min(-10_000).max(10_000).optional(),
+    }),
+    response: sceneSchema,
+    errorStatuses: [401, 403, 404, 422],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/scene',
+    summary:
+      'Cadastra uma imagem: multipart com date, project, cloud, precision, publishImage, file (GeoTIFF, ou PNG/JPEG ' +
+      'com bounds) e model (glTF/GLB, opcional); o processamento em blocos roda em segundo plano',
+    tags: ['scenes', 'admin'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    encoding: 'multipart',
+    body: createSceneFieldsSchema,
+    response: adminSceneSchema,
+    errorStatuses: [401, 403, 404, 413, 422],
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/scenes',
+    summary: 'Todas as imagens (ADMIN); withoutAnalysis lista só as que não têm análise',
+    tags: ['scenes', 'admin'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    query: z.object({ withoutAnalysis: z.stringbool().optional() }),
+    response: z.array(adminSceneSchema),
+    errorStatuses: [401, 403],
+  }),
+  remove: defineEndpoint({
+    method: 'POST',
+    path: '/scenes/delete',
+    summary: 'Remove imagens com seus tiles, prévia, original e modelo 3D',
+    tags: ['scenes', 'admin'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1) }),
+    response: z.object({ deleted: z.number().int() }),
+    errorStatuses: [401, 403, 422],
+  }),
+} as const;
