@@ -90,7 +90,7 @@ export function nativeZoomFor(groundMetresPerPixel: number, latitude: number, ma
 export function overviewZoomFor(bounds: MercatorBounds): number {
   const extent = Math.max(bounds.maxX - bounds.minX, bounds.maxY - bounds.minY);
   if (extent <= 0) return 0;
-  return Math.max(0, Math.floor(Math.log2((2 * MERCATOR_HALF_WORLD) / extent)));
+  return Math.max(0, Math.floor(Math.log2((2 * MERCATOR_HALF_WORLD) / extent) + 1e-9));
 }
 
 export function mercatorToLonLatBounds(bounds: MercatorBounds): LonLatBounds {
