@@ -4,6 +4,8 @@ import { ROUTE_RULES, type PagePath } from '../features/shell/routeRules';
 const FusionMapPage = lazy(() => import('../features/map/pages/FusionMapPage'));
 const AreaMapPage = lazy(() => import('../features/map/pages/AreaMapPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
+const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'));
+const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -17,7 +19,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   report: placeholder('Relatório'),
   list: placeholder('Lista de detecções'),
   information: placeholder('Análise da carteira'),
-  security: placeholder('Painel de segurança'),
+  security: <SecurityPage />,
   integration: placeholder('Integração'),
   'construction/images': placeholder('Imagens'),
   'construction/inspections': placeholder('Vistorias'),
@@ -25,7 +27,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'construction/notes': placeholder('Anotações'),
   'construction/report': placeholder('Relatório'),
   'construction/users': placeholder('Usuários'),
-  admin: placeholder('Painel de administração'),
+  admin: <AdminPage />,
   'change-password': <ChangePasswordPage />,
 };
 

@@ -1,0 +1,91 @@
+import { App, Form, Input, Modal, Select } from 'antd';
+import { SECURITY_MESSAGES, groupFormSchema, type Group } from '@mirante/shared';
+import { zodRule } from '../../../shared/forms/zodRule';
+import { useCredentials } from '../../../shared/session/SessionContext';
+import { useCustomers, useSaveGroup } from '../api';
+import { errorWithReason } from '../errorText';
+import { ModulePicker } from './ModulePicker';
+
+interface Values {
+  name: string;
+  customer?: number;
+  modules: number[];
+}
+
+interface Props {
+  /** null: register a new group. */
+  group: Group | null;
+  onClose(): void;
+}
+
+/** The group register/edit modal: name, customer (not for USER) and modules. */
+export function GroupFormModal({ group, onClose }: Props) {
+  const credentials = useCredentials();
+  const isUser = credentials.role === 'USER';
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const customers = useCustomers(!isUser);
+  const save = useSaveGroup();
+
+  const submit = (values: Values) =>
+    save.mutate(
+      { id: group?.id ?? null, body: values },
+      {
+        onSuccess: () => {
+          void message.success(group ? 'Grupo atualizado com sucesso' : 'Grupo cadastrado com sucesso');
+          onClose();
+        },
+        onError: (error) =>
+          void message.error(
+            errorWithReason(
+              error,
+              group ? SECURITY_MESSAGES.groupUpdateFailed : SECURITY_MESSAGES.groupCreateFailed,
+            ),
+          ),
+      },
+    );
+
+  return (
+    <Modal
+      open
+      title={group ? 'Editar grupo' : 'Registrar novo grupo'}
+      okText={group ? 'Salvar' : 'Registrar'}
+      cancelText="Cancelar"
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={save.isPending}
+      width={700}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{
+          name: group?.name ?? '',
+          customer: group?.customer_id ?? undefined,
+          modules: group?.modules.map((m) => m.id) ?? [],
+        }}
+        onFinish={submit}
+        aria-label={group ? 'Editar grupo' : 'Registrar novo grupo'}
+      >
+        <Form.Item label="Nome" name="name" rules={[zodRule(groupFormSchema, 'name')]}>
+          <Input placeholder="Nome do grupo" autoFocus />
+        </Form.Item>
+        {!isUser && (
+          <Form.Item
+            label="Cliente"
+            name="customer"
+            rules={[{ required: true, message: SECURITY_MESSAGES.customerRequired }]}
+          >
+            <Select
+              placeholder="Selecione o cliente"
+              loading={customers.isLoading}
+              options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            />
+          </Form.Item>
+        )}
+        <ModulePicker credentials={credentials} />
+      </Form>
+    </Modal>
+  );
+}

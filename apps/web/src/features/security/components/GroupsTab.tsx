@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { SECURITY_MESSAGES, type Group } from '@mirante/shared';
+import { useCredentials } from '../../../shared/session/SessionContext';
+import { useGroups } from '../api';
+import { GroupActions } from './GroupActions';
+import { GroupFormModal } from './GroupFormModal';
+import { ListError } from './ListError';
+
+type Editing = { group: Group | null } | null;
+
+export function GroupsTab() {
+  const { role } = useCredentials();
+  const groups = useGroups();
+  const [editing, setEditing] = useState<Editing>(null);
+
+  const columns: ColumnsType<Group> = [
+    { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
+    { title: 'Nome', dataIndex: 'name', key: 'name' },
+    ...(role === 'USER' ? [] : [{ title: 'Cliente', dataIndex: 'customer', key: 'customer' }]),
+    {
+      title: 'Ações',
+      key: 'actions',
+      width: 120,
+      render: (_, group) => <GroupActions group={group} onEdit={(g) => setEditing({ group: g })} />,
+    },
+  ];
+
+  return (
+    <div className="security-tab">
+      <div className="security-tab__toolbar">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ group: null })}>
+          Novo grupo
+        </Button>
+      </div>
+      {groups.isError ? (
+        <ListError text={SECURITY_MESSAGES.groupsLoadFailed} onRetry={() => void groups.refetch()} />
+      ) : (
+        <Table<Group>
+          rowKey="id"
+          size="middle"
+          loading={groups.isLoading}
+          dataSource={groups.data ?? []}
+          columns={columns}
+          pagination={false}
+          locale={{ emptyText: SECURITY_MESSAGES.noGroups }}
+          aria-label="Grupos"
+        />
+      )}
+      {editing && <GroupFormModal group={editing.group} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

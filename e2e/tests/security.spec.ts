@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { MANAGER, USER, signInAndWait, waitForEmailTo } from './support';
+
+const SHOTS = '../test-results/screens';
+
+async function pick(page: Page, field: Locator, option: string): Promise<void> {
+  await field.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+async function openSecurity(page: Page, email: string): Promise<void> {
+  await signInAndWait(page, email);
+  await page.goto('/page/security');
+  await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible();
+}
+
+test('MANAGER registers, edits, inactivates, reactivates and resets a user', async ({ page }) => {
+  const email = `novo.${Date.now()}@horizonte.com.br`;
+  await openSecurity(page, MANAGER);
+  await expect(page.getByRole('tab', { name: 'Usuários' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Cliente' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'usuario@horizonte.com.br' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/security-users.png` });
+
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  for (const text of ['Informe o nome', 'Informe o email', 'Selecione um cliente', 'Selecione algum projeto'])
+    await expect(dialog.getByText(text)).toBeVisible();
+
+  await dialog.getByLabel('Nome').fill('Nívea Nova');
+  await dialog.getByLabel('Email').fill(email);
+  await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
+  await pick(page, dialog.getByLabel('Projetos'), 'Jardim das Palmeiras');
+  await page.keyboard.press('Escape');
+  await pick(page, dialog.getByLabel('Grupo'), 'Equipe de campo');
+  await page.screenshot({ path: `${SHOTS}/security-register.png` });
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Usuário cadastrado com sucesso')).toBeVisible();
+  const row = page.getByRole('row', { name: new RegExp(email) });
+  await expect(row).toContainText('Equipe de campo (Horizonte Urbanismo)');
+  expect(await waitForEmailTo(email, since)).toMatch(/\/auth\/pass\?t=/);
+
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  await dialog.getByLabel('Nome').fill('Repetido');
+  await dialog.getByLabel('Email').fill(USER);
+  await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
+  await pick(page, dialog.getByLabel('Projetos'), 'Edifício Aurora');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Email já foi utilizado')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  await row.getByRole('button', { name: 'Editar' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar usuário' });
+  await expect(edit.getByLabel('Email')).toHaveValue(email);
+  await edit.getByLabel('Nome').fill('Nívea Nova Editada');
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Usuário atualizado com sucesso')).toBeVisible();
+  await expect(row).toContainText('Nívea Nova Editada');
+
+  await row.getByRole('button', { name: 'Inativar' }).click();
+  await expect(page.getByText('Usuário inativado com sucesso')).toBeVisible();
+  await expect(row).toContainText('Inativo');
+  await row.getByRole('button', { name: 'Ativar' }).click();
+  await expect(page.getByText('Usuário ativado com sucesso')).toBeVisible();
+  await expect(row).toContainText('Ativo');
+
+  const resetSince = Date.now();
+  await row.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(page.getByText('Email de recuperação enviado')).toBeVisible();
+  expect(await waitForEmailTo(email, resetSince)).toMatch(/\/auth\/pass\?t=.*m=1/);
+});
+
+test('changing the customer resets projects and group', async ({ page }) => {
+  await signInAndWait(page, 'admin@mirante.app.br');
+  await page.goto('/page/security');
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
+  await pick(page, dialog.getByLabel('Projetos'), 'Jardim das Palmeiras');
+  await page.keyboard.press('Escape');
+  await expect(dialog.locator('.ant-select-selection-item', { hasText: 'Jardim' })).toBeVisible();
+  await pick(page, dialog.getByLabel('Cliente'), 'Vale Verde Empreendimentos');
+  await expect(dialog.locator('.ant-select-selection-item', { hasText: 'Jardim' })).toHaveCount(0);
+  await dialog.getByLabel('Projetos').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
+    /Vale Verde - Sarandi/,
+  ]);
+});
+
+test('USER sees no customer column or selector', async ({ page }) => {
+  await openSecurity(page, USER);
+  await expect(page.getByRole('columnheader', { name: 'Nome' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Cliente' })).toHaveCount(0);
+  await expect(page.getByRole('row', { name: /gerente@horizonte/ })).toContainText('Gestão completa');
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  await expect(dialog.getByLabel('Cliente')).toHaveCount(0);
+  await expect(dialog.getByLabel('Projetos')).toBeEnabled();
+});
+
+test('groups: register, edit, delete and the in-use refusal', async ({ page }) => {
+  const name = `Grupo ${Date.now()}`;
+  await openSecurity(page, MANAGER);
+  await page.getByRole('tab', { name: 'Grupos e Permissões' }).click();
+  await expect(page.getByRole('cell', { name: 'Equipe de campo' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/security-groups.png` });
+
+  await page.getByRole('button', { name: 'Novo grupo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registrar novo grupo' });
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(dialog.getByText('Informe o nome')).toBeVisible();
+  await expect(dialog.getByText('Selecione um cliente')).toBeVisible();
+  await dialog.getByLabel('Nome').fill(name);
+  await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
+  await dialog.getByRole('group', { name: 'Loteamento' }).getByLabel('Mapa').check();
+  await page.screenshot({ path: `${SHOTS}/security-group-form.png` });
+  await dialog.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText('Grupo cadastrado com sucesso')).toBeVisible();
+
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await row.getByRole('button', { name: 'Editar grupo' }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar grupo' });
+  await expect(edit.getByRole('group', { name: 'Loteamento' }).getByLabel('Mapa')).toBeChecked();
+  await edit.getByLabel('Nome').fill(`${name} B`);
+  await edit.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Grupo atualizado com sucesso')).toBeVisible();
+
+  await page
+    .getByRole('row', { name: /Equipe de campo/ })
+    .getByRole('button', { name: 'Remover grupo' })
+    .click();
+  await page.getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByText('O grupo está associado a usuários e não pode ser deletado.')).toBeVisible();
+
+  await page
+    .getByRole('row', { name: new RegExp(`${name} B`) })
+    .getByRole('button', { name: 'Remover grupo' })
+    .click();
+  await expect(page.getByText('Tem certeza que deseja remover este grupo?', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByText('Grupo removido com sucesso')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(`${name} B`) })).toHaveCount(0);
+});
