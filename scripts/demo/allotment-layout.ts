@@ -11,7 +11,6 @@ import {
   pointInRing,
   utmToLocal,
   type Local,
-  type LocalFrame,
 } from './local-frame';
 import { DEMO_SITES } from './sites';
 
@@ -93,7 +92,9 @@ export function generateAllotmentLayout(seed = 2025): AllotmentLayout {
   const rng = createRng(deriveSeed(seed, 'allotment-layout'));
   const site = DEMO_SITES.allotment;
   const outlineUtm = (site.outline.coordinates[0] ?? []).map((p) => lonLatToUtm([p[0] ?? 0, p[1] ?? 0]));
-  const centroid = outlineUtm.slice(0, -1).reduce<Utm>((s, p, _i, all) => [s[0] + p[0] / all.length, s[1] + p[1] / all.length], [0, 0]);
+  const centroid = outlineUtm
+    .slice(0, -1)
+    .reduce<Utm>((s, p, _i, all) => [s[0] + p[0] / all.length, s[1] + p[1] / all.length], [0, 0]);
   const south0 = outlineUtm[0] as Utm;
   const south1 = outlineUtm[1] as Utm;
   const angle = Math.atan2(south1[1] - south0[1], south1[0] - south0[0]);
@@ -103,7 +104,7 @@ export function generateAllotmentLayout(seed = 2025): AllotmentLayout {
 
   const rowDepths: number[] = [];
   const rowTops: number[] = [];
-  for (let top = TOP; ; ) {
+  for (let top = TOP; ;) {
     const depth = rng.pick([25, 26, 27, 28]);
     if (top - 2 * depth < AVENUE_TOP) break;
     rowTops.push(top);
@@ -142,18 +143,32 @@ export function generateAllotmentLayout(seed = 2025): AllotmentLayout {
       if (blockLots.length < 6) return;
       const corners = blockLots.flatMap((lot) => lot.ring.slice(0, 4).map((p) => utmToLocal(frame, p)));
       const hull = convexHull(corners);
-      const hullCentre = hull.slice(0, -1).reduce<Local>((s, p, _i, all) => [s[0] + p[0] / all.length, s[1] + p[1] / all.length], [0, 0]);
-      blocks.push({ code, stage, ring: toUtm(hull), sidewalkRing: toUtm(growRect(hull, hullCentre, SIDEWALK)) });
+      const hullCentre = hull
+        .slice(0, -1)
+        .reduce<Local>((s, p, _i, all) => [s[0] + p[0] / all.length, s[1] + p[1] / all.length], [0, 0]);
+      blocks.push({
+        code,
+        stage,
+        ring: toUtm(hull),
+        sidewalkRing: toUtm(growRect(hull, hullCentre, SIDEWALK)),
+      });
       blockLots.forEach((lot, index) => {
         const number = index + 1;
-        lots.push({ ...lot, number, lotKey: `JDP-${code}-L${String(number).padStart(2, '0')}`, customerCode: `JDP-${code}-L${String(number).padStart(2, '0')}` });
+        lots.push({
+          ...lot,
+          number,
+          lotKey: `JDP-${code}-L${String(number).padStart(2, '0')}`,
+          customerCode: `JDP-${code}-L${String(number).padStart(2, '0')}`,
+        });
       });
     });
   });
 
   const stages = [1, 2, 3].map((n) => {
     const name = `Etapa ${n}`;
-    const points = blocks.filter((b) => b.stage === name).flatMap((b) => b.sidewalkRing.slice(0, 4).map((p) => utmToLocal(frame, p)));
+    const points = blocks
+      .filter((b) => b.stage === name)
+      .flatMap((b) => b.sidewalkRing.slice(0, 4).map((p) => utmToLocal(frame, p)));
     return { name, ring: toUtm(convexHull(points)) };
   });
 
@@ -275,7 +290,12 @@ function clipLine(line: readonly Local[], ring: readonly Local[], inset = 1): Lo
   return out;
 }
 
-function buildNetworks(streetRects: Local[][], outline: Local[], toUtm: (ring: readonly Local[]) => Utm[], avenueBottom: number): NetworkPlan[] {
+function buildNetworks(
+  streetRects: Local[][],
+  outline: Local[],
+  toUtm: (ring: readonly Local[]) => Utm[],
+  avenueBottom: number,
+): NetworkPlan[] {
   const networks: NetworkPlan[] = [];
   const offsets: [NetworkType, string, number][] = [
     ['WATER_SYSTEM', 'Rede de água', 3],
@@ -298,7 +318,8 @@ function buildNetworks(streetRects: Local[][], outline: Local[], toUtm: (ring: r
             [(u0 + u1) / 2 + offset, v1],
           ];
       const inside = clipLine(line, outline, 4);
-      if (inside.length >= 2) networks.push({ type, name: `${label} — Rua ${index + 1}`, line: toUtm(inside) });
+      if (inside.length >= 2)
+        networks.push({ type, name: `${label} — Rua ${index + 1}`, line: toUtm(inside) });
     }
   });
   const outfall = clipLine(
@@ -308,7 +329,12 @@ function buildNetworks(streetRects: Local[][], outline: Local[], toUtm: (ring: r
     ],
     outline,
   );
-  if (outfall.length >= 2) networks.push({ type: 'DRAINAGE_SYSTEM', name: 'Drenagem pluvial — Lançamento na bacia', line: toUtm(outfall) });
+  if (outfall.length >= 2)
+    networks.push({
+      type: 'DRAINAGE_SYSTEM',
+      name: 'Drenagem pluvial — Lançamento na bacia',
+      line: toUtm(outfall),
+    });
   return networks;
 }
 

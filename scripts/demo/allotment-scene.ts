@@ -45,7 +45,13 @@ export function renderAllotmentScene(
   if (!date) throw new Error(`no date at index ${dateIndex}`);
   const frame = options.frame ?? allotmentFrame(layout, options.pixelSize);
   const seed = layout.seed;
-  const ctx: MaterialContext = { noise: noiseSet(seed), dryness: dryness(date), sun: sunFor(date), seed };
+  const ctx: MaterialContext = {
+    noise: noiseSet(seed),
+    dryness: dryness(date),
+    sun: sunFor(date),
+    seed,
+    grainScale: 1 / frame.pixelSize,
+  };
   const drawables: Drawable[] = [];
   const add = (rings: Utm[][], shade: Shader, height = 0): void => {
     drawables.push(drawable(frame, rings, shade, height, ctx.sun));
@@ -61,12 +67,17 @@ export function renderAllotmentScene(
   for (const lot of layout.lots) {
     const timeline = timelineByLot.get(lot.lotKey);
     if (!timeline) continue;
-    drawables.push(...lotDrawables({ lot, state: lotStateAt(timeline, dateIndex), month: dateIndex, ctx, frame, seed }));
+    drawables.push(
+      ...lotDrawables({ lot, state: lotStateAt(timeline, dateIndex), month: dateIndex, ctx, frame, seed }),
+    );
   }
   drawables.push(...treeDrawables(frame, ctx, streetTrees(layout, dateIndex)));
 
   const radiometry = radiometryFor(seed, date, options.cloud ?? ALLOTMENT_CLOUDY[dateIndex] ?? 0);
-  return sceneRaster({ frame, background: farmland(ctx, calendarMonth(date), seed), drawables, radiometry, cloudScale: 3 }, seed);
+  return sceneRaster(
+    { frame, background: farmland(ctx, calendarMonth(date), seed), drawables, radiometry, cloudScale: 3 },
+    seed,
+  );
 }
 
 /** Sidewalk around a block: kerb, concrete walkway, then a grass verge against the lots. */
@@ -93,7 +104,13 @@ function sidewalk(ctx: MaterialContext, layout: AllotmentLayout, block: BlockPla
   };
 }
 
-function areaDrawables(area: AreaPlan, frame: RasterFrame, ctx: MaterialContext, seed: number, out: Drawable[]): void {
+function areaDrawables(
+  area: AreaPlan,
+  frame: RasterFrame,
+  ctx: MaterialContext,
+  seed: number,
+  out: Drawable[],
+): void {
   for (const rings of area.polygons) {
     switch (area.type) {
       case 'PPA':
@@ -154,8 +171,18 @@ function clubBuildings(frame: RasterFrame, ctx: MaterialContext, ring: readonly 
     drawable(frame, [boxRing(deck)], surface(ctx, [196, 186, 170], 0.06, 0.06)),
     drawable(frame, [boxRing(pool)], surface(ctx, COLOURS.poolWater, 0.04, 0.03)),
     drawable(frame, [boxRing(court)], surface(ctx, [70, 120, 86], 0.05, 0.05)),
-    drawable(frame, [boxRing({ ...court, halfLong: 15, halfShort: 7.5 })], surface(ctx, [176, 92, 64], 0.05, 0.05)),
-    drawable(frame, [boxRing(hall)], roof(ctx, hall, 'gable', [150, 152, 150], 0.1, frame.pixelSize), 6, ctx.sun),
+    drawable(
+      frame,
+      [boxRing({ ...court, halfLong: 15, halfShort: 7.5 })],
+      surface(ctx, [176, 92, 64], 0.05, 0.05),
+    ),
+    drawable(
+      frame,
+      [boxRing(hall)],
+      roof(ctx, hall, 'gable', [150, 152, 150], 0.1, frame.pixelSize),
+      6,
+      ctx.sun,
+    ),
   ];
 }
 

@@ -44,7 +44,8 @@ export function farmland(ctx: MaterialContext, calendarMonth: number, seed: numb
     if (growing > 0) {
       crop(x, y, out);
       bare(x, y, tmp);
-      const cover = growing * (0.7 + 0.3 * rows) * (0.8 + 0.2 * sampleNoise(ctx.noise.coarse, x * 0.01, y * 0.01));
+      const cover =
+        growing * (0.7 + 0.3 * rows) * (0.8 + 0.2 * sampleNoise(ctx.noise.coarse, x * 0.01, y * 0.01));
       out[0] = (tmp[0]! + (out[0]! - tmp[0]!) * cover) * terrace;
       out[1] = (tmp[1]! + (out[1]! - tmp[1]!) * cover) * terrace;
       out[2] = (tmp[2]! + (out[2]! - tmp[2]!) * cover) * terrace;
@@ -82,27 +83,55 @@ export function roadQuads(line: readonly Utm[], width: number): Utm[][] {
   return quads;
 }
 
-export function roadDrawables(frame: RasterFrame, ctx: MaterialContext, line: readonly Utm[], width: number, age: number): Drawable[] {
+export function roadDrawables(
+  frame: RasterFrame,
+  ctx: MaterialContext,
+  line: readonly Utm[],
+  width: number,
+  age: number,
+): Drawable[] {
   const shoulder = surface(ctx, [150, 120, 96], 0.12, 0.15);
   const paved = asphalt(ctx, age);
-  return [...roadQuads(line, width + 3).map((q) => drawable(frame, [q], shoulder)), ...roadQuads(line, width).map((q) => drawable(frame, [q], paved))];
+  return [
+    ...roadQuads(line, width + 3).map((q) => drawable(frame, [q], shoulder)),
+    ...roadQuads(line, width).map((q) => drawable(frame, [q], paved)),
+  ];
 }
 
-export function streamDrawables(frame: RasterFrame, ctx: MaterialContext, line: readonly Utm[], width: number): Drawable[] {
+export function streamDrawables(
+  frame: RasterFrame,
+  ctx: MaterialContext,
+  line: readonly Utm[],
+  width: number,
+): Drawable[] {
   const shade = water(ctx, 0.6);
   return roadQuads(line, width).map((q) => drawable(frame, [q], shade));
 }
 
 /** Riparian forest / woodland over an area; `coverage` < 1 leaves pasture gaps (a degraded APP). */
-export function forestDrawable(frame: RasterFrame, ctx: MaterialContext, rings: Utm[][], coverage: number, seed: number): Drawable {
+export function forestDrawable(
+  frame: RasterFrame,
+  ctx: MaterialContext,
+  rings: Utm[][],
+  coverage: number,
+  seed: number,
+): Drawable {
   return drawable(frame, rings, canopy(ctx, coverage, 5.5, grass(ctx, 1, 0.7), seed));
 }
 
 /** Individual trees (park, sidewalk); returns the drawables with shadows. */
-export function treeDrawables(frame: RasterFrame, ctx: MaterialContext, trees: readonly { at: Utm; radius: number; tone: number }[]): Drawable[] {
+export function treeDrawables(
+  frame: RasterFrame,
+  ctx: MaterialContext,
+  trees: readonly { at: Utm; radius: number; tone: number }[],
+): Drawable[] {
   return trees.map(({ at: [cx, cy], radius, tone }) => {
     const ring: Utm[] = [];
-    for (let k = 0; k <= 12; k++) ring.push([cx + radius * Math.cos((k / 12) * Math.PI * 2), cy + radius * Math.sin((k / 12) * Math.PI * 2)]);
+    for (let k = 0; k <= 12; k++)
+      ring.push([
+        cx + radius * Math.cos((k / 12) * Math.PI * 2),
+        cy + radius * Math.sin((k / 12) * Math.PI * 2),
+      ]);
     return drawable(frame, [ring], treeCrown(ctx, cx, cy, radius, tone), radius * 2.2, ctx.sun);
   });
 }

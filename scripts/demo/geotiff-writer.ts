@@ -49,11 +49,13 @@ export function writeGeoTiffFile(
     for (let chunkStart = 0; chunkStart < height; chunkStart += chunkRows) {
       const chunkEnd = Math.min(height, chunkStart + chunkRows);
       const rows = source(chunkStart, chunkEnd);
-      if (rows.length !== (chunkEnd - chunkStart) * width * 3) throw new Error('row source returned a wrong size');
+      if (rows.length !== (chunkEnd - chunkStart) * width * 3)
+        throw new Error('row source returned a wrong size');
       for (let stripStart = chunkStart; stripStart < chunkEnd; stripStart += rowsPerStrip) {
         const stripEnd = Math.min(chunkEnd, stripStart + rowsPerStrip);
         const raw = rows.subarray((stripStart - chunkStart) * width * 3, (stripEnd - chunkStart) * width * 3);
-        const bytes = options.compression === 'deflate' ? deflateStrip(raw, width, options.deflateLevel ?? 4) : raw;
+        const bytes =
+          options.compression === 'deflate' ? deflateStrip(raw, width, options.deflateLevel ?? 4) : raw;
         writeSync(fd, bytes, 0, bytes.length, position);
         stripOffsets.push(position);
         stripByteCounts.push(bytes.length);
@@ -85,7 +87,8 @@ function deflateStrip(raw: Uint8Array, width: number, level: number): Buffer {
     diff[rowStart] = raw[rowStart] as number;
     diff[rowStart + 1] = raw[rowStart + 1] as number;
     diff[rowStart + 2] = raw[rowStart + 2] as number;
-    for (let i = rowStart + 3; i < rowStart + rowBytes; i++) diff[i] = ((raw[i] as number) - (raw[i - 3] as number)) & 255;
+    for (let i = rowStart + 3; i < rowStart + rowBytes; i++)
+      diff[i] = ((raw[i] as number) - (raw[i - 3] as number)) & 255;
   }
   return deflateSync(diff, { level });
 }
@@ -126,7 +129,12 @@ function buildTags(
   return tags;
 }
 
-const TYPE_SIZE: Record<number, number> = { [TYPE_ASCII]: 1, [TYPE_SHORT]: 2, [TYPE_LONG]: 4, [TYPE_DOUBLE]: 8 };
+const TYPE_SIZE: Record<number, number> = {
+  [TYPE_ASCII]: 1,
+  [TYPE_SHORT]: 2,
+  [TYPE_LONG]: 4,
+  [TYPE_DOUBLE]: 8,
+};
 
 function encodeIfd(ifdOffset: number, tags: TagEntry[]): Buffer {
   const entriesSize = 2 + tags.length * 12 + 4;

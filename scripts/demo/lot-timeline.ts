@@ -80,8 +80,15 @@ function special(lot: LotPlan, kind: 'invasion' | 'other', start: number): LotTi
  * Invasions happen on the edge of the development (lots by the woods and the linear park, stage 3); other uses
  * (storage yards, parking) anywhere but mostly along the avenue.
  */
-function pickSpecialLots(layout: AllotmentLayout, rng: Rng, kind: 'invasion' | 'other', exclude = new Set<string>()): Set<string> {
-  const candidates = layout.lots.filter((lot) => !exclude.has(lot.lotKey) && (kind === 'other' || lot.stage === 'Etapa 3'));
+function pickSpecialLots(
+  layout: AllotmentLayout,
+  rng: Rng,
+  kind: 'invasion' | 'other',
+  exclude = new Set<string>(),
+): Set<string> {
+  const candidates = layout.lots.filter(
+    (lot) => !exclude.has(lot.lotKey) && (kind === 'other' || lot.stage === 'Etapa 3'),
+  );
   const count = kind === 'invasion' ? 10 : 14;
   const chosen = new Set<string>();
   if (kind === 'invasion') {
@@ -106,10 +113,24 @@ export function lotStateAt(timeline: LotTimeline, month: number): LotState {
   if (kind === 'invasion') return { status: 'I', monthsInStatus: month - earthwork, progress: 0 };
   if (kind === 'other') return { status: 'O', monthsInStatus: month - earthwork, progress: 0 };
   if (month < construction) return { status: 'B', monthsInStatus: month - earthwork, progress: 0 };
-  if (month < built) return { status: 'E', monthsInStatus: month - construction, progress: (month - construction) / (built - construction) };
+  if (month < built)
+    return {
+      status: 'E',
+      monthsInStatus: month - construction,
+      progress: (month - construction) / (built - construction),
+    };
   return { status: 'C', monthsInStatus: month - built, progress: 1 };
 }
 
-export function groundTruth(timelines: readonly LotTimeline[], dates: readonly string[]): GroundTruthRecord[] {
-  return timelines.flatMap((timeline) => dates.map((date, month) => ({ lotKey: timeline.lotKey, date, status: lotStateAt(timeline, month).status })));
+export function groundTruth(
+  timelines: readonly LotTimeline[],
+  dates: readonly string[],
+): GroundTruthRecord[] {
+  return timelines.flatMap((timeline) =>
+    dates.map((date, month) => ({
+      lotKey: timeline.lotKey,
+      date,
+      status: lotStateAt(timeline, month).status,
+    })),
+  );
 }

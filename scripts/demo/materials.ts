@@ -11,6 +11,8 @@ export interface MaterialContext {
   dryness: number;
   sun: Sun;
   seed: number;
+  /** Pixels per metre, so per-pixel grain stays per pixel at any resolution. */
+  grainScale: number;
 }
 
 function set(out: Float32Array, r: number, g: number, b: number): void {
@@ -38,11 +40,12 @@ export function grass(ctx: MaterialContext, lush: number, tone: number): Shader 
   const base = mix(GRASS_WET, GRASS_DRY, Math.min(1, Math.max(0, ctx.dryness * (0.8 + 0.4 * tone))));
   const { fine, medium, coarse } = ctx.noise;
   const clump = 0.25 + 0.35 * lush;
+  const g = ctx.grainScale;
   return (x, y, out) => {
     const n1 = sampleNoise(fine, x * 2.2, y * 2.2);
     const n2 = sampleNoise(medium, x * 0.35, y * 0.35);
     const n3 = sampleNoise(coarse, x * 0.04, y * 0.04);
-    const speck = hash2(Math.floor(x * 2.5), Math.floor(y * 2.5), 901) - 0.5;
+    const speck = hash2(Math.floor(x * g), Math.floor(y * g), 901) - 0.5;
     const b = 1 + 0.16 * n1 + clump * 0.45 * n2 + 0.12 * n3 + 0.22 * speck;
     const yellow = 0.12 * n3 + 0.08 * tone;
     set(out, base[0] * b * (1 + yellow), base[1] * b, base[2] * b * (1 - yellow));
@@ -52,12 +55,19 @@ export function grass(ctx: MaterialContext, lush: number, tone: number): Shader 
 const TERRA_ROXA: Rgb = [116, 56, 40];
 
 /** Terra roxa: dark red-brown soil. `fresh` 0–1 darkens (moist, just turned); tracks are tyre ruts along `track`. */
-export function soil(ctx: MaterialContext, fresh: number, trackAngle: number, weeds: number, lighten = 0): Shader {
+export function soil(
+  ctx: MaterialContext,
+  fresh: number,
+  trackAngle: number,
+  weeds: number,
+  lighten = 0,
+): Shader {
   const { fine, medium } = ctx.noise;
   const dry = 1 + 0.22 * ctx.dryness - 0.12 * fresh + lighten;
   const tc = Math.cos(trackAngle);
   const ts = Math.sin(trackAngle);
   const green = grass(ctx, 0.6, 0.3);
+  const g = ctx.grainScale;
   const tmp = new Float32Array(3);
   return (x, y, out) => {
     const n1 = sampleNoise(fine, x * 1.7, y * 1.7);
@@ -68,7 +78,7 @@ export function soil(ctx: MaterialContext, fresh: number, trackAngle: number, we
     const pair = rut < 0.5 || (rut > 1.8 && rut < 2.3);
     const patchy = sampleNoise(medium, x * 0.08 - 5, y * 0.08 + 9) > -0.1;
     const track = pair && patchy ? -0.1 : 0;
-    const clod = hash2(Math.floor(x * 2.5), Math.floor(y * 2.5), 313) - 0.5;
+    const clod = hash2(Math.floor(x * g), Math.floor(y * g), 313) - 0.5;
     const b = dry * (1 + 0.14 * n1 + 0.14 * n2 + track + 0.12 * clod);
     set(out, TERRA_ROXA[0] * b * (1 + 0.05 * n2), TERRA_ROXA[1] * b, TERRA_ROXA[2] * b);
     if (weeds > 0) {
@@ -76,7 +86,12 @@ export function soil(ctx: MaterialContext, fresh: number, trackAngle: number, we
       if (w > 0) {
         green(x, y, tmp);
         const t = Math.min(1, w * 3);
-        set(out, out[0]! + (tmp[0]! - out[0]!) * t, out[1]! + (tmp[1]! - out[1]!) * t, out[2]! + (tmp[2]! - out[2]!) * t);
+        set(
+          out,
+          out[0]! + (tmp[0]! - out[0]!) * t,
+          out[1]! + (tmp[1]! - out[1]!) * t,
+          out[2]! + (tmp[2]! - out[2]!) * t,
+        );
       }
     }
   };
@@ -86,7 +101,8 @@ export function soil(ctx: MaterialContext, fresh: number, trackAngle: number, we
 export function surface(ctx: MaterialContext, colour: Rgb, grain: number, stains: number): Shader {
   const { fine, medium } = ctx.noise;
   return (x, y, out) => {
-    const b = 1 + grain * sampleNoise(fine, x * 3, y * 3) + stains * sampleNoise(medium, x * 0.3 + 7, y * 0.3 - 3);
+    const b =
+      1 + grain * sampleNoise(fine, x * 3, y * 3) + stains * sampleNoise(medium, x * 0.3 + 7, y * 0.3 - 3);
     set(out, colour[0] * b, colour[1] * b, colour[2] * b);
   };
 }
@@ -96,7 +112,8 @@ export function asphalt(ctx: MaterialContext, age: number): Shader {
   const { fine, medium } = ctx.noise;
   const base = 58 + 22 * age;
   return (x, y, out) => {
-    const b = base * (1 + 0.1 * sampleNoise(fine, x * 4, y * 4) + 0.07 * sampleNoise(medium, x * 0.15, y * 0.15));
+    const b =
+      base * (1 + 0.1 * sampleNoise(fine, x * 4, y * 4) + 0.07 * sampleNoise(medium, x * 0.15, y * 0.15));
     set(out, b, b * 1.01, b * 1.05);
   };
 }
@@ -113,10 +130,17 @@ export function water(ctx: MaterialContext, murky: number): Shader {
  * Forest canopy: procedural crowns lit by the sun, dark gaps between them. `coverage` thins the canopy towards
  * pasture (gaps show the `under` shader), `crown` is the typical crown cell in metres.
  */
-export function canopy(ctx: MaterialContext, coverage: number, crown: number, under: Shader, seed: number): Shader {
+export function canopy(
+  ctx: MaterialContext,
+  coverage: number,
+  crown: number,
+  under: Shader,
+  seed: number,
+): Shader {
   const sample: CrownSample = { dome: 0, slopeX: 0, slopeY: 0, crownTone: 0 };
   const [sx, sy] = ctx.sun.towards;
   const dryTint = ctx.dryness * 0.12;
+  const cells = Math.min(ctx.grainScale, 3);
   const { medium } = ctx.noise;
   return (x, y, out) => {
     const local = coverage + 0.25 * sampleNoise(medium, x * 0.02, y * 0.02);
@@ -133,21 +157,33 @@ export function canopy(ctx: MaterialContext, coverage: number, crown: number, un
     const r = (34 + 26 * tone + 30 * dryTint) * light;
     const g = (62 + 30 * tone - 8 * dryTint) * light;
     const b = (30 + 12 * tone) * light;
-    const leaf = 1 + 0.12 * (hash2(Math.floor(x * 3), Math.floor(y * 3), seed) - 0.5);
+    const leaf = 1 + 0.12 * (hash2(Math.floor(x * cells), Math.floor(y * cells), seed) - 0.5);
     set(out, r * leaf, g * leaf, b * leaf);
   };
 }
 
 /** A single tree crown centred at (cx, cy): a lit dome with leafy grain. */
-export function treeCrown(ctx: MaterialContext, cx: number, cy: number, radius: number, tone: number): Shader {
+export function treeCrown(
+  ctx: MaterialContext,
+  cx: number,
+  cy: number,
+  radius: number,
+  tone: number,
+): Shader {
   const [sx, sy] = ctx.sun.towards;
+  const g = Math.min(ctx.grainScale, 4);
   return (x, y, out) => {
     const dx = (x - cx) / radius;
     const dy = (y - cy) / radius;
     const d2 = Math.min(1, dx * dx + dy * dy);
     const light = 0.6 + 0.5 * (dx * sx + dy * sy) + 0.25 * Math.sqrt(1 - d2);
-    const leaf = 1 + 0.16 * (hash2(Math.floor(x * 2.5), Math.floor(y * 2.5), 77) - 0.5);
-    set(out, (40 + 25 * tone + 25 * ctx.dryness) * light * leaf, (70 + 25 * tone) * light * leaf, (34 + 10 * tone) * light * leaf);
+    const leaf = 1 + 0.16 * (hash2(Math.floor(x * g), Math.floor(y * g), 77) - 0.5);
+    set(
+      out,
+      (40 + 25 * tone + 25 * ctx.dryness) * light * leaf,
+      (70 + 25 * tone) * light * leaf,
+      (34 + 10 * tone) * light * leaf,
+    );
   };
 }
 

@@ -30,8 +30,10 @@ export function createNoiseTexture(seed: number, octaves = 6): NoiseTexture {
         const tx = smooth(gx - x0);
         const c0 = x0 % cells;
         const c1 = (x0 + 1) % cells;
-        const a = (lattice[r0 + c0] as number) + ((lattice[r0 + c1] as number) - (lattice[r0 + c0] as number)) * tx;
-        const b = (lattice[r1 + c0] as number) + ((lattice[r1 + c1] as number) - (lattice[r1 + c0] as number)) * tx;
+        const a =
+          (lattice[r0 + c0] as number) + ((lattice[r0 + c1] as number) - (lattice[r0 + c0] as number)) * tx;
+        const b =
+          (lattice[r1 + c0] as number) + ((lattice[r1 + c1] as number) - (lattice[r1 + c0] as number)) * tx;
         data[y * SIZE + x] = (data[y * SIZE + x] as number) + (a + (b - a) * ty) * amplitude;
       }
     }
@@ -81,7 +83,14 @@ export interface CrownSample {
  * Tree crowns on a jittered grid (cell `cellSize` metres) at world point (x, y): the tallest crown covering the
  * point wins. `coverage` (0–1) thins the canopy out.
  */
-export function sampleCanopy(x: number, y: number, cellSize: number, coverage: number, seed: number, out: CrownSample): void {
+export function sampleCanopy(
+  x: number,
+  y: number,
+  cellSize: number,
+  coverage: number,
+  seed: number,
+  out: CrownSample,
+): void {
   const gx = Math.floor(x / cellSize);
   const gy = Math.floor(y / cellSize);
   out.dome = 0;

@@ -60,7 +60,13 @@ export function toPixelPolygon(frame: RasterFrame, rings: readonly (readonly Utm
 function isClosed(ring: readonly Utm[]): boolean {
   const first = ring[0];
   const last = ring[ring.length - 1];
-  return ring.length > 1 && first !== undefined && last !== undefined && first[0] === last[0] && first[1] === last[1];
+  return (
+    ring.length > 1 &&
+    first !== undefined &&
+    last !== undefined &&
+    first[0] === last[0] &&
+    first[1] === last[1]
+  );
 }
 
 /**

@@ -25,7 +25,14 @@ export function boxRing(box: OrientedBox): Utm[] {
 }
 
 /** Sloped roof lit per facet, with ridge, eaves, tile courses (when the pixels are small enough) and weathering. */
-export function roof(ctx: MaterialContext, box: OrientedBox, style: RoofStyle, colour: Rgb, weathering: number, pixelSize: number): Shader {
+export function roof(
+  ctx: MaterialContext,
+  box: OrientedBox,
+  style: RoofStyle,
+  colour: Rgb,
+  weathering: number,
+  pixelSize: number,
+): Shader {
   const { cx, cy, ax, ay, halfLong, halfShort } = box;
   const bx = -ay;
   const by = ax;
@@ -37,7 +44,8 @@ export function roof(ctx: MaterialContext, box: OrientedBox, style: RoofStyle, c
   const lx = ctx.sun.towards[0] * sinZ;
   const ly = ctx.sun.towards[1] * sinZ;
   const flat = 0.45 + 0.6 * cosZ;
-  const light = (nx: number, ny: number): number => (0.45 + 0.6 * Math.max(0, nx * lx + ny * ly + cosP * cosZ)) / flat;
+  const light = (nx: number, ny: number): number =>
+    (0.45 + 0.6 * Math.max(0, nx * lx + ny * ly + cosP * cosZ)) / flat;
   const litPlusShort = light(bx * sinP, by * sinP);
   const litMinusShort = light(-bx * sinP, -by * sinP);
   const litPlusLong = light(ax * sinP, ay * sinP);

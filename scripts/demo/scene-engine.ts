@@ -10,8 +10,10 @@ export type Shader = (x: number, y: number, out: Float32Array) => void;
 export interface Drawable {
   polygon: PixelPolygon;
   shade: Shader;
-  /** Metres above ground: elevated drawables are painted after every shadow and cast their own. */
+  /** Metres above its base: elevated drawables are painted after every shadow and cast their own. */
   height?: number;
+  /** Level (m) the drawable stands on; its shadow falls on surfaces at that level. */
+  base?: number;
   shadow?: PixelPolygon;
 }
 
@@ -59,16 +61,34 @@ const noiseCache = new Map<number, NoiseSet>();
 export function noiseSet(seed: number): NoiseSet {
   let set = noiseCache.get(seed);
   if (!set) {
-    set = { fine: createNoiseTexture(seed ^ 0x1111, 5), medium: createNoiseTexture(seed ^ 0x2222, 6), coarse: createNoiseTexture(seed ^ 0x3333, 7) };
+    set = {
+      fine: createNoiseTexture(seed ^ 0x1111, 5),
+      medium: createNoiseTexture(seed ^ 0x2222, 6),
+      coarse: createNoiseTexture(seed ^ 0x3333, 7),
+    };
     noiseCache.set(seed, set);
   }
   return set;
 }
 
-export function drawable(frame: RasterFrame, rings: Utm[][], shade: Shader, height = 0, sun?: Sun): Drawable {
+export function drawable(
+  frame: RasterFrame,
+  rings: Utm[][],
+  shade: Shader,
+  height = 0,
+  sun?: Sun,
+  base = 0,
+  shadowLength = height,
+): Drawable {
   const polygon = toPixelPolygon(frame, rings);
   if (height <= 0 || !sun) return { polygon, shade };
-  return { polygon, shade, height, shadow: toPixelPolygon(frame, [shadowRing(rings[0] ?? [], height, sun)]) };
+  return {
+    polygon,
+    shade,
+    height,
+    base,
+    shadow: toPixelPolygon(frame, [shadowRing(rings[0] ?? [], shadowLength, sun)]),
+  };
 }
 
 /** The ground shadow of a vertical prism over a convex footprint: hull of the footprint and its offset copy. */
@@ -85,7 +105,12 @@ export function shadowRing(ring: readonly Utm[], height: number, sun: Sun): Utm[
 const SHADOW = [0.42, 0.46, 0.56];
 
 /** Renders rows [rowStart, rowEnd) of a scene to interleaved 8-bit RGB. Returns also how many pixels are cloudy. */
-export function renderSceneRows(recipe: SceneRecipe, rowStart: number, rowEnd: number, noise: NoiseSet): { rgb: Uint8Array; cloudy: number } {
+export function renderSceneRows(
+  recipe: SceneRecipe,
+  rowStart: number,
+  rowEnd: number,
+  noise: NoiseSet,
+): { rgb: Uint8Array; cloudy: number } {
   const { frame } = recipe;
   const width = frame.width;
   // One extra row each side feeds the blur that stands in for the sensor's point-spread function.
@@ -99,7 +124,11 @@ export function renderSceneRows(recipe: SceneRecipe, rowStart: number, rowEnd: n
     forEachSpan(d.polygon, first, first + rows, width, (row, x0, x1) => {
       const base = (row - first) * width;
       ids.fill(index, base + x0, base + x1);
-      if (d.height) shadow.fill(0, base + x0, base + x1);
+      if (d.height) {
+        // Shadows cast from below this drawable's top are hidden by it; those cast on top of it remain.
+        const top = (d.base ?? 0) + d.height;
+        for (let i = base + x0; i < base + x1; i++) if ((shadow[i] as number) - 1 < top) shadow[i] = 0;
+      }
     });
   };
   const visible = (p: PixelPolygon): boolean => p.maxY >= first && p.minY < first + rows;
@@ -108,9 +137,10 @@ export function renderSceneRows(recipe: SceneRecipe, rowStart: number, rowEnd: n
   });
   for (const d of drawables) {
     if (d.shadow && visible(d.shadow)) {
+      const level = Math.min(254, Math.round(d.base ?? 0)) + 1;
       forEachSpan(d.shadow, first, first + rows, width, (row, x0, x1) => {
         const base = (row - first) * width;
-        shadow.fill(1, base + x0, base + x1);
+        for (let i = base + x0; i < base + x1; i++) if ((shadow[i] as number) < level) shadow[i] = level;
       });
     }
   }
@@ -144,7 +174,13 @@ export function renderSceneRows(recipe: SceneRecipe, rowStart: number, rowEnd: n
   return finishRows(recipe, colour, rowStart, rowEnd, noise);
 }
 
-function finishRows(recipe: SceneRecipe, colour: Float32Array, rowStart: number, rowEnd: number, noise: NoiseSet): { rgb: Uint8Array; cloudy: number } {
+function finishRows(
+  recipe: SceneRecipe,
+  colour: Float32Array,
+  rowStart: number,
+  rowEnd: number,
+  noise: NoiseSet,
+): { rgb: Uint8Array; cloudy: number } {
   const { frame, radiometry } = recipe;
   const width = frame.width;
   const rows = rowEnd - rowStart;
@@ -164,14 +200,21 @@ function finishRows(recipe: SceneRecipe, colour: Float32Array, rowStart: number,
       let cloudShadow = 1;
       if (cloud > 0) {
         density = cloudDensity(noise, x, y, recipe.cloudScale, cloud);
-        const shadowDensity = cloudDensity(noise, x + 0.08 * recipe.cloudScale * 60, y + 0.05 * recipe.cloudScale * 60, recipe.cloudScale, cloud);
+        const shadowDensity = cloudDensity(
+          noise,
+          x + 0.08 * recipe.cloudScale * 60,
+          y + 0.05 * recipe.cloudScale * 60,
+          recipe.cloudScale,
+          cloud,
+        );
         cloudShadow = 1 - 0.35 * shadowDensity;
         if (density > 0.15) cloudy++;
       }
-      const grain = sigma * (GRAIN[(Math.imul(rowStart + r, 40503) + Math.imul(c, 9973) + seed) & GRAIN_MASK] as number);
-      const up = ((src - 1) * width) * 3;
-      const mid = (src * width) * 3;
-      const down = ((src + 1) * width) * 3;
+      const grain =
+        sigma * (GRAIN[(Math.imul(rowStart + r, 40503) + Math.imul(c, 9973) + seed) & GRAIN_MASK] as number);
+      const up = (src - 1) * width * 3;
+      const mid = src * width * 3;
+      const down = (src + 1) * width * 3;
       const l3 = left * 3;
       const c3 = c * 3;
       const r3 = right * 3;
@@ -210,7 +253,9 @@ const GRAIN = (() => {
 const CLOUD = [238, 240, 244];
 
 function cloudDensity(noise: NoiseSet, x: number, y: number, scale: number, amount: number): number {
-  const n = sampleNoise(noise.coarse, x / scale, y / scale) + 0.35 * sampleNoise(noise.medium, x / (scale * 0.2), y / (scale * 0.2));
+  const n =
+    sampleNoise(noise.coarse, x / scale, y / scale) +
+    0.35 * sampleNoise(noise.medium, x / (scale * 0.2), y / (scale * 0.2));
   const d = (n - 0.35) * 1.6 * amount;
   return d <= 0 ? 0 : d >= 0.92 ? 0.92 : d;
 }

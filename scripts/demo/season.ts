@@ -19,7 +19,11 @@ export function sunFor(date: string): Sun {
   const winter = Math.cos((2 * Math.PI * (m - 6)) / 12);
   const zenith = ((32 + 18 * winter) * Math.PI) / 180;
   const azimuth = ((72 - 30 * winter) * Math.PI) / 180;
-  return { towards: [Math.sin(azimuth), Math.cos(azimuth)], shadowRatio: Math.tan(zenith), cosZenith: Math.cos(zenith) };
+  return {
+    towards: [Math.sin(azimuth), Math.cos(azimuth)],
+    shadowRatio: Math.tan(zenith),
+    cosZenith: Math.cos(zenith),
+  };
 }
 
 /** Per-scene gain, colour offset, haze and grain; `cloud` is set by the caller for the few cloudy dates. */
