@@ -27,7 +27,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async (
   const form = page.getByRole('form', { name: 'Cadastrar usuário' });
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(form.getByText('Selecione um tipo de usuário')).toBeVisible();
-  await expect(form.getByText('Selecione um cliente')).toBeVisible();
+  await expect(form.getByText('Selecione um cliente', { exact: true })).toBeVisible();
   await page.screenshot({ path: '../test-results/screens/admin-register.png' });
 
   const trial = `trial.${Date.now()}@valeverde.com.br`;

@@ -28,15 +28,13 @@ export function GroupActions({ group, onEdit }: { group: Group; onEdit(group: Gr
         okButtonProps={{ danger: true }}
         onConfirm={confirmDelete}
       >
-        <Tooltip title="Remover">
-          <Button
-            type="text"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label="Remover grupo"
-            loading={remove.isPending}
-          />
-        </Tooltip>
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label="Remover grupo"
+          loading={remove.isPending}
+        />
       </Popconfirm>
     </Space>
   );

@@ -56,7 +56,7 @@ export function UserFormFields({ credentials }: { credentials: Credentials }) {
       <Form.Item label="Projetos" name="projects" rules={[zodRule(registerUserSchema, 'projects')]}>
         <Select
           mode="multiple"
-          placeholder={customerId === undefined ? 'Selecione um cliente primeiro' : 'Selecione os projetos'}
+          placeholder={customerId === undefined ? 'Escolha o cliente primeiro' : 'Selecione os projetos'}
           disabled={customerId === undefined}
           loading={projects.isLoading}
           optionFilterProp="label"
