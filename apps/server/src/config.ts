@@ -17,6 +17,9 @@ export interface AppConfig {
   sessionTtlHours: number;
   passwordTokenTtlHours: number;
   loadDemoData: boolean;
+  /** Render and ingest the demo scenes in the background on first start. */
+  loadDemoImagery: boolean;
+  demoImageryScale: number;
   loginRateLimitPerMinute: number;
   logLevel: string;
   /** Largest scene upload (GeoTIFF/PNG/JPEG), in MB. */
@@ -60,6 +63,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionTtlHours: intFromEnv(env.SESSION_TTL_HOURS, 24 * 30),
     passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
     loadDemoData: env.DEMO_DATA !== '0',
+    loadDemoImagery: env.DEMO_DATA !== '0' && env.DEMO_IMAGERY !== '0',
+    demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
     logLevel: env.LOG_LEVEL ?? 'info',
     sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),

@@ -1,11 +1,13 @@
+import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
+import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { seedDemoData } from './features/demo/demo.seed';
 import { buildApp } from './http/app';
 import { startInfrastructure } from './infrastructure';
-import { startQueue } from './jobs/queue';
 import { registerSceneJobs } from './features/scenes/scenes.jobs';
+import { startQueue } from './jobs/queue';
 import { createServices } from './services';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
@@ -46,6 +48,17 @@ async function main(): Promise<void> {
   log(`E-mails: ${infra.mailer.destination}`);
   if (config.loadDemoData) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
+
+  if (config.loadDemoImagery) {
+    // In the background: the product is usable at once and the scenes appear as their ingest jobs finish.
+    loadDemoImagery(infra.db, services, {
+      outDir: path.join(config.dataDir, 'demo-imagery'),
+      scale: config.demoImageryScale,
+      log,
+    })
+      .then((queued) => queued > 0 && log(`${queued} cenas de demonstração enviadas para processamento.`))
+      .catch((error: unknown) => log(`Falha ao carregar as imagens de demonstração: ${String(error)}`));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -11,6 +11,20 @@ export function createDemoRepo(db: Db) {
       return Number(row.n) === 0;
     },
 
+    /** Demo projects (by space) that have no scene yet. */
+    async projectsWithoutScenes(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('projects')
+        .select(['projects.id', 'projects.space'])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(selectFrom('scenes').select('scenes.id').whereRef('scenes.projectId', '=', 'projects.id')),
+          ),
+        )
+        .execute();
+      return new Map(rows.map((row) => [row.space, row.id]));
+    },
+
     async insertCustomer(name: string): Promise<number> {
       return (await db.insertInto('customers').values({ name }).returning('id').executeTakeFirstOrThrow()).id;
     },

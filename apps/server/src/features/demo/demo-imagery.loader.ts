@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateDemoImagery, type DemoManifest } from '@mirante/scripts/demo/demo-imagery';
+import type { Services } from '../../services';
+import { createDemoRepo } from './demo.repo';
+import type { Db } from '../../db/database';
+
+export interface DemoImageryOptions {
+  /** Where the generated GeoTIFFs are kept between starts. */
+  outDir: string;
+  /** 1 renders at native resolution; smaller values render faster, coarser scenes (tests). */
+  scale: number;
+  log: (message: string) => void;
+}
+
+function readManifest(outDir: string): DemoManifest | null {
+  const file = path.join(outDir, 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoManifest) : null;
+}
+
+/**
+ * Renders the demo scenes (once; they are kept in `outDir`) and queues each one for ingest through the same
+ * pipeline a customer's upload goes through. Projects that already have scenes are left alone.
+ */
+export async function loadDemoImagery(
+  db: Db,
+  services: Services,
+  options: DemoImageryOptions,
+): Promise<number> {
+  const repo = createDemoRepo(db);
+  const projectsBySpace = await repo.projectsWithoutScenes();
+  if (projectsBySpace.size === 0) return 0;
+
+  let manifest = readManifest(options.outDir);
+  if (!manifest) {
+    options.log('Gerando as imagens de demonstração (uma vez)…');
+    manifest = await generateDemoImagery({ outDir: options.outDir, scale: options.scale, workers: 1 });
+    options.log(`Imagens de demonstração geradas em ${Math.round(manifest.totalMs / 1000)} s.`);
+  }
+
+  let queued = 0;
+  for (const site of manifest.sites) {
+    const projectId = projectsBySpace.get(site.space);
+    if (projectId === undefined) continue;
+    for (const scene of site.scenes) {
+      await services.scenes.ingestLocalFile({
+        projectId,
+        date: scene.date,
+        filePath: path.join(options.outDir, scene.file),
+        cloud: scene.cloud,
+        precision: scene.precision,
+        publish: true,
+        modelPath: scene.model3d ? path.join(options.outDir, scene.model3d) : null,
+      });
+      queued++;
+    }
+  }
+  return queued;
+}
