@@ -93,5 +93,5 @@ describe('PMTiles v3 writer, read back with the official reader', () => {
       const response = await archive.getZxy(12, 1000 + x, 2000 + y);
       expect(Buffer.from(response!.data).toString()).toBe(`${x}:${y}:${'#'.repeat((x * y) % 37)}`);
     }
-  });
+  }, 30_000);
 });
