@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-export const BASE_URL = 'http://localhost:3100';
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -31,6 +32,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node e2e/start-server.mjs',
+    env: { E2E_PORT: String(PORT) },
     cwd: '..',
     url: `${BASE_URL}/api/v1/health`,
     reuseExistingServer: false,

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.join(root, 'data-e2e');
+// E2E_PORT lets two runs share the machine; each port gets its own data folder and database port.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = path.join(root, port === 3100 ? 'data-e2e' : `data-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
@@ -14,10 +16,10 @@ const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    PORT: '3100',
-    EMBEDDED_PG_PORT: '54339',
+    PORT: String(port),
+    EMBEDDED_PG_PORT: String(port + 51239),
     LOGIN_RATE_LIMIT: '1000',
-    APP_URL: 'http://localhost:3100',
+    APP_URL: `http://localhost:${port}`,
     SMTP_URL: '',
   },
 });

@@ -46,7 +46,7 @@ test('ADMIN sees id-prefixed names and the admin link; USER sees short names and
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Painel de administração' }).click();
   await expect(page).toHaveURL(/\/page\/admin$/);
-  await expect(page.getByText('Página em construção')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible();
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Sair' }).click();
 

@@ -12,7 +12,9 @@ export const INACTIVE = 'inativo@horizonte.com.br';
 export const ACCESS_TOKEN = 'demo-acesso-jardim-das-palmeiras';
 export const SESSION_KEY = 'mirante-session-2.0.1';
 
-const outboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data-e2e/outbox');
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataFolder = port === 3100 ? 'data-e2e' : `data-e2e-${port}`;
+const outboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', dataFolder, 'outbox');
 
 /** Fills the landing form like a person and submits with Enter. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {

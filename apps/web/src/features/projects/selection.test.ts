@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { homePathFor, initialProject, pathAfterProjectChange } from './selection';
-import { testProject } from './testProject';
+import { testProject } from '../../test/fixtures';
 
 const allotment = testProject({ id: 1 });
 const otherAllotment = testProject({ id: 4, default: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testCredentials, testProject } from '../projects/testProject';
+import { testCredentials, testProject } from '../../test/fixtures';
 import { checkAccess } from './access';
 import { menuItemsFor } from './menuItems';
 import { ROUTE_RULES } from './routeRules';

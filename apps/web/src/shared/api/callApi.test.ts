@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_STORAGE_KEY, authApi, notifyApi, projectsApi } from '@mirante/shared';
-import { testCredentials } from '../../features/projects/testProject';
+import { testCredentials } from '../../test/fixtures';
 import { callApi } from './callApi';
 import { onSessionFailure, type SessionFailure } from './sessionFailure';
 

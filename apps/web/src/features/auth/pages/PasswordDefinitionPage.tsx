@@ -27,9 +27,11 @@ export default function PasswordDefinitionPage() {
   if (validation.isPending) return <LoadingScreen label="Validando link…" />;
 
   const title = recovery ? 'Recuperar senha' : 'Definir senha';
-  const subtitle = recovery
-    ? `Olá, ${validation.data.name}. Defina uma nova senha para ${validation.data.email}.`
-    : `Bem-vindo(a), ${validation.data.name}. Crie a senha de acesso para ${validation.data.email}.`;
+  const subtitle = done
+    ? 'Tudo pronto! Sua senha foi salva.'
+    : recovery
+      ? `Olá, ${validation.data.name}. Defina uma nova senha para ${validation.data.email}.`
+      : `Bem-vindo(a), ${validation.data.name}. Crie a senha de acesso para ${validation.data.email}.`;
 
   return (
     <AuthFrame title={title} subtitle={subtitle}>
