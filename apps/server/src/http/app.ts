@@ -16,7 +16,7 @@ import { registerSecurityRoutes } from '../features/security/security.routes';
 import type { Infrastructure, Services } from '../services';
 import { installErrorHandlers } from './error-handler';
 import { createRouter } from './route';
-import { registerWebApp } from './web-static';
+import { hasWebApp, registerWebApp } from './web-static';
 
 export interface AppOptions {
   logger?: boolean;
@@ -36,7 +36,8 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandlers(app);
+  const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
+  installErrorHandlers(app, { spaFallback: serveWeb });
 
   await app.register(formbody);
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
@@ -64,6 +65,7 @@ export async function buildApp(
   });
   registerSecurityRoutes(route, services.security);
 
-  if (options.serveWeb !== false) await registerWebApp(app, infra.config.webDistDir);
+  if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
+  else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');
   return app;
 }

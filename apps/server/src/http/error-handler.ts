@@ -8,7 +8,7 @@ function send(reply: FastifyReply, statusCode: number, code: string, message: st
 }
 
 /** Every failure leaves as `{ statusCode, code, message }` with a pt-BR message and never a stack trace. */
-export function installErrorHandlers(app: FastifyInstance): void {
+export function installErrorHandlers(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -34,7 +34,12 @@ export function installErrorHandlers(app: FastifyInstance): void {
     return send(reply, 500, 'INTERNAL', MESSAGES.serverError);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.url}`),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|tiles)\//.test(request.url);
+    if (options.spaFallback && isPage) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.url.split('?')[0]}`);
+  });
 }
