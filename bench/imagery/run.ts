@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import os from 'node:os';
 import path from 'node:path';
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import { lonLatToMercator, tileRangeFor } from '../../apps/server/src/imagery/tile-math';
@@ -52,14 +53,12 @@ function fileSource(filePath: string): Source {
 }
 
 function startServer(file: string): Promise<{ child: ChildProcess; ingest: IngestFigures; token: string }> {
-  const child = spawn(
-    'npx',
-    ['tsx', path.join(import.meta.dirname, 'serve-scene.ts'), file, String(NODE_PORT)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  // Node itself (tsx as a loader), not npx: SIGTERM must reach the server, not a wrapper.
+  const script = path.join(import.meta.dirname, 'serve-scene.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, file, String(NODE_PORT)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return new Promise((resolve, reject) => {
     let ingest: IngestFigures | null = null;
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -171,6 +170,7 @@ async function main(): Promise<void> {
     // Warm both (the server's tile LRU and nginx's open-file cache), then measure.
     spawnSync('wrk', ['-t1', '-c16', '-d3s', '-s', nodeScript, `http://127.0.0.1:${NODE_PORT}`]);
     spawnSync('wrk', ['-t1', '-c16', '-d3s', '-s', nginxScript, `http://127.0.0.1:${NGINX_PORT}`]);
+    const loadBefore = os.loadavg()[0]!;
     const node = runWrk(NODE_PORT, nodeScript);
     const reference = runWrk(NGINX_PORT, nginxScript);
     const megapixels = (SIZE * SIZE) / 1e6;
@@ -193,7 +193,8 @@ GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 23S, 0.3 m), ${fileMb.to
 | nginx, same tiles as static files (worker_processes auto, sendfile) | ${reference.requestsPerSecond.toFixed(0)} | ${reference.p50} | ${reference.p99} | ${reference.transferPerSecond} | ${reference.errors} |
 
 Mirante / nginx throughput: **${((node.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(0)} %** (target ≥ 50 %); p99 target < 50 ms.
-wrk, nginx and the server share the same ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores.`;
+wrk, nginx and the server share the same ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores. Load average (1 min) before the
+serving runs: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0]!.toFixed(1)}; well above 1 means other work shared the cores.`;
     await writeResults(section);
     console.log(section);
   } finally {
