@@ -2,6 +2,9 @@ import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
+import { loadDemoLayers } from './features/demo/demo-layers.loader';
+import { createLayerImportService } from './features/layers/layer-import.service';
+import { createLayersRepo } from './features/layers/layers.repo';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { seedDemoData } from './features/demo/demo.seed';
 import { buildApp } from './http/app';
@@ -11,6 +14,12 @@ import { startQueue } from './jobs/queue';
 import { createServices } from './services';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
+
+/** The demo projects' layers and lot statuses (once; see demo-layers.loader.ts). */
+async function loadLayers(db: Parameters<typeof createLayersRepo>[0]): Promise<void> {
+  const count = await loadDemoLayers(db, createLayerImportService(createLayersRepo(db)));
+  if (count > 0) log(`${count} camadas de demonstração carregadas.`);
+}
 
 function printDemoAccounts(appUrl: string): void {
   log('Contas de demonstração (senha de todas: ' + DEMO_PASSWORD + '):');
@@ -24,6 +33,7 @@ async function main(): Promise<void> {
   const infra = await startInfrastructure(config, log);
   const services = createServices(infra);
   if (config.loadDemoData && (await seedDemoData(infra.db))) log('Dados de demonstração carregados.');
+  if (config.loadDemoData) await loadLayers(infra.db);
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes);
   const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });

@@ -7,6 +7,11 @@ import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
 import { createProjectsRepo } from './features/projects/projects.repo';
 import { createProjectsService } from './features/projects/projects.service';
+import { createLayerImportService } from './features/layers/layer-import.service';
+import { createLayersRepo } from './features/layers/layers.repo';
+import { createLayersService } from './features/layers/layers.service';
+import { createObservationsRepo } from './features/layers/observations.repo';
+import { createObservationsService } from './features/layers/observations.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
 import { createSecurityServices } from './features/security/security.service';
@@ -29,11 +34,17 @@ export function createServices(infra: Infrastructure) {
     sessionTtlHours: config.sessionTtlHours,
     passwordTokenTtlHours: config.passwordTokenTtlHours,
   });
+  const layersRepo = createLayersRepo(db);
+  const observationsRepo = createObservationsRepo(db);
+  const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
   return {
     auth,
     projects,
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
+    layers: createLayersService(layersRepo, projects, observations),
+    observations,
+    layerImport: createLayerImportService(layersRepo),
     scenes: createScenesService(createScenesRepo(db), infra.storage, projects),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),

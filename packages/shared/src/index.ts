@@ -14,3 +14,5 @@ export * from './domain/modules';
 export * from './domain/version';
 export * from './domain/text';
 export * from './api/scenes';
+export * from './domain/layers';
+export * from './api/layers';

@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ModuleCode, ProjectStage, ProjectType, Role, UserType } from '@mirante/shared';
+import type {
+  LayerObservationPhotosTable,
+  LayerObservationsTable,
+  LayersTable,
+  LotStatusHistoryTable,
+} from './schema-layers';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -166,5 +172,9 @@ export interface Database {
   passwordTokens: PasswordTokensTable;
   accessTokens: AccessTokensTable;
   schemaMigrations: SchemaMigrationsTable;
+  layers: LayersTable;
+  lotStatusHistory: LotStatusHistoryTable;
+  layerObservations: LayerObservationsTable;
+  layerObservationPhotos: LayerObservationPhotosTable;
   scenes: ScenesTable;
 }

@@ -7,6 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerAuthRoutes } from '../features/auth/auth.routes';
+import { registerLayerRoutes } from '../features/layers/layers.routes';
+import { registerObservationFileRoutes } from '../features/layers/observation-files.routes';
 import { registerModuleRoutes } from '../features/modules/modules.routes';
 import { registerNotifyRoutes } from '../features/notify/notify.routes';
 import { registerProjectRoutes } from '../features/projects/projects.routes';
@@ -64,6 +66,8 @@ export async function buildApp(
     maxUploadBytes: infra.config.sceneUploadMaxMb * 1024 * 1024,
   });
   registerSecurityRoutes(route, services.security);
+  registerLayerRoutes(route, services.layers, services.observations);
+  await registerObservationFileRoutes(app, services.observations, services.auth.resolveSession);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

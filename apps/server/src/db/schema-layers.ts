@@ -1,0 +1,64 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** jsonb: written as a JSON string, read back as a parsed value. */
+type Json<T> = ColumnType<T, string, string>;
+type Numeric = ColumnType<number, number | string, number | string>;
+
+/** Tables of migration 003_layers.sql (map layers, lot status history, observations). */
+export interface LayersTable {
+  id: Generated<number>;
+  projectId: number;
+  type: string;
+  name: Generated<string>;
+  block: string | null;
+  stage: string | null;
+  customerCode: string | null;
+  tagValue: string | null;
+  obs: string | null;
+  sourceKey: string | null;
+  geoJson: Json<unknown>;
+  areaM2: Generated<number>;
+  perimeterM: Generated<number>;
+  bbox: number[];
+  categoryName: string | null;
+  categoryColor: string | null;
+  rect: string | null;
+  price: Numeric | null;
+  startVisible: Generated<boolean>;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type LotStatusSource = 'ai' | 'manual' | 'demo-ground-truth';
+
+export interface LotStatusHistoryTable {
+  id: Generated<number>;
+  layerId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  status: string;
+  precision: number | null;
+  sceneId: number | null;
+  source: LotStatusSource;
+  createdAt: CreatedAt;
+}
+
+export interface LayerObservationsTable {
+  id: Generated<number>;
+  layerId: number;
+  /** YYYY-MM-DD */
+  date: string;
+  description: string;
+  createdBy: number | null;
+  createdAt: CreatedAt;
+}
+
+export interface LayerObservationPhotosTable {
+  id: Generated<number>;
+  observationId: number;
+  position: number;
+  storageKey: string;
+  contentType: string;
+  sizeBytes: ColumnType<number, number, number>;
+}

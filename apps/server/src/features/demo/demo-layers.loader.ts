@@ -1,0 +1,66 @@
+import { DEMO_SEED } from '@mirante/scripts/demo/demo-imagery';
+import { demoSite, type DemoSiteKey } from '@mirante/scripts/demo/demo-sites';
+import type { GroundTruthRecord } from '@mirante/scripts/demo/lot-timeline';
+import type { Db } from '../../db/database';
+import type { NewStatus } from '../layers/layers.repo';
+import type { LayerImportService } from '../layers/layer-import.service';
+
+const SITES: DemoSiteKey[] = ['allotment', 'environment', 'construction'];
+
+async function projectIdsBySpace(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('projects').select(['id', 'space']).execute();
+  return new Map(rows.map((row) => [row.space, row.id]));
+}
+
+/**
+ * Loads the demo sites' layers (lots, blocks, stages, streets' sidewalks, green areas, APP, streams, networks)
+ * into the demo projects that have no layer yet; idempotent. The layers come from the same generator that
+ * renders the demo scenes, so they sit exactly on the imagery.
+ *
+ * Lot status history: the generator's ground truth is written with source 'demo-ground-truth' (precision 1),
+ * so the demo map shows lots coloured by status before any AI run. The AI (issue 6) replaces these rows with
+ * its own detections ('ai'); they are never mixed up because every row carries its source.
+ */
+export async function loadDemoLayers(db: Db, layers: LayerImportService): Promise<number> {
+  const projects = await projectIdsBySpace(db);
+  let loaded = 0;
+  for (const key of SITES) {
+    const site = await demoSite(key, DEMO_SEED);
+    const projectId = projects.get(site.space);
+    if (projectId === undefined || (await layers.hasLayers(projectId))) continue;
+    const features = site.layers().features;
+    const ids = await layers.importLayers(
+      projectId,
+      features.map((feature, index) => ({
+        type: feature.properties.type,
+        name: feature.properties.name,
+        block: feature.properties.block ?? null,
+        stage: feature.properties.stage ?? null,
+        customerCode: feature.properties.customer_code ?? null,
+        tagValue: feature.properties.tag_value ?? null,
+        sourceKey: feature.properties.lotKey ?? `${feature.properties.type}:${index}`,
+        startVisible: feature.properties.type !== 'CALCADA',
+        geometry: feature.geometry,
+      })),
+    );
+    if (key === 'allotment') {
+      const truth = site.groundTruth() as GroundTruthRecord[];
+      const statuses: NewStatus[] = [];
+      for (const record of truth) {
+        const layerId = ids.get(record.lotKey);
+        if (layerId === undefined) continue;
+        statuses.push({
+          layerId,
+          date: record.date,
+          status: record.status,
+          precision: 1,
+          sceneId: null,
+          source: 'demo-ground-truth',
+        });
+      }
+      await layers.recordStatuses(statuses);
+    }
+    loaded += features.length;
+  }
+  return loaded;
+}

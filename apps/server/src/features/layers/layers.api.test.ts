@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Layer, LayerDetailRow } from '@mirante/shared';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { loadDemoLayers } from '../demo/demo-layers.loader';
+
+let context: TestContext;
+let admin: string;
+let manager: string;
+let user: string;
+let otherCustomer: string;
+const ids = { allotment: 0, environment: 0, other: 0 };
+
+async function projectId(space: string): Promise<number> {
+  const row = await context.db
+    .selectFrom('projects')
+    .select('id')
+    .where('space', '=', space)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const get = (url: string, token?: string) =>
+  context.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+
+beforeAll(async () => {
+  context = await createTestContext();
+  expect(await loadDemoLayers(context.db, context.services.layerImport)).toBeGreaterThan(500);
+  admin = await context.login('admin@mirante.app.br');
+  manager = await context.login('gerente@horizonte.com.br');
+  user = await context.login('usuario@horizonte.com.br');
+  otherCustomer = await context.login('usuario@valeverde.com.br');
+  ids.allotment = await projectId('jardim-das-palmeiras');
+  ids.environment = await projectId('app-ribeirao-pinguim');
+  const other = await context.db
+    .selectFrom('projects')
+    .select('id')
+    .where(
+      'customerId',
+      '!=',
+      (
+        await context.db
+          .selectFrom('projects')
+          .select('customerId')
+          .where('id', '=', ids.allotment)
+          .executeTakeFirstOrThrow()
+      ).customerId,
+    )
+    .executeTakeFirstOrThrow();
+  ids.other = other.id;
+});
+
+afterAll(async () => {
+  await context.close();
+});
+
+describe('demo layers', () => {
+  it('loads once (idempotent)', async () => {
+    expect(await loadDemoLayers(context.db, context.services.layerImport)).toBe(0);
+  });
+});
+
+describe('GET project/:projectId/layers', () => {
+  it('lists every layer type of the demo allotment, lots with their latest detection', async () => {
+    const response = await get(`/api/v1/project/${ids.allotment}/layers`, user);
+    expect(response.statusCode).toBe(200);
+    const layers = response.json<Layer[]>();
+    const types = new Set(layers.map((layer) => layer.type));
+    for (const type of ['LOT', 'BLOCK', 'STAGE', 'LIMIT', 'PPA', 'STREAM', 'RETENTION_BASIN', 'CALCADA'])
+      expect(types, type).toContain(type);
+    const lots = layers.filter((layer) => layer.type === 'LOT');
+    expect(lots.length).toBeGreaterThan(500);
+    const lot = lots[0]!;
+    expect(lot.name).toMatch(/^Lote \d+$/);
+    expect(lot.block).toMatch(/^Q\d+/);
+    expect(lot.customer_code).toBeTruthy();
+    expect(lot.area).toBeGreaterThan(100);
+    expect(lot.perimeter).toBeGreaterThan(40);
+    expect(lot.geo_json.type).toBe('Polygon');
+    expect(lot.detectAllotment?.date).toBe('2026-11-01');
+    expect(['V', 'B', 'E', 'C', 'I', 'O']).toContain(lot.detectAllotment?.detect_type);
+    expect(layers.find((layer) => layer.type === 'BLOCK')?.detectAllotment).toBeNull();
+    // Lean: rarely used empty fields are left out.
+    expect(Object.keys(lot)).not.toContain('before_img_url');
+  });
+
+  it('needs a session (401) and hides another customer’s project and projects not linked to the user (404)', async () => {
+    expect((await get(`/api/v1/project/${ids.allotment}/layers`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/project/${ids.allotment}/layers`, otherCustomer)).statusCode).toBe(404);
+    expect((await get(`/api/v1/project/${ids.other}/layers`, manager)).statusCode).toBe(404);
+    expect((await get(`/api/v1/project/${ids.environment}/layers`, user)).statusCode).toBe(404);
+    expect((await get(`/api/v1/project/${ids.environment}/layers`, manager)).statusCode).toBe(200);
+    expect((await get(`/api/v1/project/999999/layers`, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('GET layer/:id', () => {
+  it('gives the lot rows of spec 3: number, sides, area, customer code, status history, observations', async () => {
+    const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, user)).json<Layer[]>();
+    const lot = layers.find((layer) => layer.type === 'LOT')!;
+    const response = await get(`/api/v1/layer/${lot.id}`, user);
+    expect(response.statusCode).toBe(200);
+    const rows = response.json<LayerDetailRow[]>();
+    const row = <F extends LayerDetailRow['field']>(field: F) =>
+      rows.find((r): r is Extract<LayerDetailRow, { field: F }> => r.field === field);
+    expect(row('LOT_NUMBER')?.value).toBe(lot.tag_value);
+    expect(row('AZIMUTH')?.value.length).toBeGreaterThanOrEqual(4);
+    expect(row('AZIMUTH')?.value.every((side) => side > 5)).toBe(true);
+    expect(row('AREA')?.value).toBe(lot.area);
+    expect(row('CodigoCliente')?.value).toBe(lot.customer_code);
+    const history = row('STATUS_LIST')?.value ?? [];
+    expect(history).toHaveLength(18);
+    expect(history[0]).toMatchObject({ date: '2026-11-01', precision: 1, source: 'demo-ground-truth' });
+    expect(history[0]?.text).toBeTruthy();
+    expect(row('OBS_LIST')?.value).toEqual([]);
+  });
+
+  it('is 404 for another customer and for unknown layers, 401 without a session', async () => {
+    const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, admin)).json<Layer[]>();
+    expect((await get(`/api/v1/layer/${layers[0]!.id}`, otherCustomer)).statusCode).toBe(404);
+    expect((await get(`/api/v1/layer/99999999`, admin)).statusCode).toBe(404);
+    expect((await get(`/api/v1/layer/${layers[0]!.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('POST layers (labels, ADMIN)', () => {
+  it('renames the selected lots in sequence for ADMIN only', async () => {
+    const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, admin)).json<Layer[]>();
+    const [a, b] = layers.filter((layer) => layer.type === 'LOT');
+    const payload = `layerName=Lote&tagType=LOT&tagValue=900&layers[]=${a!.id}&layers[]=${b!.id}`;
+    const post = (token: string) =>
+      context.app.inject({
+        method: 'POST',
+        url: '/api/v1/layers',
+        headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+    expect((await post(user)).statusCode).toBe(403);
+    expect((await post(manager)).statusCode).toBe(403);
+    const response = await post(admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<Layer[]>().map((layer) => [layer.name, layer.tag_value])).toEqual([
+      ['Lote 900', '900'],
+      ['Lote 901', '901'],
+    ]);
+    const blank = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/layers',
+      headers: { ...bearer(admin), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `layerName=%20&tagType=LOT&tagValue=1&layers[]=${a!.id}`,
+    });
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json<{ message: string }>().message).toContain('Campo em branco');
+  });
+});

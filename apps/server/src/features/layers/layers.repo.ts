@@ -1,0 +1,161 @@
+import type { Db } from '../../db/database';
+import type { LotStatusSource } from '../../db/schema-layers';
+
+export interface LayerRow {
+  id: number;
+  projectId: number;
+  type: string;
+  name: string;
+  block: string | null;
+  stage: string | null;
+  customerCode: string | null;
+  tagValue: string | null;
+  obs: string | null;
+  geoJson: unknown;
+  areaM2: number;
+  perimeterM: number;
+  categoryName: string | null;
+  categoryColor: string | null;
+  rect: string | null;
+  price: number | null;
+  startVisible: boolean;
+  updatedAt: Date;
+  latestStatus: string | null;
+  latestDate: string | null;
+  latestPrecision: number | null;
+}
+
+export interface NewLayer {
+  projectId: number;
+  type: string;
+  name: string;
+  block: string | null;
+  stage: string | null;
+  customerCode: string | null;
+  tagValue: string | null;
+  sourceKey: string | null;
+  geoJson: string;
+  areaM2: number;
+  perimeterM: number;
+  bbox: number[];
+  startVisible: boolean;
+}
+
+export interface NewStatus {
+  layerId: number;
+  date: string;
+  status: string;
+  precision: number | null;
+  sceneId: number | null;
+  source: LotStatusSource;
+}
+
+export function createLayersRepo(db: Db) {
+  /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
+  const selectLayers = () =>
+    db
+      .selectFrom('layers as l')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('lotStatusHistory as h')
+            .select(['h.status', 'h.date', 'h.precision'])
+            .whereRef('h.layerId', '=', 'l.id')
+            .orderBy('h.date', 'desc')
+            .limit(1)
+            .as('latest'),
+        (join) => join.onTrue(),
+      )
+      .select([
+        'l.id',
+        'l.projectId',
+        'l.type',
+        'l.name',
+        'l.block',
+        'l.stage',
+        'l.customerCode',
+        'l.tagValue',
+        'l.obs',
+        'l.geoJson',
+        'l.areaM2',
+        'l.perimeterM',
+        'l.categoryName',
+        'l.categoryColor',
+        'l.rect',
+        'l.price',
+        'l.startVisible',
+        'l.updatedAt',
+        'latest.status as latestStatus',
+        'latest.date as latestDate',
+        'latest.precision as latestPrecision',
+      ]);
+
+  return {
+    async listForProject(projectId: number): Promise<LayerRow[]> {
+      return selectLayers().where('l.projectId', '=', projectId).orderBy('l.id').execute();
+    },
+
+    async findById(id: number): Promise<LayerRow | undefined> {
+      return selectLayers().where('l.id', '=', id).executeTakeFirst();
+    },
+
+    async findByIds(projectIds: number[] | null, ids: number[]): Promise<LayerRow[]> {
+      if (ids.length === 0) return [];
+      let query = selectLayers().where('l.id', 'in', ids);
+      if (projectIds) query = query.where('l.projectId', 'in', projectIds);
+      return query.orderBy('l.id').execute();
+    },
+
+    async statusHistory(layerId: number) {
+      return db
+        .selectFrom('lotStatusHistory')
+        .select(['status', 'date', 'precision', 'source'])
+        .where('layerId', '=', layerId)
+        .orderBy('date', 'desc')
+        .execute();
+    },
+
+    async countForProject(projectId: number): Promise<number> {
+      const row = await db
+        .selectFrom('layers')
+        .select(db.fn.countAll<string>().as('n'))
+        .where('projectId', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Inserts layers in batches; returns the new ids by source key. */
+    async insertMany(layers: NewLayer[]): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      for (let start = 0; start < layers.length; start += 500) {
+        const rows = await db
+          .insertInto('layers')
+          .values(layers.slice(start, start + 500))
+          .returning(['id', 'sourceKey'])
+          .execute();
+        for (const row of rows) if (row.sourceKey) ids.set(row.sourceKey, row.id);
+      }
+      return ids;
+    },
+
+    async insertStatuses(statuses: NewStatus[]): Promise<void> {
+      for (let start = 0; start < statuses.length; start += 2000) {
+        await db
+          .insertInto('lotStatusHistory')
+          .values(statuses.slice(start, start + 2000))
+          .onConflict((oc) => oc.columns(['layerId', 'date']).doNothing())
+          .execute();
+      }
+    },
+
+    async updateLabel(id: number, label: { type: string; name: string; tagValue: string }): Promise<void> {
+      await db
+        .updateTable('layers')
+        .set({ ...label, updatedAt: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type LayersRepo = ReturnType<typeof createLayersRepo>;

@@ -1,0 +1,75 @@
+import { MAP_MESSAGES, type Layer, type LayerDetailRow, type LayerGeometry } from '@mirante/shared';
+import { notFound, unprocessable } from '../../http/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import { sideLengths } from './layer-geometry';
+import { toLayer, toStatusItem } from './layer-view';
+import type { LayerRow, LayersRepo } from './layers.repo';
+import type { ObservationsService } from './observations.service';
+
+export interface LabelUpdate {
+  layerName: string;
+  tagType: string;
+  tagValue: string;
+  ids: number[];
+}
+
+export function createLayersService(
+  repo: LayersRepo,
+  projects: ProjectsService,
+  observations: ObservationsService,
+) {
+  /** The layer, if the user may see its project's map (another customer's layer is 404, like its project). */
+  async function layerForUser(user: AuthUser, id: number): Promise<LayerRow> {
+    const row = await repo.findById(id);
+    if (!row) throw notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
+    await projects.assertAccess(user, row.projectId, 'map');
+    return row;
+  }
+
+  return {
+    layerForUser,
+
+    async listForProject(user: AuthUser, projectId: number): Promise<Layer[]> {
+      await projects.assertAccess(user, projectId, 'map');
+      return (await repo.listForProject(projectId)).map(toLayer);
+    },
+
+    async detail(user: AuthUser, id: number): Promise<LayerDetailRow[]> {
+      const row = await layerForUser(user, id);
+      const geometry = row.geoJson as LayerGeometry;
+      const updated_at = row.updatedAt.toISOString();
+      const rows: LayerDetailRow[] = [];
+      if (row.tagValue) rows.push({ field: 'LOT_NUMBER', value: row.tagValue, updated_at });
+      const sides = sideLengths(geometry);
+      if (sides.length > 0) rows.push({ field: 'AZIMUTH', value: sides, updated_at });
+      if (row.areaM2 > 0) rows.push({ field: 'AREA', value: row.areaM2, updated_at });
+      if (row.perimeterM > 0) rows.push({ field: 'MEASURE_AREA', value: row.perimeterM, updated_at });
+      if (row.customerCode) rows.push({ field: 'CodigoCliente', value: row.customerCode, updated_at });
+      if (row.obs) rows.push({ field: 'LAYER_INFORMATION', value: row.obs, updated_at });
+      rows.push({ field: 'STATUS_LIST', value: (await repo.statusHistory(id)).map(toStatusItem) });
+      rows.push({ field: 'OBS_LIST', value: await observations.listForLayer(user, id) });
+      return rows;
+    },
+
+    /** Renames the given lots/blocks in order: `layerName tagValue`, `layerName tagValue+1`… (ADMIN tool). */
+    async updateLabels(user: AuthUser, update: LabelUpdate): Promise<Layer[]> {
+      if (update.ids.length === 0) throw unprocessable('NO_LAYERS', MAP_MESSAGES.noLayerSelected);
+      const rows = await repo.findByIds(null, update.ids);
+      if (rows.length !== new Set(update.ids).size)
+        throw notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
+      for (const projectId of new Set(rows.map((row) => row.projectId)))
+        await projects.assertAccess(user, projectId, 'map');
+      const start = Number(update.tagValue.trim());
+      const numeric = Number.isInteger(start);
+      const type = update.tagType.trim().toUpperCase();
+      for (const [index, id] of update.ids.entries()) {
+        const tagValue = numeric ? String(start + index) : update.tagValue.trim();
+        await repo.updateLabel(id, { type, name: `${update.layerName.trim()} ${tagValue}`, tagValue });
+      }
+      return (await repo.findByIds(null, update.ids)).map(toLayer);
+    },
+  };
+}
+
+export type LayersService = ReturnType<typeof createLayersService>;

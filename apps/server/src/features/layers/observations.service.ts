@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { API_BASE_PATH, MAP_MESSAGES, observationFieldsSchema, type Observation } from '@mirante/shared';
+import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import type { Storage } from '../../storage/storage';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import type { LayersRepo } from './layers.repo';
+import { sniffPhoto, type ReceivedImage } from './observation-upload';
+import type { ObservationRow, ObservationsRepo } from './observations.repo';
+
+/** Today in Brazil (the product's users), YYYY-MM-DD. */
+export function todayInBrazil(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
+}
+
+async function readHead(filePath: string): Promise<Buffer> {
+  const handle = await open(filePath, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+export function createObservationsService(
+  repo: ObservationsRepo,
+  layers: LayersRepo,
+  projects: ProjectsService,
+  storage: Storage,
+) {
+  async function assertLayerAccess(user: AuthUser, layerId: number): Promise<number> {
+    const layer = await layers.findById(layerId);
+    if (!layer) throw notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
+    await projects.assertAccess(user, layer.projectId, 'map');
+    return layer.projectId;
+  }
+
+  const toObservation = (user: AuthUser, row: ObservationRow): Observation => ({
+    id: row.id,
+    date: row.date,
+    description: row.description,
+    photos: row.photoIds
+      .sort((a, b) => a - b)
+      .map((photoId) => `${API_BASE_PATH}/layer/${row.layerId}/obs/${row.id}/photos/${photoId}`),
+    created_by: row.createdByName,
+    created_by_me: row.createdBy === user.id,
+  });
+
+  return {
+    /** For GET layer/:id (access already checked by the caller). */
+    async listForLayer(user: AuthUser, layerId: number): Promise<Observation[]> {
+      return (await repo.listForLayer(layerId)).map((row) => toObservation(user, row));
+    },
+
+    async create(
+      user: AuthUser,
+      layerId: number,
+      fields: Record<string, string>,
+      images: ReceivedImage[],
+    ): Promise<Observation> {
+      const projectId = await assertLayerAccess(user, layerId);
+      const parsed = observationFieldsSchema.safeParse(fields);
+      if (!parsed.success)
+        throw unprocessable('VALIDATION', parsed.error.issues[0]?.message ?? MAP_MESSAGES.requestFailed);
+      const { date, description } = parsed.data;
+      if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+        throw unprocessable('VALIDATION', MAP_MESSAGES.obsDateRequired);
+      if (date > todayInBrazil()) throw unprocessable('VALIDATION', MAP_MESSAGES.obsDateFuture);
+      const kinds = await Promise.all(images.map(async (image) => sniffPhoto(await readHead(image.path))));
+      if (kinds.some((kind) => kind === null)) throw unprocessable('IMAGES_ONLY', MAP_MESSAGES.obsImagesOnly);
+
+      const folder = `observations/p${projectId}/l${layerId}/${randomBytes(8).toString('hex')}`;
+      const photos = [];
+      try {
+        for (const [index, image] of images.entries()) {
+          const kind = kinds[index]!;
+          const storageKey = `${folder}/${index}.${kind.extension}`;
+          await storage.putFile(storageKey, image.path);
+          photos.push({ storageKey, contentType: kind.contentType, sizeBytes: image.size });
+        }
+        const id = await repo.insert({ layerId, date, description, createdBy: user.id }, photos);
+        const row = await repo.find(layerId, id);
+        return toObservation(user, row!);
+      } catch (error) {
+        await storage.deletePrefix(folder).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** Users delete only observations they created (spec 6). */
+    async remove(user: AuthUser, layerId: number, observationId: number): Promise<{ id: number }> {
+      await assertLayerAccess(user, layerId);
+      const row = await repo.find(layerId, observationId);
+      if (!row) throw notFound(MAP_MESSAGES.observationNotFound, 'OBSERVATION_NOT_FOUND');
+      if (row.createdBy !== user.id) throw forbidden(MAP_MESSAGES.obsNotOwner, 'NOT_OWNER');
+      const keys = await repo.photoKeys(observationId);
+      await repo.remove(observationId);
+      await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+      return { id: observationId };
+    },
+
+    async photo(
+      user: AuthUser,
+      layerId: number,
+      observationId: number,
+      photoId: number,
+    ): Promise<{ stream: Readable; contentType: string; size: number }> {
+      await assertLayerAccess(user, layerId);
+      const photo = await repo.findPhoto(layerId, observationId, photoId);
+      if (!photo) throw notFound('Foto não encontrada.', 'PHOTO_NOT_FOUND');
+      return {
+        stream: await storage.getStream(photo.storageKey),
+        contentType: photo.contentType,
+        size: photo.sizeBytes,
+      };
+    },
+  };
+}
+
+export type ObservationsService = ReturnType<typeof createObservationsService>;
