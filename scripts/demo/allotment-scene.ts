@@ -1,5 +1,6 @@
 import type { AllotmentLayout, AreaPlan, BlockPlan } from './allotment-layout';
 import { farmland, forestDrawable, roadDrawables, treeDrawables } from './context-drawables';
+import { areaInvasionDrawables, greenAreaInvasions } from './green-area-invasion';
 import { createLocalFrame, utmToLocal } from './local-frame';
 import { lotDrawables } from './lot-drawables';
 import { lotStateAt, type LotTimeline } from './lot-timeline';
@@ -59,6 +60,8 @@ export function renderAllotmentScene(
 
   add([layout.outline], grass(ctx, 0.7, 0.45));
   for (const area of layout.areas) areaDrawables(area, frame, ctx, seed, drawables);
+  for (const invasion of greenAreaInvasions(layout))
+    drawables.push(...areaInvasionDrawables(frame, ctx, invasion, dateIndex, seed));
   for (const street of layout.streets) add(street, asphalt(ctx, 0.15));
   drawables.push(...roadDrawables(frame, ctx, layout.accessRoad, 9, 0.35));
   for (const block of layout.blocks) add([block.sidewalkRing], sidewalk(ctx, layout, block));

@@ -12,12 +12,16 @@ import {
   type MaterialContext,
   type Rgb,
 } from './materials';
+import { band } from './noise';
 import { hash2 } from './prng';
 import { lonLatToUtm, utmToLonLat, type Utm } from './projection';
 import { frameAround, type RasterFrame } from './raster';
 import { boxRing, roof, type OrientedBox } from './roofs';
 import { drawable, noiseSet, type Drawable, type Shader } from './scene-engine';
+import { formwork } from './formwork';
 import { sceneRaster } from './scene-raster';
+import { siteVehicles, workers, type WorkArea } from './site-actors';
+import { siteGround } from './site-ground';
 import { dryness, radiometryFor, sunFor } from './season';
 import { DEMO_SITES } from './sites';
 
@@ -25,6 +29,10 @@ const DATES = ['2025-08-01', '2025-10-01', '2025-12-01', '2026-02-01', '2026-04-
 /** Floors of structure standing at each scene (0 = below ground work). */
 const FLOORS = [0, 0, 0, 1, 4, 8];
 const FLOOR_HEIGHT = 3;
+/** Ground wetness at each scene (dry winter, wet summer), for moisture patches and puddles. */
+const WETNESS = [0.1, 0.5, 0.9, 0.8, 0.4, 0.2];
+/** Scenes taken on a concrete-pour day (the mixer truck is on site). */
+const POURS = [2, 3, 5];
 /** Building footprint inside the 60 × 80 m lot, metres from its south-west corner. */
 const BUILDING = { x0: 14, y0: 16, x1: 46, y1: 58 };
 
@@ -105,6 +113,15 @@ function phaseName(i: number): string {
   );
 }
 
+type AddShape = (
+  r: Utm[],
+  s: Shader,
+  height?: number,
+  base?: number,
+  shadowLength?: number,
+  floating?: boolean,
+) => void;
+
 interface LotGeometry {
   at(dx: number, dy: number): Utm;
   rect(a: number, b: number, c: number, d: number): Utm[];
@@ -114,8 +131,8 @@ interface LotGeometry {
 
 function siteDrawables(frame: RasterFrame, ctx: MaterialContext, i: number, lot: LotGeometry): Drawable[] {
   const out: Drawable[] = [];
-  const add = (r: Utm[], shade: Shader, height = 0, base = 0, shadowLength = height): void => {
-    out.push(drawable(frame, [r], shade, height, ctx.sun, base, shadowLength));
+  const add: AddShape = (r, shade, height = 0, base = 0, shadowLength = height, floating = false) => {
+    out.push(drawable(frame, [r], shade, height, ctx.sun, base, shadowLength, floating));
   };
   const { rect, width: W, height: H } = lot;
   // Streets north and east with sidewalks, kerbs and a dashed centre line.
@@ -146,9 +163,15 @@ function siteDrawables(frame: RasterFrame, ctx: MaterialContext, i: number, lot:
       ctx.sun,
     ),
   );
-  // The site: compacted terra roxa, gravel access, site office containers.
-  add(rect(0, 0, W, H), soil(ctx, 0.3, 0.4, 0.05, 0.2));
-  add(rect(W - 12, H - 14, W, H), surface(ctx, COLOURS.gravel, 0.18, 0.12));
+  // The site: compacted terra roxa with a gravel truck route from the gate, site office containers.
+  const ground = siteGround(ctx, {
+    origin: lot.at(0, 0),
+    gate: [W - 6, H + 1],
+    target: [W - 7, 6],
+    wetness: WETNESS[i] ?? 0.3,
+    seed: ctx.seed ^ i,
+  });
+  add(rect(0, 0, W, H), ground);
   const office = surface(ctx, [226, 228, 226], 0.04, 0.05);
   add(rect(2, H - 8, 8.1, H - 5.6), office, 2.6);
   add(rect(2, H - 5.2, 8.1, H - 2.8), office, 2.6);
@@ -183,6 +206,8 @@ function siteDrawables(frame: RasterFrame, ctx: MaterialContext, i: number, lot:
   add(rect(0, 0, W, 0.1), fence, 2.2);
   add(rect(0, 0, 0.1, H), fence, 2.2);
   if (i >= 2) crane(add, ctx, lot, i, x0, y0, x1, y1);
+  out.push(...workers(frame, ctx, workAreas(lot, i), ctx.seed ^ (i * 7919)));
+  out.push(...siteVehicles(frame, ctx, lot.at(W - 7, H - 9 - i), Math.PI / 2 + 0.05, POURS.includes(i)));
   return out;
 }
 
@@ -218,7 +243,13 @@ function excavation(
 
 /** The excavation: darker moist soil, walls lit or shaded by the sun depending on which way they face. */
 function pit(ctx: MaterialContext, lot: LotGeometry, a: number, b: number, c: number, d: number): Shader {
-  const floor = soil(ctx, 1, 1.2, 0, -0.1);
+  const floor = siteGround(ctx, {
+    origin: lot.at(0, 0),
+    gate: [c - 3, d],
+    target: [a + 6, b + 4],
+    wetness: 0.7,
+    seed: ctx.seed ^ 0x517,
+  });
   const [ox, oy] = lot.at(0, 0);
   const [sx, sy] = ctx.sun.towards;
   return (x, y, out) => {
@@ -252,7 +283,7 @@ function structure(
 ): void {
   const { x0, y0, x1, y1 } = BUILDING;
   const height = floors * FLOOR_HEIGHT;
-  const slab = slabShader(ctx, lot, i);
+  const slab = slabShader(ctx, i);
   add(lot.rect(x0, y0, x1, y1), slab, height, 0, height);
   const column = surface(ctx, [140, 140, 136], 0.06, 0.05);
   const partial = i === 5 ? 0.55 : 1;
@@ -260,26 +291,25 @@ function structure(
     for (let gy = y0 + 0.5; gy <= y0 + (y1 - y0) * partial; gy += 6.9)
       add(lot.rect(gx - 0.2, gy - 0.3, gx + 0.2, gy + 0.3), column, 3, height, 3);
   }
-  const ply = surface(ctx, COLOURS.plywood, 0.1, 0.08);
-  add(lot.rect(x0 + 1, y1 - 12, x0 + 16, y1 - 1), ply, 0.1, height, 0);
+  add(lot.rect(x0 + 1, y1 - 12, x0 + 16, y1 - 1), formwork(ctx, lot.at(x0, y0), i), 0.1, height, 0);
   add(lot.rect(x0 + 18, y1 - 9, x1 - 2, y1 - 1), rebar(ctx), 0.1, height, 0);
   if (floors >= 4)
     add(lot.rect(x1 - 5, y0 + 2, x1 - 1.5, y0 + 5), surface(ctx, [90, 92, 96], 0.1, 0.05), 2.5, height, 2.5);
 }
 
-function slabShader(ctx: MaterialContext, lot: LotGeometry, i: number): Shader {
+function slabShader(ctx: MaterialContext, i: number): Shader {
   const concrete = surface(ctx, i % 2 === 0 ? COLOURS.concrete : COLOURS.freshConcrete, 0.07, 0.12);
-  const [ox, oy] = lot.at(0, 0);
+  const { fine, medium } = ctx.noise;
   return (x, y, out) => {
     concrete(x, y, out);
-    // Curing stains and the seams of the formwork sheets printed on the concrete.
-    const u = x - ox;
-    const v = y - oy;
-    const seam = u % 2.44 < 0.03 || v % 1.22 < 0.03 ? 0.9 : 1;
-    const wet = hash2(Math.floor(u / 3), Math.floor(v / 3), i) < 0.1 ? 0.88 : 1;
-    out[0] = out[0]! * seam * wet;
-    out[1] = out[1]! * seam * wet;
-    out[2] = out[2]! * seam * wet;
+    // Trowel swirls, darker curing patches where the slab is still wet, and dust trodden in.
+    const swirl = band(fine, x * 3 + i, y * 3, 2);
+    const curing = band(medium, x + i * 13, y - 5, 12);
+    const wet = curing > 0.25 ? 0.8 + 0.1 * (1 - Math.min(1, (curing - 0.25) * 8)) : 1;
+    const k = (1 + 0.04 * swirl) * wet * (0.97 + 0.06 * hash2(Math.floor(x * 10), Math.floor(y * 10), i));
+    out[0] = out[0]! * k * 1.01;
+    out[1] = out[1]! * k;
+    out[2] = out[2]! * k * 0.98;
   };
 }
 
@@ -297,7 +327,7 @@ function rebar(ctx: MaterialContext): Shader {
 
 /** Tower crane: mast by the building, a long lattice jib high above everything and its shadow far away. */
 function crane(
-  add: (r: Utm[], s: Shader, h?: number, base?: number, shadowLength?: number) => void,
+  add: AddShape,
   ctx: MaterialContext,
   lot: LotGeometry,
   i: number,
@@ -332,7 +362,7 @@ function crane(
     halfLong: 26,
     halfShort: 0.7,
   };
-  add(boxRing(jib), lattice(), 1, height + 1, height);
+  add(boxRing(jib), lattice(), 1, height + 1, height + 1, true);
   const counter: OrientedBox = {
     ...centreOf(lot, mastX - Math.cos(angle) * 13, mastY - Math.sin(angle) * 13),
     ax: Math.cos(angle),
@@ -340,7 +370,7 @@ function crane(
     halfLong: 2.5,
     halfShort: 1.2,
   };
-  add(boxRing(counter), surface(ctx, [150, 150, 150], 0.08, 0.05), 1, height + 1, height);
+  add(boxRing(counter), surface(ctx, [150, 150, 150], 0.08, 0.05), 1, height + 1, height + 1, true);
 }
 
 function centreOf(lot: LotGeometry, dx: number, dy: number): { cx: number; cy: number } {
@@ -386,4 +416,19 @@ function roadWithLine(ctx: MaterialContext, [cx, cy]: Utm, axis: 'x' | 'y'): Sha
       out[2] = 60;
     }
   };
+}
+
+/** Where the crew stands at each scene: in the pit while digging, then mostly on the top slab. */
+function workAreas(lot: LotGeometry, i: number): WorkArea[] {
+  const { x0, y0, x1, y1 } = BUILDING;
+  const [ax, ay] = lot.at(x0, y0);
+  const [bx, by] = lot.at(x1, y1);
+  const floors = FLOORS[i] ?? 0;
+  const ground: WorkArea = { x0: ax - 8, y0: ay - 10, x1: ax - 2, y1: by, level: 0, people: 3 };
+  if (floors === 0)
+    return [ground, { x0: ax, y0: ay, x1: bx, y1: ay + (by - ay) * 0.6, level: 0, people: 9 }];
+  return [
+    ground,
+    { x0: ax + 1, y0: ay + 1, x1: bx - 1, y1: by - 1, level: floors * FLOOR_HEIGHT, people: 12 },
+  ];
 }

@@ -1,5 +1,5 @@
 import { asphalt, canopy, grass, soil, surface, treeCrown, water, type MaterialContext } from './materials';
-import { sampleNoise } from './noise';
+import { band } from './noise';
 import { hash2 } from './prng';
 import type { Utm } from './projection';
 import type { RasterFrame } from './raster';
@@ -45,7 +45,7 @@ export function farmland(ctx: MaterialContext, calendarMonth: number, seed: numb
       crop(x, y, out);
       bare(x, y, tmp);
       const cover =
-        growing * (0.7 + 0.3 * rows) * (0.8 + 0.2 * sampleNoise(ctx.noise.coarse, x * 0.01, y * 0.01));
+        growing * (0.7 + 0.3 * rows) * (0.85 + 0.1 * band(ctx.noise.coarse, x, y, 150));
       out[0] = (tmp[0]! + (out[0]! - tmp[0]!) * cover) * terrace;
       out[1] = (tmp[1]! + (out[1]! - tmp[1]!) * cover) * terrace;
       out[2] = (tmp[2]! + (out[2]! - tmp[2]!) * cover) * terrace;

@@ -134,6 +134,8 @@ export async function generateDemoImagery(options: GenerateOptions): Promise<Dem
     const truth = join(key, 'ground-truth.json');
     writeFileSync(join(options.outDir, layers), JSON.stringify(site.layers()));
     writeFileSync(join(options.outDir, truth), JSON.stringify(site.groundTruth()));
+    for (const [name, content] of Object.entries(site.extraTruth?.() ?? {}))
+      writeFileSync(join(options.outDir, key, name), JSON.stringify(content));
     sites.push({ key, space: site.space, layers, groundTruth: truth, scenes: [] });
     for (const dateIndex of spreadIndices(site.dates.length, options.scenes ?? site.dates.length))
       jobs.push({ site: key, dateIndex, outDir: options.outDir, seed, scale });

@@ -1,6 +1,7 @@
 import { allotmentLayers, type DemoLayerCollection } from './allotment-layers';
 import { generateAllotmentLayout, type AllotmentLayout } from './allotment-layout';
 import { renderAllotmentScene } from './allotment-scene';
+import { areaInvasionTruth, greenAreaInvasions } from './green-area-invasion';
 import { groundTruth, generateLotTimelines, monthlyDates, type LotTimeline } from './lot-timeline';
 import type { SceneRaster } from './scene-raster';
 
@@ -21,6 +22,8 @@ export interface DemoSiteGenerator {
   modelDates?: number[];
   /** Floors of the 3D model (construction site). */
   modelFloors?: number;
+  /** Further JSON ground-truth files, by file name, written next to ground-truth.json. */
+  extraTruth?(): Record<string, unknown>;
 }
 
 const cache = new Map<string, DemoSiteGenerator>();
@@ -49,6 +52,8 @@ function allotmentSite(seed: number): DemoSiteGenerator {
     dates,
     layers: () => allotmentLayers(layout),
     groundTruth: () => groundTruth(timelines, dates),
+    // Occupations of the green area aren't lots, so their truth is polygons beside the per-lot records.
+    extraTruth: () => ({ 'area-invasions.geojson': areaInvasionTruth(greenAreaInvasions(layout), dates) }),
     render: (dateIndex, pixelSize) =>
       renderAllotmentScene(layout, timelines, dates, dateIndex, { pixelSize }),
   };

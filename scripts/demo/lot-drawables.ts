@@ -5,6 +5,7 @@ import { createRng, deriveSeed, type Rng } from './prng';
 import type { Utm } from './projection';
 import type { RasterFrame } from './raster';
 import { boxRing, roof, ROOF_COLOURS, type OrientedBox, type RoofStyle } from './roofs';
+import { raggedEarthwork, vacantLotGrass } from './lot-ground';
 import { drawable, type Drawable, type Shader } from './scene-engine';
 
 /** Lot-local coordinates: s along the street front (0 … width), t from the street inwards (0 … depth). */
@@ -104,7 +105,8 @@ export function lotDrawables(input: LotRenderInput): Drawable[] {
   const ctx = input.ctx;
   switch (state.status) {
     case 'V': {
-      add([whole], grass(ctx, lush, tone));
+      const care = fixed.next();
+      add([whole], vacantLotGrass(ctx, lot, grass(ctx, lush, tone), care < 0.3, care > 0.85));
       const shrubs = Math.floor(fixed.next() * 3.2);
       for (let i = 0; i < shrubs; i++)
         addTree(
@@ -118,10 +120,15 @@ export function lotDrawables(input: LotRenderInput): Drawable[] {
     }
     case 'B': {
       const stalledWeeds = Math.max(0, (state.monthsInStatus - 2) * 0.15);
-      add(
-        [whole],
-        soil(ctx, state.monthsInStatus === 0 ? 1 : 0.4, fixed.range(0, Math.PI), Math.min(0.8, stalledWeeds)),
+      const scraped = soil(
+        ctx,
+        state.monthsInStatus === 0 ? 1 : 0.4,
+        fixed.range(0, Math.PI),
+        Math.min(0.8, stalledWeeds),
       );
+      // Most machines scrape the whole lot; some stop short of the back, leaving the grass standing there.
+      const reach = fixed.chance(0.7) ? 1.2 : fixed.range(0.6, 0.9);
+      add([whole], raggedEarthwork(ctx, lot, scraped, grass(ctx, lush, tone), reach));
       const mounds = monthly.int(1, 3);
       for (let i = 0; i < mounds; i++)
         addPile(
@@ -188,7 +195,8 @@ function constructionSite(
   pixelSize: number,
 ): void {
   const { width, depth } = lf.lot;
-  add([lf.rect(0, 0, width, depth)], soil(ctx, 0.2, 0.3, 0.1, 0.12));
+  const yard = soil(ctx, 0.2, 0.3, 0.1, 0.12);
+  add([lf.rect(0, 0, width, depth)], raggedEarthwork(ctx, lf.lot, yard, grass(ctx, 0.6, 0.4), 1.2));
   const parts = house.wing ? [house.main, house.wing] : [house.main];
   for (const [s0, t0, s1, t1] of parts)
     add([lf.rect(s0 - 0.2, t0 - 0.2, s1 + 0.2, t1 + 0.2)], surface(ctx, COLOURS.freshConcrete, 0.06, 0.08));

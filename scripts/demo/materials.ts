@@ -1,4 +1,4 @@
-import { sampleCanopy, sampleNoise, type CrownSample } from './noise';
+import { band, sampleCanopy, sampleNoise, type CrownSample } from './noise';
 import { hash2 } from './prng';
 import type { NoiseSet, Shader, Sun } from './scene-engine';
 
@@ -42,17 +42,18 @@ export function grass(ctx: MaterialContext, lush: number, tone: number): Shader 
   const clump = 0.25 + 0.35 * lush;
   const g = ctx.grainScale;
   return (x, y, out) => {
-    const n1 = sampleNoise(fine, x * 2.2, y * 2.2);
-    const n2 = sampleNoise(medium, x * 0.35, y * 0.35);
-    const n3 = sampleNoise(coarse, x * 0.04, y * 0.04);
+    // Band-limited: tufts (~3 m), clumps (~20 m) and a faint slope-wide shift; no field-sized blotches.
+    const n1 = band(fine, x, y, 3);
+    const n2 = band(medium, x + 91, y - 37, 20);
+    const n3 = band(coarse, x, y, 250);
     const speck = hash2(Math.floor(x * g), Math.floor(y * g), 901) - 0.5;
-    const b = 1 + 0.16 * n1 + clump * 0.45 * n2 + 0.12 * n3 + 0.22 * speck;
-    const yellow = 0.12 * n3 + 0.08 * tone;
+    const b = 1 + 0.12 * n1 + clump * 0.3 * n2 + 0.06 * n3 + 0.22 * speck;
+    const yellow = 0.08 * n3 + 0.06 * n2 + 0.08 * tone;
     set(out, base[0] * b * (1 + yellow), base[1] * b, base[2] * b * (1 - yellow));
   };
 }
 
-const TERRA_ROXA: Rgb = [116, 56, 40];
+const TERRA_ROXA: Rgb = [122, 68, 50];
 
 /** Terra roxa: dark red-brown soil. `fresh` 0–1 darkens (moist, just turned); tracks are tyre ruts along `track`. */
 export function soil(

@@ -122,3 +122,12 @@ export function sampleCanopy(
     }
   }
 }
+
+/**
+ * Fractal noise whose largest features are about `metres` across (the texture's lowest octave), so a material
+ * can ask for detail at a known size instead of inheriting kilometre-wide blotches.
+ */
+export function band(texture: NoiseTexture, x: number, y: number, metres: number): number {
+  const k = 128 / metres;
+  return sampleNoise(texture, x * k, y * k);
+}

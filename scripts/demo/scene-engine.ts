@@ -79,16 +79,27 @@ export function drawable(
   sun?: Sun,
   base = 0,
   shadowLength = height,
+  floating = false,
 ): Drawable {
   const polygon = toPixelPolygon(frame, rings);
   if (height <= 0 || !sun) return { polygon, shade };
+  const ring = rings[0] ?? [];
   return {
     polygon,
     shade,
     height,
     base,
-    shadow: toPixelPolygon(frame, [shadowRing(rings[0] ?? [], shadowLength, sun)]),
+    shadow: toPixelPolygon(frame, [
+      floating ? offsetRing(ring, shadowLength, sun) : shadowRing(ring, shadowLength, sun),
+    ]),
   };
+}
+
+/** The shadow of something held up in the air (a crane jib): its outline moved away from the sun, not swept. */
+export function offsetRing(ring: readonly Utm[], height: number, sun: Sun): Utm[] {
+  const dx = -sun.towards[0] * sun.shadowRatio * height;
+  const dy = -sun.towards[1] * sun.shadowRatio * height;
+  return ring.map((p): Utm => [p[0] + dx, p[1] + dy]);
 }
 
 /** The ground shadow of a vertical prism over a convex footprint: hull of the footprint and its offset copy. */
