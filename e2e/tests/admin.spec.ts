@@ -1,7 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, signInAndWait, waitForEmailTo } from './support';
 
+/** No select dropdown open or still fading out (a closing one can sit over the next field and take the click). */
+async function noOpenDropdown(page: Page): Promise<void> {
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
 async function pick(page: Page, field: Locator, option: string): Promise<void> {
+  await noOpenDropdown(page);
   await field.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
@@ -12,7 +20,10 @@ async function pick(page: Page, field: Locator, option: string): Promise<void> {
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async ({ page }) => {
   await signInAndWait(page, ADMIN);
   await page.goto('/page/admin');
-  await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible();
+  // The first visit loads the admin chunk; allow for a busy machine.
+  await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible({
+    timeout: 20_000,
+  });
   for (const tab of [
     'Cadastrar usuário',
     'Cadastrar imagem',
@@ -54,11 +65,225 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async (
   expect(await waitForEmailTo(client, since)).toMatch(/\/auth\/pass\?t=/);
 
   await page.getByRole('tab', { name: 'Cadastrar imagem' }).click();
-  await expect(page.getByText('Página em construção')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Cadastrar imagem' })).toBeVisible();
+  await expect(page.getByText('Página em construção')).toHaveCount(0);
 });
 
 test('the admin panel is ADMIN only', async ({ page }) => {
   await signInAndWait(page, MANAGER);
   await page.goto('/page/admin');
   await expect(page.getByText('Acesso negado')).toBeVisible();
+});
+
+const SHOTS = '../test-results/screens';
+const IMAGERY = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../shared/testdata/imagery',
+);
+/** A small real GeoTIFF (383×232, RGB, uncompressed): quick to ingest on a busy machine. */
+const GEOTIFF = path.join(IMAGERY, 'colorado_hro_rgb_0.15m_nad83_utm13n.tif');
+const PROJECT = 'Jardim das Palmeiras';
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** DD/MM/YYYY of the 14th of the previous month (the 'Análise I.A' default month). */
+function previousMonthDay(): string {
+  const now = new Date();
+  const day = new Date(now.getFullYear(), now.getMonth() - 1, 14);
+  return `${pad(day.getDate())}/${pad(day.getMonth() + 1)}/${day.getFullYear()}`;
+}
+const SCENE_DATE = previousMonthDay();
+
+async function openTab(page: Page, tab: string): Promise<void> {
+  await signInAndWait(page, ADMIN);
+  await page.goto('/page/admin');
+  await page.getByRole('tab', { name: tab }).click({ timeout: 20_000 });
+}
+
+async function choose(page: Page, label: string, option: string | RegExp, scope = page.locator('body')) {
+  await noOpenDropdown(page);
+  await scope.getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
+
+function rowOf(page: Page, table: string, text: string | RegExp) {
+  return page.getByRole('table', { name: table }).getByRole('row', { name: text });
+}
+
+test.describe('image and analysis tabs', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('Cadastrar imagem: validation, a refused file, then a GeoTIFF uploaded and processed', async ({
+    page,
+  }) => {
+    await openTab(page, 'Cadastrar imagem');
+    const form = page.getByRole('form', { name: 'Cadastrar imagem' });
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(form.getByText('Data da imagem obrigatória')).toBeVisible();
+    await expect(form.getByText('Projeto da imagem obrigatório')).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/admin-scene-form.png` });
+
+    await form.getByLabel('Data da imagem').fill(SCENE_DATE);
+    await form.getByLabel('Data da imagem').press('Enter');
+    await choose(page, 'Projeto', PROJECT, form);
+    const fileInput = form.locator('input[type=file]').first();
+    await fileInput.setInputFiles({
+      name: 'falsa.tif',
+      mimeType: 'image/tiff',
+      buffer: Buffer.from('não é TIFF'),
+    });
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(page.getByText(/^Erro ao cadastrar imagem: .+/)).toBeVisible();
+
+    await form
+      .getByRole('button', { name: /Remove file|Remover arquivo/ })
+      .first()
+      .click()
+      .catch(() => undefined);
+    await fileInput.setInputFiles(GEOTIFF);
+    await form.getByLabel('Nuvens (%)').fill('5');
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(page.getByText('Imagem cadastrada com sucesso')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Envio do arquivo' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.', {
+      timeout: 45_000,
+    });
+    await page.screenshot({ path: `${SHOTS}/admin-scene-uploaded.png` });
+  });
+
+  test('Remover imagens lists the scene as ready; a failed removal shows the server reason', async ({
+    page,
+  }) => {
+    await openTab(page, 'Remover imagens');
+    const row = rowOf(page, 'Imagens cadastradas', new RegExp(SCENE_DATE));
+    await expect(row).toContainText('Pronta');
+    await page.screenshot({ path: `${SHOTS}/admin-remove-scenes.png` });
+    const remove = page.getByRole('button', { name: /Remover selecionadas/ });
+    await expect(remove).toBeDisabled();
+
+    await page.route('**/api/v1/scenes/delete', (route) =>
+      route.fulfill({ status: 500, json: { statusCode: 500, code: 'X', message: 'Disco indisponível' } }),
+    );
+    await row.getByRole('checkbox').check();
+    await remove.click();
+    await expect(page.getByText('Tem certeza que deseja remover essas imagens?')).toBeVisible();
+    await page.getByRole('button', { name: 'Remover', exact: true }).click();
+    await expect(page.getByText('Falha ao remover imagens: Disco indisponível')).toBeVisible();
+    await expect(row).toBeVisible();
+  });
+
+  test('Análise I.A: the previous month by default, disabled with no selection, creates the analysis', async ({
+    page,
+  }) => {
+    await openTab(page, 'Análise I.A');
+    const row = rowOf(page, 'Imagens sem análise', new RegExp(SCENE_DATE));
+    await expect(row).toContainText(PROJECT);
+    const create = page.getByRole('button', { name: /Criar análises/ });
+    await expect(create).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/admin-ai-analysis.png` });
+
+    await page.getByLabel('Mês').click();
+    await page.getByLabel('Mês').fill('01/2020');
+    await page.getByLabel('Mês').press('Enter');
+    await expect(page.getByText('Nenhuma imagem sem análise neste mês.')).toBeVisible();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Análise I.A' }).click();
+    await row.getByRole('checkbox').check();
+    await expect(create).toBeEnabled();
+    await create.click();
+    await expect(page.getByText('1 análise criada.')).toBeVisible();
+    await expect(row).toHaveCount(0);
+  });
+
+  test('Processamento I.A: filters, approve and send to the AI queue', async ({ page }) => {
+    await openTab(page, 'Processamento I.A');
+    const table = 'Análises para processamento';
+    const row = rowOf(page, table, new RegExp(SCENE_DATE));
+    await expect(row).toContainText('Pendente');
+    await expect(row).toContainText('Não');
+    const send = page.getByRole('button', { name: 'Enviar para processamento' });
+    const approve = page.getByRole('button', { name: 'Aprovar' });
+    await expect(send).toBeDisabled();
+    await expect(approve).toBeDisabled();
+    await page.screenshot({ path: `${SHOTS}/admin-ai-processing.png` });
+
+    await row.getByRole('checkbox').check();
+    await approve.click();
+    await expect(page.getByText('1 análise aprovada.')).toBeVisible();
+    await expect(row).toContainText('Aprovado');
+    await choose(page, 'Aprovação', 'Pendente');
+    await expect(row).toHaveCount(0);
+    await choose(page, 'Aprovação', 'Aprovado');
+    await expect(row).toBeVisible();
+
+    await row.getByRole('checkbox').check();
+    await send.click();
+    await expect(page.getByText('1 análise enviada para a fila de processamento.')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Sim', exact: true })).toBeVisible();
+    await choose(page, 'Enviada à I.A', 'Não');
+    await expect(row).toHaveCount(0);
+
+    await page.route('**/api/v1/scenes/with-analysis*', (route) =>
+      route.fulfill({ status: 400, json: { statusCode: 400, code: 'X', message: 'Filtro recusado' } }),
+    );
+    await choose(page, 'Enviada à I.A', 'Sim');
+    await expect(page.getByText('Não foi possível carregar os dados: Filtro recusado')).toBeVisible();
+  });
+
+  test('Remover análises, then Cadastrar análise offers the scene again', async ({ page }) => {
+    await openTab(page, 'Remover análises');
+    const row = rowOf(page, 'Análises cadastradas', new RegExp(SCENE_DATE));
+    await expect(row).toContainText(PROJECT);
+    await page.screenshot({ path: `${SHOTS}/admin-remove-analyses.png` });
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Remover selecionadas/ }).click();
+    await expect(page.getByText('Tem certeza que deseja remover essas análises?')).toBeVisible();
+    await page.getByRole('button', { name: 'Remover', exact: true }).click();
+    await expect(page.getByText('Análises removidas com sucesso')).toBeVisible();
+    await expect(page.getByText('Nenhuma análise cadastrada.')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Cadastrar análise' }).click();
+    const form = page.getByRole('form', { name: 'Cadastrar análise' });
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(form.getByText('Projeto obrigatório')).toBeVisible();
+    await expect(form.getByText('Imagem obrigatória')).toBeVisible();
+    await choose(page, 'Projeto', PROJECT, form);
+    await choose(page, 'Imagem', SCENE_DATE, form);
+    await form.getByLabel('Publicar análise').check();
+    await page.screenshot({ path: `${SHOTS}/admin-analysis-form.png` });
+    await form.getByRole('button', { name: 'Cadastrar' }).click();
+    await expect(page.getByText('Análise cadastrada com sucesso')).toBeVisible();
+    await form.getByLabel('Projeto', { exact: true }).click();
+    await expect(page.locator('.ant-select-dropdown:visible')).not.toContainText(PROJECT);
+  });
+
+  test('a list that fails to load offers a retry; Remover imagens removes the scene and its analysis', async ({
+    page,
+  }) => {
+    await page.route('**/api/v1/detections/all', (route) =>
+      route.fulfill({ status: 422, json: { statusCode: 422, code: 'X', message: 'x' } }),
+    );
+    await openTab(page, 'Remover análises');
+    await expect(
+      page.getByText('Não foi possível buscar as análises cadastradas. Tente novamente.'),
+    ).toBeVisible();
+    await page.unroute('**/api/v1/detections/all');
+    await page.getByRole('button', { name: 'Tentar novamente' }).click();
+    await expect(rowOf(page, 'Análises cadastradas', new RegExp(SCENE_DATE))).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Remover imagens' }).click();
+    const row = rowOf(page, 'Imagens cadastradas', new RegExp(SCENE_DATE));
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: /Remover selecionadas/ }).click();
+    await page.getByRole('button', { name: 'Remover', exact: true }).click();
+    await expect(page.getByText('Imagens removidas com sucesso')).toBeVisible();
+    await expect(page.getByText('Nenhuma imagem cadastrada.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Remover análises' }).click();
+    await expect(page.getByText('Nenhuma análise cadastrada.')).toBeVisible();
+  });
 });

@@ -3,7 +3,13 @@ import { MANAGER, USER, signInAndWait, waitForEmailTo } from './support';
 
 const SHOTS = '../test-results/screens';
 
+/** No select dropdown open or still fading out (a closing one can sit over the next field and take the click). */
+async function noOpenDropdown(page: Page): Promise<void> {
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+}
+
 async function pick(page: Page, field: Locator, option: string): Promise<void> {
+  await noOpenDropdown(page);
   await field.click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
@@ -77,8 +83,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
 });
 
 test('changing the customer resets projects and group', async ({ page }) => {
-  await signInAndWait(page, 'admin@mirante.app.br');
-  await page.goto('/page/security');
+  await openSecurity(page, 'admin@mirante.app.br');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
   const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
   await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
@@ -87,6 +92,7 @@ test('changing the customer resets projects and group', async ({ page }) => {
   await expect(dialog.locator('.ant-form-item', { hasText: 'Projetos' })).toContainText('Jardim');
   await pick(page, dialog.getByLabel('Cliente'), 'Vale Verde Empreendimentos');
   await expect(dialog.locator('.ant-form-item', { hasText: 'Projetos' })).not.toContainText('Jardim');
+  await noOpenDropdown(page);
   await dialog.getByLabel('Projetos').click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText([
     /Vale Verde - Sarandi/,

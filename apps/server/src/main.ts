@@ -9,6 +9,7 @@ import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { seedDemoData } from './features/demo/demo.seed';
 import { buildApp } from './http/app';
 import { startInfrastructure } from './infrastructure';
+import { registerAnalysisJobs } from './features/analyses/analyses.jobs';
 import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { startQueue } from './jobs/queue';
 import { createServices } from './services';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   if (config.loadDemoData) await loadLayers(infra.db);
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes);
+  await registerAnalysisJobs(queue, services.analyses);
   const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });
 
   let stopping = false;

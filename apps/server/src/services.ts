@@ -1,5 +1,7 @@
 import type { AppConfig } from './config';
 import type { Db } from './db/database';
+import { createAnalysesRepo } from './features/analyses/analyses.repo';
+import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
 import { createModulesRepo } from './features/modules/modules.repo';
@@ -42,6 +44,7 @@ export function createServices(infra: Infrastructure) {
     projects,
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
+    analyses: createAnalysesService(createAnalysesRepo(db)),
     layers: createLayersService(layersRepo, projects, observations),
     observations,
     layerImport: createLayerImportService(layersRepo),

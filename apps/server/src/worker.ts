@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { startInfrastructure } from './infrastructure';
+import { registerAnalysisJobs } from './features/analyses/analyses.jobs';
 import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { startQueue } from './jobs/queue';
 import { createServices } from './services';
@@ -10,6 +11,7 @@ async function main(): Promise<void> {
   const infra = await startInfrastructure(config, (m) => console.log(`[worker] ${m}`));
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, createServices(infra).scenes);
+  await registerAnalysisJobs(queue, createServices(infra).analyses);
   console.log('[worker] pronto; aguardando tarefas.');
   const stop = async () => {
     await queue.stop({ graceful: true, wait: true }).catch(() => undefined);

@@ -14,5 +14,6 @@ export * from './domain/modules';
 export * from './domain/version';
 export * from './domain/text';
 export * from './api/scenes';
+export * from './api/analyses';
 export * from './domain/layers';
 export * from './api/layers';

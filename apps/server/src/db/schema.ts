@@ -177,4 +177,22 @@ export interface Database {
   layerObservations: LayerObservationsTable;
   layerObservationPhotos: LayerObservationPhotosTable;
   scenes: ScenesTable;
+  detections: DetectionsTable;
+}
+
+export type DetectionProcessingState = 'idle' | 'queued' | 'processing' | 'done' | 'failed';
+
+export interface DetectionsTable {
+  id: Generated<number>;
+  projectId: number;
+  sceneId: number;
+  beforeSceneId: number | null;
+  approved: Generated<boolean>;
+  duplicateDetectAllotment: Generated<boolean>;
+  analysisAi: Generated<boolean>;
+  processingState: Generated<DetectionProcessingState>;
+  processingProgress: Generated<number>;
+  processingError: string | null;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

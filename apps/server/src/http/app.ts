@@ -6,6 +6,7 @@ import { APP_VERSION, systemApi } from '@mirante/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
 import { registerAuthRoutes } from '../features/auth/auth.routes';
 import { registerLayerRoutes } from '../features/layers/layers.routes';
 import { registerObservationFileRoutes } from '../features/layers/observation-files.routes';
@@ -68,6 +69,7 @@ export async function buildApp(
   registerSecurityRoutes(route, services.security);
   registerLayerRoutes(route, services.layers, services.observations);
   await registerObservationFileRoutes(app, services.observations, services.auth.resolveSession);
+  registerAnalysisRoutes(route, services.analyses);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

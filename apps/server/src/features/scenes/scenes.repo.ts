@@ -57,6 +57,23 @@ export function createScenesRepo(db: Db) {
       return withProject().orderBy('scenes.date', 'desc').orderBy('scenes.id', 'desc').execute();
     },
 
+    /** Scenes no analysis (`detections` row) refers to yet. */
+    async listWithoutAnalysis(): Promise<SceneRow[]> {
+      return withProject()
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('detections')
+                .select('detections.id')
+                .whereRef('detections.sceneId', '=', 'scenes.id'),
+            ),
+          ),
+        )
+        .orderBy('scenes.date', 'desc')
+        .orderBy('scenes.id', 'desc')
+        .execute();
+    },
+
     async findByIds(ids: number[]): Promise<SceneRecord[]> {
       if (ids.length === 0) return [];
       return db.selectFrom('scenes').selectAll().where('id', 'in', ids).execute();

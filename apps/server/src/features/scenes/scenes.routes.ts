@@ -8,6 +8,6 @@ export function registerSceneRoutes(route: Router, scenes: ScenesService): void 
   route(scenesApi.lastScene, ({ user, params }) => scenes.lastScene(user, params.id));
   route(scenesApi.lastDate, ({ user, params }) => scenes.lastDetectionDate(user, params.id));
   route(scenesApi.update, ({ user, params, body }) => scenes.update(user, params.id, body));
-  route(scenesApi.list, () => scenes.listAll());
+  route(scenesApi.list, ({ query }) => scenes.listAll(query.withoutAnalysis === true));
   route(scenesApi.remove, ({ body }) => scenes.remove(body.ids));
 }

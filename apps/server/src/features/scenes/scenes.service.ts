@@ -166,8 +166,8 @@ export function createScenesService(
       return withVersion(await reload(row.id));
     },
 
-    async listAll(): Promise<AdminScene[]> {
-      // No analyses exist yet, so every scene is "without analysis".
+    async listAll(withoutAnalysis = false): Promise<AdminScene[]> {
+      if (withoutAnalysis) return (await repo.listWithoutAnalysis()).map(toAdminScene);
       return (await repo.listAll()).map(toAdminScene);
     },
 

@@ -1,27 +1,29 @@
 import { Tabs } from 'antd';
-import { PendingTab } from '../components/PendingTab';
+import { AiAnalysisTab } from '../components/AiAnalysisTab';
+import { AiProcessingTab } from '../components/AiProcessingTab';
+import { RegisterAnalysisTab } from '../components/RegisterAnalysisTab';
+import { RegisterSceneTab } from '../components/RegisterSceneTab';
 import { RegisterUserTab } from '../components/RegisterUserTab';
+import { RemoveAnalysesTab } from '../components/RemoveAnalysesTab';
+import { RemoveScenesTab } from '../components/RemoveScenesTab';
 import '../admin.css';
 
-const PENDING_TABS = [
-  ['scene', 'Cadastrar imagem'],
-  ['analysis', 'Cadastrar análise'],
-  ['remove-scenes', 'Remover imagens'],
-  ['remove-analyses', 'Remover análises'],
-  ['ai-analysis', 'Análise I.A'],
-  ['ai-processing', 'Processamento I.A'],
-] as const;
-
-/** Painel de administração (spec 2.11, ADMIN only): left tabs. */
+/** Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. */
 export default function AdminPage() {
   return (
     <div className="admin-page">
       <h1 className="admin-page__title">Painel de administração</h1>
       <Tabs
         tabPlacement="start"
+        destroyOnHidden
         items={[
           { key: 'user', label: 'Cadastrar usuário', children: <RegisterUserTab /> },
-          ...PENDING_TABS.map(([key, label]) => ({ key, label, children: <PendingTab title={label} /> })),
+          { key: 'scene', label: 'Cadastrar imagem', children: <RegisterSceneTab /> },
+          { key: 'analysis', label: 'Cadastrar análise', children: <RegisterAnalysisTab /> },
+          { key: 'remove-scenes', label: 'Remover imagens', children: <RemoveScenesTab /> },
+          { key: 'remove-analyses', label: 'Remover análises', children: <RemoveAnalysesTab /> },
+          { key: 'ai-analysis', label: 'Análise I.A', children: <AiAnalysisTab /> },
+          { key: 'ai-processing', label: 'Processamento I.A', children: <AiProcessingTab /> },
         ]}
       />
     </div>

@@ -1,0 +1,104 @@
+import { ANALYSIS_MESSAGES } from '@mirante/shared';
+import type { AnalysesRepo } from './analyses.repo';
+
+/** What the AI processor receives for one analysis. */
+export interface DetectionJobInput {
+  detectId: number;
+  projectId: number;
+  /** The analysed scene. */
+  sceneId: number;
+  /** Environment analyses: the earlier scene; null otherwise. */
+  beforeSceneId: number | null;
+}
+
+export interface ProcessingReporter {
+  /** 0–100; shown in the 'Processamento I.A' tab. */
+  progress(percent: number): Promise<void>;
+}
+
+/**
+ * The AI that reads the scene's pixels and writes the detections (features/detections, issue 6). It stores
+ * its own results; resolving marks the analysis done, throwing marks it failed with the error's message.
+ */
+export type DetectionProcessor = (job: DetectionJobInput, report: ProcessingReporter) => Promise<void>;
+
+/** Hands a processing job to whoever runs it: pg-boss in the server, in-process where there is no queue (tests). */
+export interface ProcessingDispatcher {
+  enqueue(detectId: number): Promise<void>;
+}
+
+/** Thrown by a job when no processor is installed: the job fails visibly, no result is invented. */
+export class ProcessingUnavailableError extends Error {
+  constructor() {
+    super(ANALYSIS_MESSAGES.processingUnavailable);
+    this.name = 'ProcessingUnavailableError';
+  }
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : ANALYSIS_MESSAGES.unknownError;
+
+/** The AI queue of analyses: the processor hook, the dispatcher and the state kept in `detections`. */
+export function createAnalysisProcessing(repo: AnalysesRepo) {
+  let processor: DetectionProcessor | null = null;
+  const running = new Set<Promise<unknown>>();
+
+  async function run(detectId: number): Promise<void> {
+    const row = await repo.findById(detectId);
+    if (!row) return; // removed after it was queued: nothing to process
+    if (!processor) {
+      await repo.update(detectId, {
+        processingState: 'failed',
+        processingError: ANALYSIS_MESSAGES.processingUnavailable,
+      });
+      throw new ProcessingUnavailableError();
+    }
+    await repo.update(detectId, {
+      processingState: 'processing',
+      processingProgress: 0,
+      processingError: null,
+    });
+    const report: ProcessingReporter = {
+      progress: (percent) =>
+        repo.update(detectId, { processingProgress: Math.max(0, Math.min(100, Math.round(percent))) }),
+    };
+    try {
+      await processor(
+        { detectId, projectId: row.projectId, sceneId: row.sceneId, beforeSceneId: row.beforeSceneId },
+        report,
+      );
+    } catch (error) {
+      await repo.update(detectId, { processingState: 'failed', processingError: errorMessage(error) });
+      throw error;
+    }
+    await repo.update(detectId, { processingState: 'done', processingProgress: 100, processingError: null });
+  }
+
+  let dispatcher: ProcessingDispatcher = {
+    async enqueue(detectId) {
+      const task = run(detectId)
+        .catch(() => undefined)
+        .finally(() => running.delete(task));
+      running.add(task);
+    },
+  };
+
+  return {
+    run,
+    enqueue: (detectId: number) => dispatcher.enqueue(detectId),
+    /** Installs the AI processor (called once by the detections feature). */
+    setProcessor(next: DetectionProcessor | null): void {
+      processor = next;
+    },
+    hasProcessor: () => processor !== null,
+    useDispatcher(next: ProcessingDispatcher): void {
+      dispatcher = next;
+    },
+    /** Resolves when every in-process job has finished (tests). */
+    async whenIdle(): Promise<void> {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}
+
+export type AnalysisProcessing = ReturnType<typeof createAnalysisProcessing>;

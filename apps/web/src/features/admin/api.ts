@@ -1,0 +1,105 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { analysesApi, scenesApi, type EndpointInput } from '@mirante/shared';
+import { callApi } from '../../shared/api/callApi';
+
+export type WithAnalysisQuery = NonNullable<EndpointInput<typeof analysesApi.scenesWithAnalysis>['query']>;
+export type CreateAnalysisBody = NonNullable<EndpointInput<typeof analysesApi.create>['body']>;
+
+const ADMIN_KEY = ['admin'] as const;
+const SCENES_KEY = [...ADMIN_KEY, 'scenes'] as const;
+const ANALYSES_KEY = [...ADMIN_KEY, 'analyses'] as const;
+
+/** Every admin list changes together: scenes, analyses and the AI lists derive from both tables. */
+function useRefreshAdminLists() {
+  const client = useQueryClient();
+  return () => void client.invalidateQueries({ queryKey: ADMIN_KEY });
+}
+
+export function useAdminScenes(withoutAnalysis = false) {
+  return useQuery({
+    queryKey: [...SCENES_KEY, { withoutAnalysis }],
+    queryFn: () => callApi(scenesApi.list, withoutAnalysis ? { query: { withoutAnalysis: 'true' } } : {}),
+  });
+}
+
+export function useAnalyses() {
+  return useQuery({ queryKey: ANALYSES_KEY, queryFn: () => callApi(analysesApi.listAll) });
+}
+
+export function useScenesWithoutDetect(month: string) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'without-detect', month],
+    queryFn: () => callApi(analysesApi.scenesWithoutDetect, { query: { month } }),
+  });
+}
+
+export function useScenesWithAnalysis(query: WithAnalysisQuery) {
+  return useQuery({
+    queryKey: [...ADMIN_KEY, 'with-analysis', query],
+    queryFn: () => callApi(analysesApi.scenesWithAnalysis, { query }),
+  });
+}
+
+/** Polls one project's scenes until the uploaded one is tiled (or failed). */
+export function useSceneIngest(projectId: number | null, sceneId: number | null) {
+  return useQuery({
+    queryKey: [...SCENES_KEY, 'ingest', projectId, sceneId],
+    queryFn: async () => {
+      const scenes = await callApi(scenesApi.listForProject, { params: { id: projectId ?? 0 } });
+      return scenes.find((scene) => scene.id === sceneId) ?? null;
+    },
+    enabled: projectId !== null && sceneId !== null,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'ready' || status === 'failed' ? false : 1500;
+    },
+  });
+}
+
+export function useCreateAnalysis() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (body: CreateAnalysisBody) => callApi(analysesApi.create, { body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveScenes() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(scenesApi.remove, { body: { ids } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveAnalyses() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(analysesApi.remove, { body: { ids } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCreateAiAnalyses() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (sceneIds: number[]) => callApi(analysesApi.analysisAi, { body: { scene_id: sceneIds } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useApproveAnalyses() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(analysesApi.approve, { body: { detect_id: ids } }),
+    onSuccess: refresh,
+  });
+}
+
+export function useProcessAnalyses() {
+  const refresh = useRefreshAdminLists();
+  return useMutation({
+    mutationFn: (ids: number[]) => callApi(analysesApi.processAi, { body: { detect_id: ids } }),
+    onSuccess: refresh,
+  });
+}

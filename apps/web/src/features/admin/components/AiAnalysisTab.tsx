@@ -1,0 +1,60 @@
+import { useState, type Key } from 'react';
+import { App, Button, Table, type TableColumnsType } from 'antd';
+import { ANALYSIS_MESSAGES, type SceneWithoutDetect } from '@mirante/shared';
+import { useCreateAiAnalyses, useScenesWithoutDetect } from '../api';
+import { ADMIN_TEXTS } from '../messages';
+import { useLoadErrorNotice } from '../useLoadErrorNotice';
+import { MonthFilter, monthFromNow } from './MonthFilter';
+
+const COLUMNS: TableColumnsType<SceneWithoutDetect> = [
+  { title: 'Id', dataIndex: 'id', width: 80 },
+  { title: 'Projeto', dataIndex: 'project_name' },
+  { title: 'Data da imagem', dataIndex: 'date_formatted', width: 160 },
+];
+
+/** 'Análise I.A': scenes of a month (default: previous) without analysis, turned into analyses. */
+export function AiAnalysisTab() {
+  const { message } = App.useApp();
+  const [month, setMonth] = useState(() => monthFromNow(-1));
+  const [selected, setSelected] = useState<Key[]>([]);
+  const scenes = useScenesWithoutDetect(month);
+  const create = useCreateAiAnalyses();
+  useLoadErrorNotice(scenes.error);
+
+  const changeMonth = (next: string) => {
+    setMonth(next);
+    setSelected([]);
+  };
+
+  const submit = () =>
+    create.mutate(selected.map(Number), {
+      onSuccess: (result) => {
+        setSelected([]);
+        void message.success(result.message);
+      },
+      onError: () => void message.error(ANALYSIS_MESSAGES.createAnalysesFailed),
+    });
+
+  return (
+    <div className="admin-tab">
+      <div className="admin-tab__toolbar">
+        <MonthFilter value={month} onChange={changeMonth} />
+        <Button type="primary" disabled={selected.length === 0} loading={create.isPending} onClick={submit}>
+          Criar análises ({selected.length})
+        </Button>
+      </div>
+      <Table<SceneWithoutDetect>
+        rowKey="id"
+        size="middle"
+        loading={scenes.isLoading}
+        dataSource={scenes.data ?? []}
+        columns={COLUMNS}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        pagination={false}
+        scroll={{ y: 420 }}
+        locale={{ emptyText: ADMIN_TEXTS.noScenesWithoutAnalysis }}
+        aria-label="Imagens sem análise"
+      />
+    </div>
+  );
+}

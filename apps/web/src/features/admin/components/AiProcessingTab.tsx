@@ -1,0 +1,103 @@
+import { useState, type Key } from 'react';
+import { App, Button, Select, Table } from 'antd';
+import { ANALYSIS_MESSAGES, type SceneWithAnalysis } from '@mirante/shared';
+import { useApproveAnalyses, useProcessAnalyses, useScenesWithAnalysis } from '../api';
+import { ADMIN_TEXTS, serverReason } from '../messages';
+import { useLoadErrorNotice } from '../useLoadErrorNotice';
+import { MonthFilter, monthFromNow } from './MonthFilter';
+import { PROCESSING_COLUMNS } from './processingColumns';
+
+type YesNo = '' | '1' | '2';
+
+const APPROVAL_OPTIONS = [
+  { value: '', label: 'Todas' },
+  { value: '1', label: 'Aprovado' },
+  { value: '2', label: 'Pendente' },
+];
+const AI_OPTIONS = [
+  { value: '', label: 'Todas' },
+  { value: '1', label: 'Sim' },
+  { value: '2', label: 'Não' },
+];
+
+/** 'Processamento I.A': analyses of a month (default: current) sent to the AI queue and approved. */
+export function AiProcessingTab() {
+  const { message } = App.useApp();
+  const [month, setMonth] = useState(() => monthFromNow(0));
+  const [approval, setApproval] = useState<YesNo>('');
+  const [ai, setAi] = useState<YesNo>('');
+  const [selected, setSelected] = useState<Key[]>([]);
+  const rows = useScenesWithAnalysis({ month, approval_status: approval, process_ia: ai });
+  const process = useProcessAnalyses();
+  const approve = useApproveAnalyses();
+  useLoadErrorNotice(rows.error);
+
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setSelected([]);
+    };
+  const ids = selected.map(Number);
+  const act = (mutation: typeof process, failure: string) =>
+    mutation.mutate(ids, {
+      onSuccess: (result) => {
+        setSelected([]);
+        void message.success(result.message);
+      },
+      onError: (error) => void message.error(`${failure} ${serverReason(error)}`),
+    });
+
+  return (
+    <div className="admin-tab">
+      <div className="admin-tab__toolbar">
+        <MonthFilter value={month} onChange={filter(setMonth)} />
+        <label className="admin-filter">
+          <span>Aprovação</span>
+          <Select<YesNo>
+            value={approval}
+            onChange={filter(setApproval)}
+            options={APPROVAL_OPTIONS}
+            aria-label="Aprovação"
+          />
+        </label>
+        <label className="admin-filter">
+          <span>Enviada à I.A</span>
+          <Select<YesNo>
+            value={ai}
+            onChange={filter(setAi)}
+            options={AI_OPTIONS}
+            aria-label="Enviada à I.A"
+          />
+        </label>
+        <Button
+          disabled={ids.length === 0}
+          loading={process.isPending}
+          onClick={() => act(process, ANALYSIS_MESSAGES.queueFailed)}
+        >
+          Enviar para processamento
+        </Button>
+        <Button
+          type="primary"
+          disabled={ids.length === 0}
+          loading={approve.isPending}
+          onClick={() => act(approve, ANALYSIS_MESSAGES.approveFailed)}
+        >
+          Aprovar
+        </Button>
+      </div>
+      <Table<SceneWithAnalysis>
+        rowKey="detect_id"
+        size="middle"
+        loading={rows.isLoading}
+        dataSource={rows.data ?? []}
+        columns={PROCESSING_COLUMNS}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        pagination={false}
+        scroll={{ y: 420 }}
+        locale={{ emptyText: ADMIN_TEXTS.noScenesWithAnalysis }}
+        aria-label="Análises para processamento"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { Progress, Tag, Tooltip, type TableColumnsType } from 'antd';
+import type { SceneWithAnalysis } from '@mirante/shared';
+
+function ProcessingCell({ row }: { row: SceneWithAnalysis }) {
+  switch (row.processing_state) {
+    case 'queued':
+      return <Tag>Na fila</Tag>;
+    case 'processing':
+      return <Progress percent={row.progress} size="small" />;
+    case 'done':
+      return <Tag color="success">Concluído</Tag>;
+    case 'failed':
+      return (
+        <Tooltip title={row.error_message}>
+          <Tag color="error">Falhou: {row.error_message}</Tag>
+        </Tooltip>
+      );
+    default:
+      return <span>—</span>;
+  }
+}
+
+/** Columns of the 'Processamento I.A' table. */
+export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
+  { title: 'Análise', dataIndex: 'detect_id', width: 90 },
+  { title: 'Projeto', dataIndex: 'project_name' },
+  { title: 'Data da imagem', dataIndex: 'date_formatted', width: 140 },
+  { title: 'Criada em', dataIndex: 'created_at', width: 120 },
+  { title: 'I.A', dataIndex: 'analysis_ai', width: 70 },
+  {
+    title: 'Aprovação',
+    dataIndex: 'approval_status',
+    width: 110,
+    render: (value: SceneWithAnalysis['approval_status']) => (
+      <Tag color={value === 'Aprovado' ? 'success' : 'warning'}>{value}</Tag>
+    ),
+  },
+  {
+    title: 'Processamento',
+    key: 'processing',
+    width: 220,
+    render: (_value, row) => <ProcessingCell row={row} />,
+  },
+];
