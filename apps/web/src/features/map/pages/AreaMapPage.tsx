@@ -1,6 +1,6 @@
-import { UnderConstructionScreen } from '../../../shared/status/UnderConstructionScreen';
+import { MapScreen } from '../components/MapScreen';
 
-/** The area map of construction and environment projects. Lazy-loaded (chunk `map-*`). */
+/** The Area map (lazy chunk `map-*`: the login page never downloads MapLibre). */
 export default function AreaMapPage() {
-  return <UnderConstructionScreen title="Mapa da área" />;
+  return <MapScreen />;
 }

@@ -1,6 +1,6 @@
-import { UnderConstructionScreen } from '../../../shared/status/UnderConstructionScreen';
+import { MapScreen } from '../components/MapScreen';
 
-/** The allotment map. Lazy-loaded (chunk `map-*`) so the login page never downloads the map library. */
+/** The Fusion map (lazy chunk `map-*`: the login page never downloads MapLibre). */
 export default function FusionMapPage() {
-  return <UnderConstructionScreen title="Mapa do loteamento" />;
+  return <MapScreen />;
 }

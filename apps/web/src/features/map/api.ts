@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { layersApi, scenesApi } from '@mirante/shared';
+import { callApi } from '../../shared/api/callApi';
+
+export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
+export const layerDetailKey = (layerId: number) => ['map', 'layer', layerId] as const;
+
+export function useProjectLayers(projectId: number) {
+  return useQuery({
+    queryKey: layersKey(projectId),
+    queryFn: () => callApi(layersApi.listForProject, { params: { projectId } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useProjectScenes(projectId: number) {
+  return useQuery({
+    queryKey: ['map', 'scenes', projectId],
+    queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
+    staleTime: 60_000,
+  });
+}
+
+export function useLayerDetail(layerId: number | null) {
+  return useQuery({
+    queryKey: layerDetailKey(layerId ?? 0),
+    queryFn: () => callApi(layersApi.detail, { params: { id: layerId ?? 0 } }),
+    enabled: layerId !== null,
+  });
+}
+
+export interface NewObservation {
+  date: string;
+  description: string;
+  images: File[];
+}
+
+export function useCreateObservation(layerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewObservation) => {
+      const form = new FormData();
+      form.append('date', input.date);
+      form.append('description', input.description);
+      for (const image of input.images) form.append('images[]', image);
+      return callApi(layersApi.createObservation, {
+        params: { layerId },
+        body: form as unknown as { date: string; description: string },
+      });
+    },
+    onSuccess: () => client.invalidateQueries({ queryKey: layerDetailKey(layerId) }),
+  });
+}
+
+export function useDeleteObservation(layerId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (obsId: number) => callApi(layersApi.deleteObservation, { params: { layerId, obsId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: layerDetailKey(layerId) }),
+  });
+}
+
+export function usePublishScene(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; publish: boolean }) =>
+      callApi(scenesApi.update, { params: { id: input.id }, body: { approval_status: input.publish } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['map', 'scenes', projectId] }),
+  });
+}

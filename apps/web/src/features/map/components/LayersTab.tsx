@@ -1,0 +1,55 @@
+import { Checkbox, Divider, Switch } from 'antd';
+import { LAYER_TYPE_LABELS, type LayerType } from '@mirante/shared';
+
+export interface LayersTabProps {
+  available: readonly { type: LayerType; count: number }[];
+  visible: readonly LayerType[];
+  onChange(visible: LayerType[]): void;
+  labels: { lots: boolean; blocks: boolean };
+  onLabelsChange(labels: { lots: boolean; blocks: boolean }): void;
+}
+
+/** Layer checkboxes with select-all, and the lot/block identifier toggles. */
+export function LayersTab({ available, visible, onChange, labels, onLabelsChange }: LayersTabProps) {
+  const all = available.map((item) => item.type);
+  const checkedCount = all.filter((type) => visible.includes(type)).length;
+  return (
+    <div className="layers-tab" data-testid="layers-tab">
+      <Checkbox
+        checked={checkedCount === all.length && all.length > 0}
+        indeterminate={checkedCount > 0 && checkedCount < all.length}
+        onChange={(event) => onChange(event.target.checked ? all : [])}
+      >
+        Selecionar todas
+      </Checkbox>
+      <Divider size="small" />
+      <Checkbox.Group
+        className="layers-tab__list"
+        value={[...visible]}
+        onChange={(values) => onChange(values)}
+        options={available.map((item) => ({
+          value: item.type,
+          label: (
+            <span className="layers-tab__item">
+              <span className={`layer-swatch layer-swatch--${item.type.toLowerCase()}`} />
+              {LAYER_TYPE_LABELS[item.type]} <small>({item.count})</small>
+            </span>
+          ),
+        }))}
+      />
+      <Divider size="small" />
+      <label className="layers-tab__toggle">
+        <Switch size="small" checked={labels.lots} onChange={(lots) => onLabelsChange({ ...labels, lots })} />
+        Identificador dos lotes
+      </label>
+      <label className="layers-tab__toggle">
+        <Switch
+          size="small"
+          checked={labels.blocks}
+          onChange={(blocks) => onLabelsChange({ ...labels, blocks })}
+        />
+        Identificador das quadras
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { MAP_LIMITS, type Layer } from '@mirante/shared';
+
+export interface LabelAnchor {
+  id: number;
+  kind: 'lot' | 'block' | 'stage';
+  text: string;
+  lng: number;
+  lat: number;
+}
+
+export interface ViewBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** Block code without its letter prefix ('Q07' → '07'), as people say it. */
+export function blockNumber(block: string | null): string {
+  return (block ?? '').replace(/^Q(?=\d)/, '');
+}
+
+/** Spec 2.3: the popup title is the lot name plus 'Quadra' and the block. */
+export function lotTitle(layer: Pick<Layer, 'name' | 'block'>): string {
+  return layer.block ? `${layer.name} Quadra ${blockNumber(layer.block)}` : layer.name;
+}
+
+/** Area-weighted centroid of a polygon's outer ring (good enough for convex lots and blocks). */
+function ringCentroid(ring: readonly number[][]): [number, number] | null {
+  let area = 0;
+  let x = 0;
+  let y = 0;
+  for (let i = 1; i < ring.length; i++) {
+    const [x0, y0] = ring[i - 1] as [number, number];
+    const [x1, y1] = ring[i] as [number, number];
+    const cross = x0 * y1 - x1 * y0;
+    area += cross;
+    x += (x0 + x1) * cross;
+    y += (y0 + y1) * cross;
+  }
+  if (area === 0) return null;
+  return [x / (3 * area), y / (3 * area)];
+}
+
+function outerRing(layer: Layer): number[][] | null {
+  const geometry = layer.geo_json;
+  if (geometry.type === 'Polygon') return geometry.coordinates[0] ?? null;
+  if (geometry.type === 'MultiPolygon') return geometry.coordinates[0]?.[0] ?? null;
+  return null;
+}
+
+/** Label positions of lots (number), blocks and stages, computed once per layer list. */
+export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
+  const anchors: LabelAnchor[] = [];
+  for (const layer of layers) {
+    const kind =
+      layer.type === 'LOT'
+        ? 'lot'
+        : layer.type === 'BLOCK'
+          ? 'block'
+          : layer.type === 'STAGE'
+            ? 'stage'
+            : null;
+    const ring = kind ? outerRing(layer) : null;
+    const centre = ring ? ringCentroid(ring) : null;
+    if (!kind || !centre) continue;
+    const text =
+      kind === 'lot'
+        ? (layer.tag_value ?? layer.name)
+        : kind === 'block'
+          ? `Quadra ${blockNumber(layer.block)}`
+          : layer.name;
+    anchors.push({ id: layer.id, kind, text, lng: centre[0], lat: centre[1] });
+  }
+  return anchors;
+}
+
+/**
+ * The labels to draw now (spec 9): blocks and stages from zoom 16, lots from zoom 19, only inside the view and
+ * at most `limit` of them (labels are DOM elements: the map has no glyph server offline).
+ */
+export function labelsInView(
+  anchors: readonly LabelAnchor[],
+  zoom: number,
+  bounds: ViewBounds,
+  enabled: { lots: boolean; blocks: boolean },
+  limit = 400,
+): LabelAnchor[] {
+  const result: LabelAnchor[] = [];
+  for (const anchor of anchors) {
+    const minZoom = anchor.kind === 'lot' ? MAP_LIMITS.lotLabelMinZoom : MAP_LIMITS.blockLabelMinZoom;
+    if (zoom < minZoom) continue;
+    if (anchor.kind === 'lot' ? !enabled.lots : !enabled.blocks) continue;
+    if (
+      anchor.lng < bounds.west ||
+      anchor.lng > bounds.east ||
+      anchor.lat < bounds.south ||
+      anchor.lat > bounds.north
+    )
+      continue;
+    // Blocks give way to lots once lot numbers show.
+    if (anchor.kind === 'block' && zoom >= MAP_LIMITS.lotLabelMinZoom && enabled.lots) continue;
+    result.push(anchor);
+    if (result.length >= limit) break;
+  }
+  return result;
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { Layer, Scene } from '@mirante/shared';
+import {
+  buildMapStyle,
+  lotFillColor,
+  lotFillOpacity,
+  sceneTileUrl,
+  toFeatureCollection,
+  vectorLayers,
+} from './layerStyles';
+
+const lot = (id: number, status: Layer['detectAllotment']): Layer => ({
+  id,
+  project_id: 1,
+  type: 'LOT',
+  name: `Lote ${id}`,
+  block: 'Q01',
+  stage: null,
+  customer_code: 'X',
+  tag_value: String(id),
+  area: 300,
+  perimeter: 70,
+  start_visible: true,
+  geo_json: {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 0],
+      ],
+    ],
+  },
+  detectAllotment: status,
+});
+
+const scene = {
+  tileUrl: '/tiles/jp/2026-01-01/{z}/{x}/{y}.png?v=3',
+  status: 'ready',
+  bounds: [
+    [-52, -24],
+    [-51, -23],
+  ],
+  minZoom: 12,
+  maxZoom: 20,
+} as Scene;
+
+describe('layer styles', () => {
+  it('colours lots by their latest detection and leaves unclassified lots grey', () => {
+    const data = toFeatureCollection([
+      lot(1, { detect_type: 'C', date: '2026-01-01', precision: 0.9 }),
+      lot(2, null),
+    ]);
+    expect(data.features.map((f) => [f.id, f.properties.status])).toEqual([
+      [1, 'C'],
+      [2, ''],
+    ]);
+    const color = lotFillColor();
+    expect(color.slice(0, 2)).toEqual(['match', ['get', 'status']]);
+    expect(color).toContain('#f2c230'); // C yellow
+    expect(color[color.length - 1]).toBe('#9aa3ad');
+  });
+
+  it('uses fill opacity 0.7, and 0.8 on hover (feature-state)', () => {
+    expect(lotFillOpacity()).toEqual(['case', ['boolean', ['feature-state', 'hover'], false], 0.8, 0.7]);
+  });
+
+  it('filters every vector layer by the checked layer types', () => {
+    const layers = vectorLayers(['LOT', 'BLOCK'], 'mapa');
+    const lots = layers.find((l) => l.id === 'lots-fill');
+    expect(JSON.stringify(lots && 'filter' in lots ? lots.filter : null)).toContain(
+      '["literal",["LOT","BLOCK"]]',
+    );
+  });
+
+  it('adds the scene raster with the api token only in Satélite mode', () => {
+    const base = {
+      data: toFeatureCollection([]),
+      visibleTypes: ['LOT' as const],
+      scene,
+      apiToken: 't k',
+      origin: 'http://h',
+    };
+    const satellite = buildMapStyle({ ...base, mapType: 'satelite' });
+    expect(satellite.layers.map((l) => l.id).slice(0, 2)).toEqual(['background', 'scene']);
+    expect(satellite.sources['mirante-scene']).toMatchObject({
+      tiles: ['http://h/tiles/jp/2026-01-01/{z}/{x}/{y}.png?v=3&api_token=t%20k'],
+      bounds: [-52, -24, -51, -23],
+      maxzoom: 20,
+    });
+    expect(buildMapStyle({ ...base, mapType: 'mapa' }).sources['mirante-scene']).toBeUndefined();
+    expect(buildMapStyle({ ...base, mapType: 'sem-imagem' }).layers.map((l) => l.id)).not.toContain('scene');
+  });
+
+  it('appends api_token with ? when the tile URL has no query', () => {
+    expect(sceneTileUrl({ tileUrl: '/tiles/a/{z}/{x}/{y}.png' }, 'abc', '')).toBe(
+      '/tiles/a/{z}/{x}/{y}.png?api_token=abc',
+    );
+  });
+});

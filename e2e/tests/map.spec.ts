@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, OTHER_CUSTOMER_USER, USER, signInAndWait, storedApiToken } from './support';
+
+const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
+
+async function openMap(page: Page, email: string, query = ''): Promise<void> {
+  await signInAndWait(page, email);
+  if (query) await page.goto(`/page/fusion-map${query}`);
+  await expect(page.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+}
+
+/** Clicks around the middle of the map until a lot popup opens (the demo allotment fills the view). */
+async function openSomeLot(page: Page): Promise<void> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  for (const [dx, dy] of [
+    [0, 0],
+    [30, 20],
+    [-40, 10],
+    [60, -30],
+    [-70, -40],
+    [90, 50],
+    [-100, 60],
+    [15, -70],
+  ]) {
+    await page.mouse.click(box.x + box.width / 2 + dx!, box.y + box.height / 2 + dy!);
+    if (
+      await page
+        .getByTestId('lot-popup')
+        .isVisible({ timeout: 1_500 })
+        .catch(() => false)
+    )
+      return;
+  }
+  throw new Error('nenhum lote encontrado no centro do mapa');
+}
+
+test('a USER sees the allotment map: layers, status bar, tabs, lot popup with history and observations', async ({
+  page,
+}) => {
+  await openMap(page, USER);
+  const statusBar = page.getByTestId('map-status-bar');
+  await expect(statusBar).toContainText('RGB');
+  await expect(statusBar).toContainText(/Zoom: \d+/);
+  const canvas = page.getByTestId('map-canvas');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 200, box.y + 200);
+  await expect(statusBar).toContainText(/Lat: -23,\d+ Lng: -51,\d+/);
+
+  await page.getByRole('tab', { name: 'Detalhes' }).click();
+  await expect(page.getByTestId('project-details')).toContainText('Jardim das Palmeiras');
+  await page.getByRole('tab', { name: 'Camadas' }).click();
+  const layersTab = page.getByTestId('layers-tab');
+  await expect(layersTab).toContainText('Lotes');
+  await layersTab.getByText('Selecionar todas').click();
+  await expect(layersTab.getByRole('checkbox', { name: /Lotes/ })).toBeChecked();
+  await layersTab.getByText('Selecionar todas').click();
+  await expect(layersTab.getByRole('checkbox', { name: /Lotes/ })).not.toBeChecked();
+  await layersTab.getByText('Selecionar todas').click();
+
+  // No ADMIN tools for a USER.
+  await page.getByRole('tab', { name: 'Imagens' }).click();
+  await expect(page.getByTestId('publish-scene')).toHaveCount(0);
+
+  await openSomeLot(page);
+  const popup = page.getByTestId('lot-popup');
+  await expect(popup.locator('h2')).toHaveText(/^Lote \d+ Quadra \d+$/);
+  await expect(popup).toContainText('Código do cliente');
+  const timeline = popup.getByTestId('status-timeline');
+  await expect(timeline.locator('.ant-timeline-item')).toHaveCount(3);
+  await timeline.getByRole('button', { name: 'Carregar mais' }).click();
+  await expect(timeline.locator('.ant-timeline-item')).toHaveCount(6);
+  await expect(timeline).toContainText('Confiança 100%');
+
+  // The form is open while there is no observation.
+  await popup.getByRole('button', { name: 'Salvar observação' }).click();
+  await expect(popup).toContainText('Informe a descrição da observação.');
+  await popup.getByLabel('Descrição').fill('Calçada danificada em frente ao lote');
+  await popup.getByRole('button', { name: 'Salvar observação' }).click();
+  await expect(page.getByText('A observação foi criada com sucesso!')).toBeVisible();
+  await expect(popup.getByTestId('observation')).toContainText('Calçada danificada');
+  await popup.getByRole('button', { name: 'Remover observação' }).click();
+  await page.getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByText('Observação removida com sucesso!')).toBeVisible();
+  await expect(popup.getByTestId('observation')).toHaveCount(0);
+});
+
+test('map types Mapa / Satélite / S/ imagem, with tipo=satelite as preset (screenshots)', async ({
+  page,
+}) => {
+  await openMap(page, ADMIN, '?tipo=satelite');
+  const types = page.getByTestId('map-type');
+  await expect(types.getByText('Satélite')).toBeVisible();
+  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Satélite');
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: `${SHOTS}/satelite.png` });
+  await types.getByText('Mapa').click();
+  await expect(page).toHaveURL(/tipo=mapa/);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: `${SHOTS}/mapa.png` });
+  await types.getByText('S/ imagem').click();
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: `${SHOTS}/sem-imagem.png` });
+  await openSomeLot(page);
+  await page.screenshot({ path: `${SHOTS}/lot-popup.png` });
+});
+
+test('another customer cannot reach the allotment’s layers', async ({ page, request }) => {
+  await signInAndWait(page, USER);
+  const token = await storedApiToken(page);
+  const projects = await request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } });
+  const allotment = ((await projects.json()) as { id: number; space: string }[]).find(
+    (project) => project.space === 'jardim-das-palmeiras',
+  )!;
+  const other = await page.context().browser()!.newContext();
+  const otherPage = await other.newPage();
+  await signInAndWait(otherPage, OTHER_CUSTOMER_USER);
+  const otherToken = await storedApiToken(otherPage);
+  const response = await request.get(`/api/v1/project/${allotment.id}/layers`, {
+    headers: { Authorization: `Bearer ${otherToken}` },
+  });
+  expect(response.status()).toBe(404);
+  await expect(otherPage.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
+  await otherPage.getByTestId('project-selector').click();
+  await expect(otherPage.locator('.ant-select-item-option', { hasText: 'Jardim das Palmeiras' })).toHaveCount(
+    0,
+  );
+  await other.close();
+});
