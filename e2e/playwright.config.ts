@@ -5,7 +5,7 @@ const BASE_URL = `http://localhost:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,
