@@ -20,7 +20,8 @@ async function pick(page: Page, field: Locator, option: string): Promise<void> {
 async function openSecurity(page: Page, email: string): Promise<void> {
   await signInAndWait(page, email);
   await page.goto('/page/security');
-  await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible();
+  // The first visit loads the panel's chunk; allow for a busy machine.
+  await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible({ timeout: 20_000 });
 }
 
 test('MANAGER registers, edits, inactivates, reactivates and resets a user', async ({ page }) => {
