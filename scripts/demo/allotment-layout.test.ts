@@ -4,7 +4,7 @@ import { allotmentLayers } from './allotment-layers';
 import { generateAllotmentLayout } from './allotment-layout';
 import type { Utm } from './projection';
 
-describe('generateAllotmentLayout', () => {
+describe('generateAllotmentLayout', { timeout: 60_000 }, () => {
   const layout = generateAllotmentLayout(2025);
 
   it('lays out ~600 lots in ~24 blocks and 3 stages', () => {

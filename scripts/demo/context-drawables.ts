@@ -44,8 +44,7 @@ export function farmland(ctx: MaterialContext, calendarMonth: number, seed: numb
     if (growing > 0) {
       crop(x, y, out);
       bare(x, y, tmp);
-      const cover =
-        growing * (0.7 + 0.3 * rows) * (0.85 + 0.1 * band(ctx.noise.coarse, x, y, 150));
+      const cover = growing * (0.7 + 0.3 * rows) * (0.85 + 0.1 * band(ctx.noise.coarse, x, y, 150));
       out[0] = (tmp[0]! + (out[0]! - tmp[0]!) * cover) * terrace;
       out[1] = (tmp[1]! + (out[1]! - tmp[1]!) * cover) * terrace;
       out[2] = (tmp[2]! + (out[2]! - tmp[2]!) * cover) * terrace;

@@ -86,7 +86,7 @@ describe('the construction 3D model (GLB)', async () => {
   });
 });
 
-describe('demo layers', () => {
+describe('demo layers', { timeout: 60_000 }, () => {
   it.each<DemoSiteKey>(['allotment', 'environment', 'construction'])(
     '%s: every feature is valid RFC 7946 GeoJSON in lon/lat',
     async (key) => {

@@ -8,7 +8,7 @@ import { renderWhole } from './scene-raster';
 
 const PIXEL = 2;
 
-describe('environment scenes', async () => {
+describe('environment scenes', { timeout: 120_000 }, async () => {
   const site = await demoSite('environment', 2025);
   const truth = site.groundTruth() as EnvironmentTruth[];
   const rendered = new Map<string, { rgb: Uint8Array; frame: ReturnType<typeof site.render>['frame'] }>();
@@ -41,7 +41,7 @@ describe('environment scenes', async () => {
       if (t.type === 'DEFO') expect(before, t.name).toBeGreaterThan(after + 0.08);
       else expect(after, t.name).toBeGreaterThan(before + 0.02);
     }
-  }, 120_000);
+  });
 
   it('is byte-identical for the same seed', () => {
     const a = renderWhole(site.render(2, 4));
@@ -50,7 +50,7 @@ describe('environment scenes', async () => {
   });
 });
 
-describe('construction drone scenes', async () => {
+describe('construction drone scenes', { timeout: 60_000 }, async () => {
   const site = await demoSite('construction', 2025);
   const tower = site.layers().features.find((f) => f.properties.name === 'Projeção da torre');
   const towerRing = ((tower?.geometry as Polygon).coordinates[0] ?? []).map((p): Utm =>

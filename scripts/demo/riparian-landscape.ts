@@ -1,6 +1,6 @@
 import { CLEARINGS, PLANTINGS, patchDistance, type Clearing, type Planting } from './environment-patches';
 import { forestCanopy, type CanopySampler } from './forest-canopy';
-import { utmToLocal, type LocalFrame } from './local-frame';
+import type { LocalFrame } from './local-frame';
 import { soil, type MaterialContext, type Rgb } from './materials';
 import { band } from './noise';
 import { pasture } from './pasture';
@@ -29,6 +29,10 @@ const UNDERSTOREY: Rgb = [24, 34, 20];
 const SEEDLING_CROWN: Rgb = [54, 92, 40];
 /** Height (m) of the gallery forest edge, for the shadow it casts on the pasture. */
 const FOREST_HEIGHT = 16;
+/** Groves in the pasture occupy whole cells of this size (m). */
+const GROVE_CELL = 24;
+/** The farthest a crown reaches from its grid cell's corner (emergent crowns included), m. */
+const CROWN_REACH = 16;
 
 /**
  * The APP strip: a dark, slightly green-brown stream with muddy banks inside a gallery forest of irregular
@@ -42,7 +46,10 @@ export function riparianLandscape(
   dateIndex: number,
   seed: number,
 ): Shader {
-  const local = (x: number, y: number): [number, number] => utmToLocal(frame, [x, y]);
+  // Hot path: the local frame inlined (no tuple per call).
+  const { originX, originY, cos, sin } = frame;
+  const localU = (x: number, y: number): number => cos * (x - originX) + sin * (y - originY);
+  const localV = (x: number, y: number): number => -sin * (x - originX) + cos * (y - originY);
   const { fine, medium } = ctx.noise;
   const edgeMargin = (u: number, v: number): number => {
     const dv = v - streamV(u);
@@ -50,21 +57,27 @@ export function riparianLandscape(
   };
   const clearedAt = (u: number, v: number): Clearing | undefined =>
     CLEARINGS.find((p) => dateIndex >= p.cleared && patchDistance(p, u, v) < 1);
+  const isGrove = (x: number, y: number): boolean =>
+    hash2(Math.floor(x / GROVE_CELL), Math.floor(y / GROVE_CELL), seed ^ 0x6a) < 0.05;
+  /** Whether a crown (reaching up to CROWN_REACH from its centre) could cover (x, y): skips the canopy in open pasture. */
+  const mayHaveCrown = (x: number, y: number, margin: number): boolean =>
+    margin > -CROWN_REACH ||
+    isGrove(x - CROWN_REACH, y - CROWN_REACH) ||
+    isGrove(x + CROWN_REACH, y - CROWN_REACH) ||
+    isGrove(x - CROWN_REACH, y + CROWN_REACH) ||
+    isGrove(x + CROWN_REACH, y + CROWN_REACH);
   const treeAt = (x: number, y: number): boolean => {
-    const [u, v] = local(x, y);
+    const u = localU(x, y);
+    const v = localV(x, y);
     const dv = v - streamV(u);
     if (Math.abs(dv) < streamHalfWidth(u) + 2) return false;
     if (clearedAt(u, v)) return false;
     if (edgeMargin(u, v) > 0) return true;
     // Small groves and lone trees left in the pasture, mostly near the forest.
-    const grove = hash2(Math.floor(x / 24), Math.floor(y / 24), seed ^ 0x6a) < 0.05;
-    return grove && edgeMargin(u, v) > -70 && !PLANTINGS.some((p) => patchDistance(p, u, v) < 1.1);
+    return isGrove(x, y) && edgeMargin(u, v) > -70 && !PLANTINGS.some((p) => patchDistance(p, u, v) < 1.1);
   };
   const forest = forestCanopy(ctx, { cell: 6.5, seed: seed ^ 0x31, treeAt, density: 0.97 });
-  const contour = (x: number, y: number): number => {
-    const [u, v] = local(x, y);
-    return v - streamV(u);
-  };
+  const contour = (x: number, y: number): number => localV(x, y) - streamV(localU(x, y));
   const grazed = pasture(ctx, { seed: seed ^ 0x41, contour, mounds: 0.35, grazing: 0.7 });
   const fenced = pasture(ctx, { seed: seed ^ 0x42, contour: null, mounds: 0.1, grazing: 0 });
   const bare = soil(ctx, 0.5, 0.6, 0, 0.05);
@@ -75,10 +88,7 @@ export function riparianLandscape(
         cell: 2.6,
         seed: seed ^ 0x32,
         density: Math.min(0.95, 0.5 + 0.25 * (dateIndex - clearing.recovers)),
-        treeAt: (x, y) => {
-          const [u, v] = local(x, y);
-          return patchDistance(clearing, u, v) < 1;
-        },
+        treeAt: (x, y) => patchDistance(clearing, localU(x, y), localV(x, y)) < 1,
       },
     );
   const regrowthByClearing = new Map(CLEARINGS.map((c) => [c, regrowth(c)]));
@@ -178,12 +188,14 @@ export function riparianLandscape(
   };
 
   return (x, y, out) => {
-    const [u, v] = local(x, y);
+    const u = localU(x, y);
+    const v = localV(x, y);
     const dv = v - streamV(u);
     const half = streamHalfWidth(u);
     const across = Math.abs(dv);
     const clearing = clearedAt(u, v);
-    if (!clearing && forest(x, y, out)) return;
+    const margin = edgeMargin(u, v);
+    if (!clearing && mayHaveCrown(x, y, margin) && forest(x, y, out)) return;
     if (across < half) {
       const depth = across / half;
       const t = depth * depth;
@@ -204,15 +216,17 @@ export function riparianLandscape(
       clearingGround(clearing, x, y, u, v, out);
       return;
     }
-    if (edgeMargin(u, v) > 0) {
+    if (margin > 0) {
       // Under a closed canopy, between crowns: deep shade with a little litter.
       set(out, UNDERSTOREY, 0.8 + 0.4 * hash2(Math.floor(x), Math.floor(y), 23));
       return;
     }
     openGround(x, y, u, v, out);
     // Shadow of the forest edge and of lone trees: is there a crown between this point and the sun?
-    if (edgeMargin(u, v) > -reach - 12 || treeAt(x + sx * reach, y + sy * reach)) {
-      if (forest(x + sx * reach * 0.7, y + sy * reach * 0.7, probe)) scale(out, 0.5);
+    const px = x + sx * reach * 0.7;
+    const py = y + sy * reach * 0.7;
+    if (margin > -reach - CROWN_REACH || mayHaveCrown(px, py, -Infinity)) {
+      if (forest(px, py, probe)) scale(out, 0.5);
     }
   };
 }

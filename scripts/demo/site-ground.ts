@@ -85,7 +85,7 @@ export function siteGround(ctx: MaterialContext, options: SiteGroundOptions): Sh
       mix(out, PUDDLE, smoothstep(0.55 - 0.15 * wetness, 0.6 - 0.15 * wetness, moist), sky);
     }
     // Concrete washout and offcuts (wood, cement bags) lying around.
-    const wash = band(fine, x - 77, y + 31, 6);
+    const wash = band(medium, x - 77, y + 31, 30) + 0.3 * band(fine, x, y, 4);
     if (wash > 0.68) mix(out, CONCRETE_WASH, smoothstep(0.68, 0.8, wash) * 0.7, 1);
     const cell = hash2(Math.floor(x * 5), Math.floor(y * 2.5), seed ^ 0x99);
     if (cell < 0.002) mix(out, cell < 0.001 ? [180, 150, 108] : [200, 198, 190], 0.8, 1);
