@@ -14,11 +14,15 @@ const NODE_PORT = 3999;
 const NGINX_PORT = 3998;
 const DURATION = process.env.BENCH_SECONDS ?? '15';
 const CONNECTIONS = process.env.BENCH_CONNECTIONS ?? '64';
+/** Mirante's HTTP processes and nginx's worker_processes: the same count, so the comparison is fair. */
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const SPACE = 'jardim-das-palmeiras';
 const DATE = '2026-01-15';
 
 interface IngestFigures {
   seconds: number;
+  loadBefore: number;
+  loadAfter: number;
   rssBeforeMb: number;
   peakRssMb: number;
   tiles: number;
@@ -57,7 +61,7 @@ function startServer(file: string): Promise<{ child: ChildProcess; ingest: Inges
   const script = path.join(import.meta.dirname, 'serve-scene.ts');
   const child = spawn(process.execPath, ['--import', 'tsx', script, file, String(NODE_PORT)], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', BENCH_WORKERS: String(WORKERS) },
   });
   return new Promise((resolve, reject) => {
     let ingest: IngestFigures | null = null;
@@ -96,7 +100,7 @@ async function extractTiles(archivePath: string, ingest: IngestFigures, root: st
 
 function startNginx(root: string): ChildProcess {
   const conf = path.join(WORK, 'nginx.conf');
-  const config = `worker_processes auto; pid ${WORK}/nginx.pid; error_log ${WORK}/nginx-error.log; daemon off;
+  const config = `worker_processes ${WORKERS}; pid ${WORK}/nginx.pid; error_log ${WORK}/nginx-error.log; daemon off;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; open_file_cache max=20000 inactive=60s;
   types { image/png png; }
@@ -181,7 +185,7 @@ Machine: ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores, Node $
 GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 23S, 0.3 m), ${fileMb.toFixed(0)} MB, streamed to disk by
 \`bench/imagery/write-large-geotiff.ts\`.
 
-### Ingest (one process: windowed reads → reprojection → PNG tiles → PMTiles, through \`scenes.ingestLocalFile\`)
+### Ingest (one process: windowed reads → reprojection → PNG tiles → PMTiles, through \`scenes.ingestLocalFile\`; load average (1 min) ${ingest.loadBefore.toFixed(1)} before, ${ingest.loadAfter.toFixed(1)} after)
 | source | time | speed | peak RSS of the server process | tiles | zooms | archive |
 |---|---|---|---|---|---|---|
 | ${megapixels.toFixed(0)} MP | ${ingest.seconds.toFixed(1)} s | **${(megapixels / ingest.seconds).toFixed(1)} MP/s** | **${ingest.peakRssMb.toFixed(0)} MB** (${ingest.rssBeforeMb.toFixed(0)} MB before the ingest) | ${ingest.tiles} | ${ingest.minZoom}–${ingest.maxZoom} | ${archiveMb.toFixed(0)} MB |
@@ -189,8 +193,8 @@ GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 23S, 0.3 m), ${fileMb.to
 ### Tile serving (wrk, 1 thread, ${CONNECTIONS} connections, ${DURATION} s, ${paths.length} distinct tiles of the top 4 zooms, round robin)
 | server | requests/s | p50 | p99 | transfer/s | errors |
 |---|---|---|---|---|---|
-| Mirante \`GET /tiles/…\` (Bearer session, permission check, PMTiles range reads, LRU; 1 Node process) | ${node.requestsPerSecond.toFixed(0)} | ${node.p50} | ${node.p99} | ${node.transferPerSecond} | ${node.errors} |
-| nginx, same tiles as static files (worker_processes auto, sendfile) | ${reference.requestsPerSecond.toFixed(0)} | ${reference.p50} | ${reference.p99} | ${reference.transferPerSecond} | ${reference.errors} |
+| Mirante \`GET /tiles/…\` (Bearer session, permission check, PMTiles range reads, LRU; ${WORKERS} Node process${WORKERS > 1 ? 'es (node:cluster)' : ''}) | ${node.requestsPerSecond.toFixed(0)} | ${node.p50} | ${node.p99} | ${node.transferPerSecond} | ${node.errors} |
+| nginx, same tiles as static files (worker_processes ${WORKERS}, sendfile, open_file_cache) | ${reference.requestsPerSecond.toFixed(0)} | ${reference.p50} | ${reference.p99} | ${reference.transferPerSecond} | ${reference.errors} |
 
 Mirante / nginx throughput: **${((node.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(0)} %** (target ≥ 50 %); p99 target < 50 ms.
 wrk, nginx and the server share the same ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores. Load average (1 min) before the

@@ -1,4 +1,5 @@
-import { chmod, mkdtemp } from 'node:fs/promises';
+import cluster from 'node:cluster';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
@@ -6,6 +7,45 @@ import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
 import { buildApp } from '../../apps/server/src/http/app';
 import { startInfrastructure } from '../../apps/server/src/infrastructure';
 import { createServices } from '../../apps/server/src/services';
+
+const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
+
+/** A cluster worker: serves the primary's database and storage on the shared port. */
+async function serveWorker(): Promise<void> {
+  const config = {
+    ...loadConfig({ DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+    dataDir: process.env.BENCH_DATA_DIR!,
+    storageDir: process.env.BENCH_STORAGE_DIR!,
+    port: Number(process.env.BENCH_PORT),
+  };
+  const infra = await startInfrastructure(config, () => undefined);
+  const app = await buildApp(infra, createServices(infra), { serveWeb: false });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  process.send?.('ready');
+  process.on(
+    'SIGTERM',
+    () =>
+      void app
+        .close()
+        .then(() => infra.close())
+        .then(() => process.exit(0)),
+  );
+}
+
+/** Starts `count` cluster workers and resolves once all of them listen. */
+async function forkWorkers(env: Record<string, string>, count: number): Promise<void> {
+  await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = cluster.fork(env);
+          worker.once('message', () => resolve());
+          worker.once('exit', (code) => reject(new Error(`worker saiu com código ${code}`)));
+        }),
+    ),
+  );
+}
 
 /**
  * The bench's server: a real Mirante process (embedded PostgreSQL in a scratch folder, demo data), which
@@ -33,6 +73,7 @@ async function main(): Promise<void> {
     .where('space', '=', 'jardim-das-palmeiras')
     .executeTakeFirstOrThrow();
 
+  const loadBefore = os.loadavg()[0]!;
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
@@ -54,6 +95,8 @@ async function main(): Promise<void> {
   console.log(
     `INGEST ${JSON.stringify({
       seconds,
+      loadBefore,
+      loadAfter: os.loadavg()[0]!,
       rssBeforeMb: rssBefore / 2 ** 20,
       peakRssMb: Math.max(peakRss, process.resourceUsage().maxRSS * 1024) / 2 ** 20,
       tiles: row.tileCount,
@@ -65,7 +108,19 @@ async function main(): Promise<void> {
   );
 
   const app = await buildApp(infra, services, { serveWeb: false });
-  await app.listen({ port: config.port, host: '127.0.0.1' });
+  // One process serves by itself; with BENCH_WORKERS > 1 this process only logs in and the workers serve.
+  if (WORKERS === 1) await app.listen({ port: config.port, host: '127.0.0.1' });
+  else {
+    await forkWorkers(
+      {
+        BENCH_DATABASE_URL: infra.connectionString,
+        BENCH_DATA_DIR: dataDir,
+        BENCH_STORAGE_DIR: config.storageDir,
+        BENCH_PORT: String(config.port),
+      },
+      WORKERS,
+    );
+  }
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/user',
@@ -75,12 +130,15 @@ async function main(): Promise<void> {
     `READY ${JSON.stringify({ port: config.port, token: login.json<{ api_token: string }>().api_token })}`,
   );
   const stop = async () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
     await app.close();
     await infra.close();
+    // The scratch database and storage hold a copy of the source (over 1 GB for the large run).
+    await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
 }
 
-void main();
+void (cluster.isWorker ? serveWorker() : main());

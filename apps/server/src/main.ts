@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
@@ -28,13 +29,61 @@ function printDemoAccounts(appUrl: string): void {
   log(`  Entrar por token: ${appUrl}/?token=${DEMO_ACCESS_TOKEN}`);
 }
 
-async function main(): Promise<void> {
+/** `CLUSTER_WORKERS` (or `WEB_CONCURRENCY`) > 1: that many HTTP processes share the port (node:cluster). */
+function clusterWorkers(): number {
+  const value = Number(process.env.CLUSTER_WORKERS ?? process.env.WEB_CONCURRENCY ?? 1);
+  return Number.isInteger(value) && value > 1 ? value : 1;
+}
+
+/**
+ * Cluster primary: owns the database (embedded PostgreSQL when no DATABASE_URL) and the demo seed, then forks
+ * the HTTP workers, which connect to it through DATABASE_URL; a worker that dies is replaced.
+ */
+async function runPrimary(workers: number): Promise<void> {
   const config = loadConfig();
-  log(`Mirante ${APP_VERSION} iniciando…`);
+  log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
-  const services = createServices(infra);
   if (config.loadDemoData && (await seedDemoData(infra.db))) log('Dados de demonstração carregados.');
   if (config.loadDemoData) await loadLayers(infra.db);
+  let stopping = false;
+  const fork = (index: number) => {
+    const worker = cluster.fork({
+      DATABASE_URL: infra.connectionString,
+      MIRANTE_WORKER_INDEX: String(index),
+    });
+    worker.on('exit', (code) => {
+      if (stopping) return;
+      log(`Processo HTTP ${index} saiu (código ${code}); reiniciando.`);
+      fork(index);
+    });
+  };
+  for (let index = 0; index < workers; index++) fork(index);
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal} recebido; encerrando…`);
+    const exits = Object.values(cluster.workers ?? {}).map(
+      (worker) => worker && new Promise((resolve) => worker.once('exit', resolve)),
+    );
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    await Promise.all(exits);
+    await infra.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** One HTTP process; in a cluster only worker 0 prints the accounts and loads the demo imagery. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
+  if (leader) log(`Mirante ${APP_VERSION} iniciando…`);
+  const infra = await startInfrastructure(config, log);
+  const services = createServices(infra);
+  if (!cluster.isWorker && config.loadDemoData && (await seedDemoData(infra.db)))
+    log('Dados de demonstração carregados.');
+  if (!cluster.isWorker && config.loadDemoData) await loadLayers(infra.db);
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes);
   await registerAnalysisJobs(queue, services.analyses);
@@ -54,6 +103,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (!leader) return;
   log(
     `Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`,
   );
@@ -73,7 +123,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+const workers = clusterWorkers();
+(workers > 1 && cluster.isPrimary ? runPrimary(workers) : main()).catch((error: unknown) => {
   console.error('[mirante] Falha ao iniciar:', error);
   process.exit(1);
 });

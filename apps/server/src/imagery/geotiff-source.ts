@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
 import { bandLayoutOf, type BandLayout } from './band-layout';
 import { crsForEpsg, epsgCodeFromGeoKeys } from './crs';
+import { createWindowReader, type WindowReader } from './geotiff-window';
 import { ImageryError } from './imagery-error';
 import type { ImageLimits } from './limits';
 import type { GeoTransform, PixelWindow, RasterSource } from './raster-source';
@@ -163,6 +164,7 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
     const sampled = declaredLayout.needsStretch ? await sampleRanges(image, declaredLayout) : null;
     const layout = { ...declaredLayout, alphaMax: sampled?.alphaMax ?? declaredLayout.alphaMax };
     const stretch = sampled?.stretch ?? null;
+    let reader: Promise<WindowReader> | null = null;
     return {
       width: image.getWidth(),
       height: image.getHeight(),
@@ -170,13 +172,11 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
       transform,
       description: `GeoTIFF ${image.getWidth()}×${image.getHeight()} EPSG:${crs.epsg}`,
       async readRgba(window: PixelWindow) {
-        const samples = await image.readRasters({
-          window: [window.x0, window.y0, window.x1, window.y1],
-          interleave: true,
-        });
-        return samplesToRgba(samples, layout, stretch);
+        reader ??= createWindowReader(image);
+        return samplesToRgba(await (await reader).read(window), layout, stretch);
       },
       async close() {
+        if (reader) await (await reader.catch(() => null))?.close();
         await tiff.close();
       },
     };

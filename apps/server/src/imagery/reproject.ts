@@ -76,79 +76,127 @@ export interface LoadedWindow {
   rgba: Uint8Array;
 }
 
+/** Largest gap (source pixels) allowed between the per-tile affine mapping and any exact control point. */
+const AFFINE_TOLERANCE = 0.1;
+
 /**
- * Renders one 256 px tile by inverse mapping: each output pixel centre is located in the source through the
- * control grid and sampled bilinearly (nearest at the edges of the data, so nodata never bleeds in).
+ * The affine map output pixel → source pixel through three corners of the grid, or null when any of the
+ * 17 × 17 exactly projected control points is further than the tolerance from it (then the grid is used).
+ * Returns [u at (0,0), du/dx, du/dy, v at (0,0), dv/dx, dv/dy] in output pixel units.
+ */
+function affineOf(grid: Float64Array): number[] | null {
+  const right = (GRID_POINTS - 1) * 2;
+  const bottom = (GRID_POINTS - 1) * GRID_POINTS * 2;
+  const u0 = grid[0]!;
+  const v0 = grid[1]!;
+  const dudx = (grid[right]! - u0) / TILE_SIZE;
+  const dvdx = (grid[right + 1]! - v0) / TILE_SIZE;
+  const dudy = (grid[bottom]! - u0) / TILE_SIZE;
+  const dvdy = (grid[bottom + 1]! - v0) / TILE_SIZE;
+  for (let gy = 0; gy < GRID_POINTS; gy++) {
+    for (let gx = 0; gx < GRID_POINTS; gx++) {
+      const at = (gy * GRID_POINTS + gx) * 2;
+      const x = gx * GRID_STEP;
+      const y = gy * GRID_STEP;
+      // Written so that NaN (a point proj4 could not map) also falls back to the grid.
+      if (!(Math.abs(u0 + dudx * x + dudy * y - grid[at]!) <= AFFINE_TOLERANCE)) return null;
+      if (!(Math.abs(v0 + dvdx * x + dvdy * y - grid[at + 1]!) <= AFFINE_TOLERANCE)) return null;
+    }
+  }
+  return [u0, dudx, dudy, v0, dvdx, dvdy];
+}
+
+/** Source positions of the pixel centres of output row `py`, interpolated in the control grid. */
+function gridRow(grid: Float64Array, py: number, us: Float64Array, vs: Float64Array): void {
+  const gy = Math.floor(py / GRID_STEP);
+  const fy = (py + 0.5 - gy * GRID_STEP) / GRID_STEP;
+  for (let px = 0; px < TILE_SIZE; px++) {
+    const gx = Math.floor(px / GRID_STEP);
+    const fx = (px + 0.5 - gx * GRID_STEP) / GRID_STEP;
+    const i00 = (gy * GRID_POINTS + gx) * 2;
+    const i10 = i00 + 2;
+    const i01 = i00 + GRID_POINTS * 2;
+    const i11 = i01 + 2;
+    const top = (1 - fx) * grid[i00]! + fx * grid[i10]!;
+    const bottom = (1 - fx) * grid[i01]! + fx * grid[i11]!;
+    const topRow = (1 - fx) * grid[i00 + 1]! + fx * grid[i10 + 1]!;
+    const bottomRow = (1 - fx) * grid[i01 + 1]! + fx * grid[i11 + 1]!;
+    us[px] = (1 - fy) * top + fy * bottom;
+    vs[px] = (1 - fy) * topRow + fy * bottomRow;
+  }
+}
+
+/**
+ * Renders one 256 px tile by inverse mapping: each output pixel centre is located in the source (one affine
+ * map per tile when it is within 0.1 px of every control point, else through the control grid) and sampled
+ * bilinearly in 8-bit fixed point (nearest at the edges of the data, so nodata never bleeds in).
  * Returns null when the tile holds no data.
  */
 export function renderTile(grid: Float64Array, source: LoadedWindow): Uint8Array | null {
   const out = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
   const { window, rgba } = source;
-  const windowWidth = window.x1 - window.x0;
-  const windowHeight = window.y1 - window.y0;
+  const width = window.x1 - window.x0;
+  const height = window.y1 - window.y0;
+  const affine = affineOf(grid);
+  const us = new Float64Array(TILE_SIZE);
+  const vs = new Float64Array(TILE_SIZE);
+  // Integer source coordinates are pixel centres: shift by half a pixel and into the window.
+  const shiftU = 0.5 + window.x0;
+  const shiftV = 0.5 + window.y0;
+  const maxU = width - 0.5;
+  const maxV = height - 0.5;
   let any = false;
   for (let py = 0; py < TILE_SIZE; py++) {
-    const gy = Math.floor(py / GRID_STEP);
-    const fy = (py + 0.5 - gy * GRID_STEP) / GRID_STEP;
-    for (let px = 0; px < TILE_SIZE; px++) {
-      const gx = Math.floor(px / GRID_STEP);
-      const fx = (px + 0.5 - gx * GRID_STEP) / GRID_STEP;
-      const i00 = (gy * GRID_POINTS + gx) * 2;
-      const i10 = i00 + 2;
-      const i01 = i00 + GRID_POINTS * 2;
-      const i11 = i01 + 2;
-      const top = (1 - fx) * grid[i00]! + fx * grid[i10]!;
-      const bottom = (1 - fx) * grid[i01]! + fx * grid[i11]!;
-      const topRow = (1 - fx) * grid[i00 + 1]! + fx * grid[i10 + 1]!;
-      const bottomRow = (1 - fx) * grid[i01 + 1]! + fx * grid[i11 + 1]!;
-      // Continuous source position, shifted so integer values are pixel centres.
-      const u = (1 - fy) * top + fy * bottom - 0.5 - window.x0;
-      const v = (1 - fy) * topRow + fy * bottomRow - 0.5 - window.y0;
-      if (!(u > -0.5 && v > -0.5 && u < windowWidth - 0.5 && v < windowHeight - 0.5)) continue;
-      const target = (py * TILE_SIZE + px) * 4;
-      if (sampleBilinear(rgba, windowWidth, windowHeight, u, v, out, target)) any = true;
+    if (affine) {
+      const [u0, dudx, dudy, v0, dvdx, dvdy] = affine as [number, number, number, number, number, number];
+      const rowU = u0 + dudx * 0.5 + dudy * (py + 0.5);
+      const rowV = v0 + dvdx * 0.5 + dvdy * (py + 0.5);
+      for (let px = 0; px < TILE_SIZE; px++) {
+        us[px] = rowU + dudx * px;
+        vs[px] = rowV + dvdx * px;
+      }
+    } else {
+      gridRow(grid, py, us, vs);
+    }
+    for (let px = 0, target = py * TILE_SIZE * 4; px < TILE_SIZE; px++, target += 4) {
+      const u = us[px]! - shiftU;
+      const v = vs[px]! - shiftV;
+      if (!(u > -0.5 && v > -0.5 && u < maxU && v < maxV)) continue;
+      // u, v > -0.5 here, so truncation is the floor clamped at 0 (a negative fraction means "clamp").
+      const x0 = u | 0;
+      const y0 = v | 0;
+      let wx = ((u - x0) * 256 + 0.5) | 0;
+      let wy = ((v - y0) * 256 + 0.5) | 0;
+      if (wx < 0) wx = 0;
+      if (wy < 0) wy = 0;
+      const x1 = x0 + 1 < width ? x0 + 1 : x0;
+      const y1 = y0 + 1 < height ? y0 + 1 : y0;
+      const a = (y0 * width + x0) * 4;
+      const b = (y0 * width + x1) * 4;
+      const c = (y1 * width + x0) * 4;
+      const d = (y1 * width + x1) * 4;
+      if ((rgba[a + 3]! & rgba[b + 3]! & rgba[c + 3]! & rgba[d + 3]!) !== 255) {
+        const nearest = ((((v < 0 ? 0 : v) + 0.5) | 0) * width + (((u < 0 ? 0 : u) + 0.5) | 0)) * 4;
+        if (rgba[nearest + 3] === 0) continue;
+        out[target] = rgba[nearest]!;
+        out[target + 1] = rgba[nearest + 1]!;
+        out[target + 2] = rgba[nearest + 2]!;
+        out[target + 3] = rgba[nearest + 3]!;
+        any = true;
+        continue;
+      }
+      const w11 = wx * wy;
+      const w10 = (wx << 8) - w11;
+      const w01 = (wy << 8) - w11;
+      const w00 = 65_536 - w10 - w01 - w11;
+      out[target] = (rgba[a]! * w00 + rgba[b]! * w10 + rgba[c]! * w01 + rgba[d]! * w11 + 32_768) >> 16;
+      out[target + 1] =
+        (rgba[a + 1]! * w00 + rgba[b + 1]! * w10 + rgba[c + 1]! * w01 + rgba[d + 1]! * w11 + 32_768) >> 16;
+      out[target + 2] =
+        (rgba[a + 2]! * w00 + rgba[b + 2]! * w10 + rgba[c + 2]! * w01 + rgba[d + 2]! * w11 + 32_768) >> 16;
+      out[target + 3] = 255;
+      any = true;
     }
   }
   return any ? out : null;
-}
-
-function sampleBilinear(
-  rgba: Uint8Array,
-  width: number,
-  height: number,
-  u: number,
-  v: number,
-  out: Uint8Array,
-  target: number,
-): boolean {
-  const x0 = Math.max(0, Math.min(width - 1, Math.floor(u)));
-  const y0 = Math.max(0, Math.min(height - 1, Math.floor(v)));
-  const x1 = Math.min(width - 1, x0 + 1);
-  const y1 = Math.min(height - 1, y0 + 1);
-  const a = (y0 * width + x0) * 4;
-  const b = (y0 * width + x1) * 4;
-  const c = (y1 * width + x0) * 4;
-  const d = (y1 * width + x1) * 4;
-  const opaque = rgba[a + 3] === 255 && rgba[b + 3] === 255 && rgba[c + 3] === 255 && rgba[d + 3] === 255;
-  if (!opaque) {
-    const nearest =
-      (Math.round(Math.max(0, Math.min(height - 1, v))) * width +
-        Math.round(Math.max(0, Math.min(width - 1, u)))) *
-      4;
-    if (rgba[nearest + 3] === 0) return false;
-    out[target] = rgba[nearest]!;
-    out[target + 1] = rgba[nearest + 1]!;
-    out[target + 2] = rgba[nearest + 2]!;
-    out[target + 3] = rgba[nearest + 3]!;
-    return true;
-  }
-  const fx = Math.max(0, Math.min(1, u - x0));
-  const fy = Math.max(0, Math.min(1, v - y0));
-  for (let channel = 0; channel < 3; channel++) {
-    const topValue = rgba[a + channel]! * (1 - fx) + rgba[b + channel]! * fx;
-    const bottomValue = rgba[c + channel]! * (1 - fx) + rgba[d + channel]! * fx;
-    out[target + channel] = Math.round(topValue * (1 - fy) + bottomValue * fy);
-  }
-  out[target + 3] = 255;
-  return true;
 }

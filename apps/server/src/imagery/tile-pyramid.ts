@@ -1,6 +1,6 @@
 import { downsampleChildren } from './downsample';
-import type { RasterSource } from './raster-source';
-import { gridWindow, renderTile, tileSourceGrid, unionWindows } from './reproject';
+import type { PixelWindow, RasterSource } from './raster-source';
+import { gridWindow, renderTile, tileSourceGrid, unionWindows, type LoadedWindow } from './reproject';
 import { tileRangeFor, type MercatorBounds, type TileRange } from './tile-math';
 
 export interface PyramidSink {
@@ -18,6 +18,31 @@ export interface PyramidOptions {
 }
 
 const key = (x: number, y: number) => `${x}/${y}`;
+
+interface SourceRow {
+  grids: Map<number, Float64Array>;
+  loaded: Promise<LoadedWindow | null>;
+}
+
+/** The control grids of one row of native tiles and the read of the one source window under all of them. */
+function readSourceRow(source: RasterSource, z: number, y: number, minX: number, maxX: number): SourceRow {
+  const grids = new Map<number, Float64Array>();
+  let window: PixelWindow | null = null;
+  for (let x = minX; x <= maxX; x++) {
+    const grid = tileSourceGrid(z, x, y, source.crs, source.transform);
+    const tileWindow = gridWindow(grid, source.width, source.height);
+    if (!tileWindow) continue;
+    grids.set(x, grid);
+    window = unionWindows(window, tileWindow);
+  }
+  const area = window;
+  const loaded = area
+    ? source.readRgba(area).then((rgba) => ({ window: area, rgba }))
+    : Promise.resolve(null);
+  // A failed read surfaces when the row is awaited; this keeps it from being reported as unhandled first.
+  loaded.catch(() => undefined);
+  return { grids, loaded };
+}
 
 /**
  * Builds every zoom from `maxZoom` down to `minZoom`. Only the native zoom reads the source, one row of
@@ -68,20 +93,17 @@ export async function buildPyramid(options: PyramidOptions): Promise<{ tiles: nu
 
   const top = ranges.get(maxZoom)!;
   const rows = top.maxY - top.minY + 1;
+  // The next row's source window is read (and decoded) while this row is rendered: two windows in memory.
+  const loadRow = (y: number): SourceRow | null =>
+    y <= top.maxY ? readSourceRow(source, maxZoom, y, top.minX, top.maxX) : null;
+  let next = loadRow(top.minY);
   for (let y = top.minY; y <= top.maxY; y++) {
-    const grids = new Map<number, Float64Array>();
-    let window = null;
-    for (let x = top.minX; x <= top.maxX; x++) {
-      const grid = tileSourceGrid(maxZoom, x, y, source.crs, source.transform);
-      const tileWindow = gridWindow(grid, source.width, source.height);
-      if (!tileWindow) continue;
-      grids.set(x, grid);
-      window = unionWindows(window, tileWindow);
-    }
-    if (window) {
-      const rgba = await source.readRgba(window);
-      for (const [x, grid] of grids) {
-        const tile = renderTile(grid, { window, rgba });
+    const current = next!;
+    next = loadRow(y + 1);
+    const loaded = await current.loaded;
+    if (loaded) {
+      for (const [x, grid] of current.grids) {
+        const tile = renderTile(grid, loaded);
         if (tile) await emit(maxZoom, x, y, tile);
       }
     }

@@ -3,6 +3,7 @@ import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { createFileHandleCache } from './file-handle-cache';
 import type { Storage } from './storage';
 
 /** Storage in a local folder; keys are relative paths and may not escape the root. */
@@ -14,6 +15,7 @@ export function createLocalStorage(root: string): Storage {
     return full;
   };
   const ensureDir = (file: string) => mkdir(path.dirname(file), { recursive: true });
+  const handles = createFileHandleCache();
 
   return {
     async put(key, body) {
@@ -31,11 +33,13 @@ export function createLocalStorage(root: string): Storage {
       } else {
         await pipeline(body, createWriteStream(temp));
       }
+      handles.drop(file);
       await rename(temp, file);
     },
     async putFile(key, localPath) {
       const file = resolve(key);
       await ensureDir(file);
+      handles.drop(file);
       await copyFile(localPath, file);
     },
     async getStream(key): Promise<Readable> {
@@ -43,15 +47,8 @@ export function createLocalStorage(root: string): Storage {
       await stat(file);
       return createReadStream(file);
     },
-    async readRange(key, offset, length) {
-      const handle = await open(resolve(key), 'r');
-      try {
-        const buffer = Buffer.alloc(length);
-        const { bytesRead } = await handle.read(buffer, 0, length, offset);
-        return buffer.subarray(0, bytesRead);
-      } finally {
-        await handle.close();
-      }
+    readRange(key, offset, length) {
+      return handles.read(resolve(key), offset, length);
     },
     async size(key) {
       try {
@@ -64,10 +61,14 @@ export function createLocalStorage(root: string): Storage {
       return (await this.size(key)) !== null;
     },
     async delete(key) {
-      await rm(resolve(key), { force: true });
+      const file = resolve(key);
+      handles.drop(file);
+      await rm(file, { force: true });
     },
     async deletePrefix(prefix) {
-      await rm(resolve(prefix), { recursive: true, force: true });
+      const folder = resolve(prefix);
+      handles.dropUnder(folder + path.sep);
+      await rm(folder, { recursive: true, force: true });
     },
   };
 }

@@ -13,6 +13,8 @@ export interface SceneFileRoutesOptions {
 }
 
 const SESSION_TTL_MS = 10_000;
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+const REVALIDATE = 'private, max-age=300';
 
 /**
  * A map asks for dozens of tiles per move; resolving the session once per token for a few seconds keeps
@@ -114,15 +116,13 @@ export async function registerSceneFileRoutes(
       format: tileFile.format,
       version: request.query.v,
     });
-    reply
-      .header('ETag', tile.etag)
-      .header(
-        'Cache-Control',
-        tile.immutable ? 'private, max-age=31536000, immutable' : 'private, max-age=300',
-      )
-      .header('Vary', 'Authorization');
+    reply.headers({
+      etag: tile.etag,
+      'cache-control': tile.immutable ? IMMUTABLE : REVALIDATE,
+      vary: 'Authorization',
+    });
     if (notModified(request, tile.etag)) return reply.status(304).send();
-    return reply.type(tile.contentType).send(tile.body);
+    return reply.header('content-type', tile.contentType).send(tile.body);
   });
 
   const fileKinds = { 'preview.png': 'preview', original: 'original', model: 'model' } as const;

@@ -32,6 +32,8 @@ export interface ServedFile {
 
 const SCENE_TTL_MS = 5_000;
 const ACCESS_TTL_MS = 10_000;
+/** Per process; `TILE_CACHE_MB` overrides the 64 MB default (0 turns the tile cache off). */
+const TILE_CACHE_BYTES = Number(process.env.TILE_CACHE_MB ?? 64) * 1024 * 1024;
 
 /** What changes a scene's tiles: a new ingest or a new offset. Clients put it in the tile URL (`?v=`). */
 export function tileVersion(row: Pick<SceneRow, 'tilesVersion' | 'offsetX' | 'offsetY'>): string {
@@ -57,17 +59,23 @@ export function createSceneTiles(
   projects: ProjectsService,
   reader: ArchiveReader,
 ) {
-  const scenes = new Map<string, { row: SceneRow | undefined; until: number }>();
+  // The tile version (a hash) is computed once per cached lookup, not per tile.
+  const scenes = new Map<string, { row: SceneRow | undefined; version: string; until: number }>();
   const access = new Map<string, number>();
-  const tiles = createByteLru(64 * 1024 * 1024);
+  const tiles = createByteLru(TILE_CACHE_BYTES);
 
-  async function visibleScene(user: AuthUser, space: string, date: string): Promise<SceneRow> {
+  async function visibleScene(
+    user: AuthUser,
+    space: string,
+    date: string,
+  ): Promise<{ row: SceneRow; version: string }> {
     const sceneKey = `${space}/${date}`;
     const now = Date.now();
     let cached = scenes.get(sceneKey);
     if (!cached || cached.until < now) {
       if (scenes.size > 10_000) scenes.clear();
-      cached = { row: await repo.findBySpaceAndDate(space, date), until: now + SCENE_TTL_MS };
+      const found = await repo.findBySpaceAndDate(space, date);
+      cached = { row: found, version: found ? tileVersion(found) : '', until: now + SCENE_TTL_MS };
       scenes.set(sceneKey, cached);
     }
     const row = cached.row;
@@ -79,7 +87,7 @@ export function createSceneTiles(
       access.set(accessKey, now + ACCESS_TTL_MS);
     }
     if (!row.published && user.role !== 'ADMIN') throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
-    return row;
+    return { row, version: cached.version };
   }
 
   async function storedTile(row: SceneRow, z: number, x: number, y: number): Promise<Buffer | null> {
@@ -108,8 +116,7 @@ export function createSceneTiles(
     ): Promise<ServedTile> {
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
-      const row = await visibleScene(user, request.space, request.date);
-      const version = tileVersion(row);
+      const { row, version } = await visibleScene(user, request.space, request.date);
       const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
       let body = tiles.get(cacheKey);
       if (!body) {
@@ -129,7 +136,7 @@ export function createSceneTiles(
       user: AuthUser,
       request: { space: string; date: string; kind: 'preview' | 'original' | 'model' },
     ): Promise<ServedFile> {
-      const row = await visibleScene(user, request.space, request.date);
+      const { row } = await visibleScene(user, request.space, request.date);
       const key =
         request.kind === 'preview'
           ? row.previewKey
