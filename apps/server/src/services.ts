@@ -4,6 +4,8 @@ import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
+import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
+import { createDetectionsReportService } from './features/detections-report/detections-report.service';
 import { createModulesRepo } from './features/modules/modules.repo';
 import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
@@ -39,6 +41,9 @@ export function createServices(infra: Infrastructure) {
   const layersRepo = createLayersRepo(db);
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
+  const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects);
+  const scenes = createScenesService(createScenesRepo(db), infra.storage, projects);
+  scenes.setDetectDateSource((user, projectId) => detectionsReport.lastDetectDate(user, projectId));
   return {
     auth,
     projects,
@@ -48,7 +53,8 @@ export function createServices(infra: Infrastructure) {
     layers: createLayersService(layersRepo, projects, observations),
     observations,
     layerImport: createLayerImportService(layersRepo),
-    scenes: createScenesService(createScenesRepo(db), infra.storage, projects),
+    scenes,
+    detectionsReport,
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
     }),

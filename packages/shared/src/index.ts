@@ -17,3 +17,5 @@ export * from './api/scenes';
 export * from './api/analyses';
 export * from './domain/layers';
 export * from './api/layers';
+export * from './api/detections-report';
+export * from './domain/detections-report';

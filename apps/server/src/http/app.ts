@@ -8,6 +8,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { sql } from 'kysely';
 import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
 import { registerAuthRoutes } from '../features/auth/auth.routes';
+import {
+  registerDetectionsExportRoutes,
+  registerDetectionsReportRoutes,
+} from '../features/detections-report/detections-report.routes';
 import { registerLayerRoutes } from '../features/layers/layers.routes';
 import { registerObservationFileRoutes } from '../features/layers/observation-files.routes';
 import { registerModuleRoutes } from '../features/modules/modules.routes';
@@ -70,6 +74,8 @@ export async function buildApp(
   registerLayerRoutes(route, services.layers, services.observations);
   await registerObservationFileRoutes(app, services.observations, services.auth.resolveSession);
   registerAnalysisRoutes(route, services.analyses);
+  registerDetectionsReportRoutes(route, services.detectionsReport);
+  registerDetectionsExportRoutes(app, services.detectionsReport, services.auth.resolveSession);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

@@ -93,6 +93,8 @@ export function createScenesService(
   const runIngest = createSceneIngest(repo, storage, limits);
   const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage));
   const running = new Set<Promise<unknown>>();
+  /** The detections report installs the source of `detect_date` (its latest processed date). */
+  let detectDateSource: ((user: AuthUser, projectId: number) => Promise<string | null>) | null = null;
   let dispatcher: IngestDispatcher = {
     async enqueue(sceneId) {
       const task = runIngest(sceneId)
@@ -145,7 +147,12 @@ export function createScenesService(
 
     async lastDetectionDate(user: AuthUser, projectId: number): Promise<{ detect_date: string | null }> {
       await projects.assertAccess(user, projectId, 'map');
+      if (detectDateSource) return { detect_date: await detectDateSource(user, projectId) };
       return { detect_date: null };
+    },
+
+    setDetectDateSource(source: (user: AuthUser, projectId: number) => Promise<string | null>): void {
+      detectDateSource = source;
     },
 
     async update(

@@ -1,0 +1,79 @@
+import {
+  dateCellKey,
+  dateNameKey,
+  type DetectionRow,
+  type DetectionsExportQuery,
+  type DetectionsHistory,
+} from '@mirante/shared';
+import ExcelJS from 'exceljs';
+
+export interface ExportColumn {
+  header: string;
+  value: (row: DetectionRow) => string;
+  width: number;
+}
+
+export interface ExportTable {
+  columns: ExportColumn[];
+  rows: DetectionRow[];
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * The export's rows and columns (spec 2.6 and 7): the report's table, narrowed by status_type (summary tags)
+ * or specific_status on specific_date (side tables); only_last_date keeps the end date's column alone.
+ * Date headers are YYYY-MM-DD.
+ */
+export function exportTable(
+  history: DetectionsHistory,
+  query: DetectionsExportQuery,
+  hasStage: boolean,
+): ExportTable {
+  const dates = history.uniqueDates;
+  let rows = history.tableRows;
+  if (query.status_type) rows = rows.filter((row) => row.status === query.status_type);
+  if (query.specific_status && query.specific_date) {
+    const index = dates.indexOf(query.specific_date);
+    rows = index < 0 ? [] : rows.filter((row) => row[dateCellKey(index)] === query.specific_status);
+  }
+  const indexes = query.only_last_date ? [dates.length - 1] : dates.map((_date, index) => index);
+  const columns: ExportColumn[] = [];
+  if (hasStage) columns.push({ header: 'Etapa', value: (row) => text(row.stage), width: 14 });
+  columns.push(
+    { header: 'Código', value: (row) => text(row.customer_code), width: 14 },
+    { header: 'Quadra', value: (row) => text(row.block), width: 10 },
+    { header: 'Lote', value: (row) => text(row.tag_value), width: 8 },
+  );
+  for (const index of indexes) {
+    columns.push({ header: dates[index] ?? '', value: (row) => text(row[dateNameKey(index)]), width: 22 });
+  }
+  if (history.dateType === 'and' && dates.length === 2 && !query.only_last_date) {
+    columns.push({ header: 'Status', value: (row) => row.status, width: 12 });
+  }
+  columns.push({ header: 'Observação', value: (row) => text(row.obs), width: 40 });
+  return { columns, rows };
+}
+
+const csvCell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, CRLF lines. */
+export function toCsv(table: ExportTable): Buffer {
+  const lines = [table.columns.map((column) => csvCell(column.header)).join(';')];
+  for (const row of table.rows) {
+    lines.push(table.columns.map((column) => csvCell(column.value(row))).join(';'));
+  }
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+/** A real .xlsx workbook (one sheet 'Detecções', bold frozen header, autofilter). */
+export async function toXlsx(table: ExportTable): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Mirante';
+  const sheet = workbook.addWorksheet('Detecções', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = table.columns.map((column) => ({ header: column.header, width: column.width }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(table.columns.map((column) => column.value(row)));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

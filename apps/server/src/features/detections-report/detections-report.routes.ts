@@ -1,0 +1,45 @@
+import {
+  API_BASE_PATH,
+  DETECTIONS_EXPORT_PATHS,
+  detectionsExportSchema,
+  detectionsReportApi,
+} from '@mirante/shared';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../http/app-error';
+import { authorize, type SessionResolver } from '../../http/authorize';
+import type { Router } from '../../http/route';
+import type { DetectionsReportService } from './detections-report.service';
+
+const projectId = (text: string): number => {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw notFound();
+  return value;
+};
+
+/** POST project/:id/detections-history (JSON contract). */
+export function registerDetectionsReportRoutes(route: Router, report: DetectionsReportService): void {
+  route(detectionsReportApi.history, ({ user, params, body }) => report.history(user, params.id, body));
+}
+
+/** GET project/:id/allotments/export(-fusion): CSV or .xlsx download (session by header or api_token). */
+export function registerDetectionsExportRoutes(
+  app: FastifyInstance,
+  report: DetectionsReportService,
+  resolveSession: SessionResolver,
+): void {
+  for (const path of DETECTIONS_EXPORT_PATHS) {
+    app.get<{ Params: { id: string } }>(`${API_BASE_PATH}${path}`, async (request, reply) => {
+      const user = (await authorize({ kind: 'session' }, request, resolveSession))!;
+      const parsed = detectionsExportSchema.safeParse(request.query);
+      if (!parsed.success) {
+        throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Parâmetros inválidos.');
+      }
+      const file = await report.exportFile(user, projectId(request.params.id), parsed.data);
+      return reply
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .type(file.contentType)
+        .send(file.body);
+    });
+  }
+}

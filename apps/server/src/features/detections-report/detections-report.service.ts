@@ -1,0 +1,81 @@
+import {
+  DETECTIONS_REPORT_CODES,
+  DETECTIONS_REPORT_MESSAGES,
+  type DetectionsExportQuery,
+  type DetectionsFilters,
+  type DetectionsHistory,
+} from '@mirante/shared';
+import { notFound } from '../../http/app-error';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import { buildHistory, buildRows, reportWindow } from './detections-report.build';
+import type { DetectionsReportRepo } from './detections-report.repo';
+import { exportTable, toCsv, toXlsx } from './detections-export';
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  filename: string;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The detections report (spec 2.6) and its exports, module allotment.detections. */
+export function createDetectionsReportService(repo: DetectionsReportRepo, projects: ProjectsService) {
+  async function report(user: AuthUser, projectId: number, filters: DetectionsFilters) {
+    const project = await projects.assertAccess(user, projectId, 'detections');
+    const includeUnapproved = user.role === 'ADMIN';
+    const available = await repo.processedDates(projectId, includeUnapproved);
+    if (available.length === 0) {
+      throw notFound(
+        DETECTIONS_REPORT_MESSAGES.processingNotFinished,
+        DETECTIONS_REPORT_CODES.processingNotFinished,
+      );
+    }
+    const window = reportWindow(available, filters.dateType, filters.startDate, filters.endDate);
+    const [lots, options] = await Promise.all([
+      repo.lotHistory({
+        projectId,
+        dates: window.dates,
+        includeUnapproved,
+        blocks: filters.blocks,
+        lots: filters.lots,
+        stages: filters.stage,
+        obs: filters.obs,
+      }),
+      repo.lotOptions(projectId),
+    ]);
+    const history = buildHistory(
+      window,
+      buildRows(lots, window.dates, filters.detectTypes),
+      options,
+      available,
+    );
+    return { project, history };
+  }
+
+  return {
+    async history(user: AuthUser, projectId: number, filters: DetectionsFilters): Promise<DetectionsHistory> {
+      return (await report(user, projectId, filters)).history;
+    },
+
+    async exportFile(user: AuthUser, projectId: number, query: DetectionsExportQuery): Promise<ExportFile> {
+      const { project, history } = await report(user, projectId, query);
+      const hasStage = project.hasStage || history.stagesAvailable.length > 0;
+      const table = exportTable(history, query, hasStage);
+      const base = `deteccoes-${project.space}-${history.startDate}-${history.endDate}`;
+      if (query.fileType === 'csv') {
+        return { body: toCsv(table), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
+      }
+      return { body: await toXlsx(table), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+    },
+
+    /** The latest processed date the caller may see (GET project/:id/last-date's detect_date), or null. */
+    async lastDetectDate(user: AuthUser, projectId: number): Promise<string | null> {
+      const dates = await repo.processedDates(projectId, user.role === 'ADMIN');
+      return dates[dates.length - 1] ?? null;
+    },
+  };
+}
+
+export type DetectionsReportService = ReturnType<typeof createDetectionsReportService>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+
+/** Texts of the detections report (spec 2.6, 4 and 8), word for word. */
+export const DETECTIONS_REPORT_MESSAGES = {
+  title: 'Lista de detecções',
+  titleSuffix: 'Relatório',
+  processingNotFinished: 'O processamento do projeto ainda não foi finalizado',
+  emptyResults: 'Não foram encontrados resultados com estes filtros de pesquisa.',
+  kept: 'Igual',
+  changed: 'Modificado',
+} as const;
+
+export const DETECTIONS_REPORT_CODES = { processingNotFinished: 'PROCESSING_NOT_FINISHED' } as const;
+
+/** Row status of spec 3: 'Igual' when the lot kept its status over the shown dates, else 'Modificado'. */
+export const ROW_STATUSES = ['Igual', 'Modificado'] as const;
+export type RowStatus = (typeof ROW_STATUSES)[number];
+
+/** 'and' = E (the two dates only); 'between' = Entre (every analysis date from start to end). */
+export const DATE_TYPES = ['and', 'between'] as const;
+export type DateType = (typeof DATE_TYPES)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use AAAA-MM-DD.');
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** A comma-joined list (spec 7), also accepted as repeated keys; blank or absent means "no filter". */
+const textList = z.preprocess((value) => {
+  if (value === undefined || value === null || value === '') return undefined;
+  const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}, z.array(z.string()).optional());
+
+/** The report filters, shared by detections-history (form body) and the exports (query). */
+export const detectionsFiltersSchema = z.object({
+  startDate: z.preprocess(blankToUndefined, isoDate.optional()),
+  endDate: z.preprocess(blankToUndefined, isoDate.optional()),
+  dateType: z.preprocess(blankToUndefined, z.enum(DATE_TYPES).default('and')),
+  detectTypes: textList,
+  blocks: textList,
+  lots: textList,
+  stage: textList,
+  /** Text searched in the lots' observations (case-insensitive). */
+  obs: z.preprocess(blankToUndefined, z.string().max(255).optional()),
+});
+export type DetectionsFilters = z.infer<typeof detectionsFiltersSchema>;
+export type DetectionsFiltersInput = z.input<typeof detectionsFiltersSchema>;
+
+const cell = z.union([z.string(), z.number(), z.null()]);
+
+/**
+ * One lot of the report: fixed fields plus `date_{n}` (status key on uniqueDates[n], 'X' when none) and
+ * `status_name_date_{n}` (its name).
+ */
+export const detectionRowSchema = z
+  .object({
+    layer_id: z.number().int(),
+    customer_code: z.string().nullable(),
+    block: z.string().nullable(),
+    tag_value: z.string().nullable(),
+    stage: z.string().nullable(),
+    status: z.enum(ROW_STATUSES),
+    last_status: z.string(),
+    obs: z.string().nullable(),
+  })
+  .catchall(cell);
+export type DetectionRow = z.infer<typeof detectionRowSchema>;
+
+export const statusCountSchema = z.object({ key: z.string(), name: z.string(), value: z.number().int() });
+export type StatusCount = z.infer<typeof statusCountSchema>;
+
+export const detectionsHistorySchema = z.object({
+  /** The dates shown as columns, ascending (YYYY-MM-DD). */
+  uniqueDates: z.array(z.string()),
+  tableRows: z.array(detectionRowSchema),
+  diffStatus: z.object({ total: z.number().int(), changed: z.number().int(), kept: z.number().int() }),
+  /** Blocks of the project with their lots (lots sorted numerically), for the quadra and lote filters. */
+  blocksAvailable: z.array(z.object({ block: z.string(), lots: z.array(z.string()) })),
+  stagesAvailable: z.array(z.string()),
+  /** Counts on the start date and on the end date, type O last. */
+  initialStatuses: z.array(statusCountSchema),
+  finalStatuses: z.array(statusCountSchema),
+  /** Every processed analysis date the caller may see, ascending. */
+  datesAvailable: z.array(z.string()),
+  /** The filters applied (dates swapped when reversed, defaulted to the last date). */
+  startDate: z.string(),
+  endDate: z.string(),
+  dateType: z.enum(DATE_TYPES),
+});
+export type DetectionsHistory = z.infer<typeof detectionsHistorySchema>;
+
+/** Extra query options of the export (spec 7). */
+export const detectionsExportSchema = detectionsFiltersSchema.extend({
+  fileType: z.enum(['csv', 'xls']),
+  /** Only the end date's column. */
+  only_last_date: z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : ['1', 'true'].includes(String(value))),
+    z.boolean().optional(),
+  ),
+  /** With specific_date: only lots whose status on that date is this detection key (side-table modals). */
+  specific_status: z.preprocess(blankToUndefined, z.string().max(2).optional()),
+  specific_date: z.preprocess(blankToUndefined, isoDate.optional()),
+  /** Only 'Igual' or 'Modificado' lots (summary-tag modals). */
+  status_type: z.preprocess(blankToUndefined, z.enum(ROW_STATUSES).optional()),
+  api_token: z.string().optional(),
+});
+export type DetectionsExportQuery = z.infer<typeof detectionsExportSchema>;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const detectionsAccess = { kind: 'session' } as const;
+
+export const detectionsReportApi = {
+  history: defineEndpoint({
+    method: 'POST',
+    path: '/project/:id/detections-history',
+    summary: 'Histórico de detecções dos lotes (relatório Lista de detecções); 404 sem processamento',
+    tags: ['detections'],
+    access: detectionsAccess,
+    encoding: 'form',
+    params: idParams,
+    body: detectionsFiltersSchema,
+    response: detectionsHistorySchema,
+    errorStatuses: [401, 403, 404],
+  }),
+} as const;
+
+/** Download paths of the export (binary answers, outside the JSON contract). */
+export const DETECTIONS_EXPORT_PATHS = [
+  '/project/:id/allotments/export',
+  '/project/:id/allotments/export-fusion',
+] as const;
