@@ -199,7 +199,8 @@ GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 23S, 0.3 m), ${fileMb.to
 Mirante / nginx throughput: **${((node.requestsPerSecond / reference.requestsPerSecond) * 100).toFixed(0)} %** (target ≥ 50 %); p99 target < 50 ms.
 wrk, nginx and the server share the same ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores. Load average (1 min) before the
 serving runs: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0]!.toFixed(1)}; well above 1 means other work shared the cores.`;
-    await writeResults(section);
+    // BENCH_RESULTS=0: a trial run (another size, a busy machine) that must not replace the recorded figures.
+    if (process.env.BENCH_RESULTS !== '0') await writeResults(section);
     console.log(section);
   } finally {
     nginx?.kill('SIGTERM');

@@ -18,6 +18,7 @@ export function createLocalStorage(root: string): Storage {
   const handles = createFileHandleCache();
 
   return {
+    pageCached: true,
     async put(key, body) {
       const file = resolve(key);
       await ensureDir(file);

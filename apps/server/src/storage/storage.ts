@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 
 /** Where files live: a local folder by default, an S3-compatible bucket when configured. */
 export interface Storage {
+  /** Range reads come from the OS page cache (a local disk), so callers needn't keep copies of what they read. */
+  readonly pageCached?: boolean;
   put(key: string, body: Buffer | Readable): Promise<void>;
   /** Copies a local file into storage (large files never pass through memory). */
   putFile(key: string, localPath: string): Promise<void>;

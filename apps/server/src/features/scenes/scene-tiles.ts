@@ -117,12 +117,16 @@ export function createSceneTiles(
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const { row, version } = await visibleScene(user, request.space, request.date);
+      // A stored PNG served as is costs one range read, from the page cache on local disk: keeping a copy
+      // would only add GC work. WebP conversions and shifted tiles are computed, so they are kept.
+      const [dx, dy] = offsetPixels(row, z);
+      const computed = format !== 'png' || dx !== 0 || dy !== 0 || !storage.pageCached;
       const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
-      let body = tiles.get(cacheKey);
+      let body = computed ? tiles.get(cacheKey) : undefined;
       if (!body) {
         const png = (await storedTile(row, z, x, y)) ?? (await transparentPng());
         body = format === 'webp' ? await pngToWebp(png) : png;
-        tiles.set(cacheKey, body);
+        if (computed) tiles.set(cacheKey, body);
       }
       return {
         body,
