@@ -6,6 +6,7 @@ const AreaMapPage = lazy(() => import('../features/map/pages/AreaMapPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
 const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
+const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -17,7 +18,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   analysis: placeholder('Análise'),
   'allotment-value': placeholder('Metro²'),
   report: placeholder('Relatório'),
-  list: placeholder('Lista de detecções'),
+  list: <DetectionsListPage />,
   information: placeholder('Análise da carteira'),
   security: <SecurityPage />,
   integration: placeholder('Integração'),

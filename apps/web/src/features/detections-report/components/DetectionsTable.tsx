@@ -1,0 +1,41 @@
+import { Table } from 'antd';
+import { DETECTIONS_REPORT_MESSAGES, type DetectionRow, type DetectionsHistory } from '@mirante/shared';
+import { detectionsColumns } from './detectionsColumns';
+
+export interface DetectionsTableProps {
+  history: DetectionsHistory;
+  rows: DetectionRow[];
+  hasStage: boolean;
+  stage: string[];
+  onStageChange?(stage: string[]): void;
+  testId: string;
+}
+
+/** The lots table (main table and modals): no pagination, scroll height 300 (spec 9). */
+export function DetectionsTable({
+  history,
+  rows,
+  hasStage,
+  stage,
+  onStageChange,
+  testId,
+}: DetectionsTableProps) {
+  const columns = detectionsColumns(history, hasStage, stage);
+  return (
+    <Table<DetectionRow>
+      data-testid={testId}
+      size="small"
+      rowKey="layer_id"
+      columns={columns}
+      dataSource={rows}
+      pagination={false}
+      virtual
+      scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 120), 0), y: 300 }}
+      locale={{ emptyText: DETECTIONS_REPORT_MESSAGES.emptyResults }}
+      onChange={(_pagination, filters) => {
+        const next = (filters.stage ?? []).map(String);
+        if (onStageChange && next.join() !== stage.join()) onStageChange(next);
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+
+export interface ExportMenuProps {
+  href(fileType: 'csv' | 'xls'): string;
+  label?: string;
+}
+
+/** Export menu: CSV and Excel download links carrying api_token (spec 2.6, 7). */
+export function ExportMenu({ href, label = 'Exportar' }: ExportMenuProps) {
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          {
+            key: 'csv',
+            label: (
+              <a href={href('csv')} download>
+                CSV
+              </a>
+            ),
+          },
+          {
+            key: 'xls',
+            label: (
+              <a href={href('xls')} download>
+                Excel
+              </a>
+            ),
+          },
+        ],
+      }}
+    >
+      <Button icon={<DownloadOutlined />}>{label}</Button>
+    </Dropdown>
+  );
+}

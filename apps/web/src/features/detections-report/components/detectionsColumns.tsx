@@ -1,0 +1,107 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Input, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  compareNatural,
+  dateCellKey,
+  dateNameKey,
+  detectionTypeOf,
+  displayDate,
+  type DetectionRow,
+  type DetectionsHistory,
+} from '@mirante/shared';
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** A column searched by free text (Código, Observação). */
+function searchable(
+  title: string,
+  key: keyof DetectionRow & string,
+  width?: number,
+): ColumnsType<DetectionRow>[number] {
+  return {
+    title,
+    dataIndex: key,
+    key,
+    width,
+    filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
+    filterDropdown: ({ selectedKeys, setSelectedKeys, confirm }) => (
+      <div style={{ padding: 8 }}>
+        <Input.Search
+          aria-label={`Buscar ${title}`}
+          placeholder={`Buscar ${title}`}
+          value={text(selectedKeys[0])}
+          allowClear
+          onChange={(event) => setSelectedKeys(event.target.value ? [event.target.value] : [])}
+          onSearch={() => confirm()}
+        />
+      </div>
+    ),
+    onFilter: (value, row) => text(row[key]).toLowerCase().includes(String(value).toLowerCase()),
+  };
+}
+
+function statusCell(key: unknown, name: unknown) {
+  const type = detectionTypeOf(text(key));
+  return <Tag color={type?.color}>{text(name)}</Tag>;
+}
+
+/** Main-table columns of spec 2.6; the Etapa filter is server-side (its value is the applied stage list). */
+export function detectionsColumns(
+  history: DetectionsHistory,
+  hasStage: boolean,
+  stage: string[],
+): ColumnsType<DetectionRow> {
+  const columns: ColumnsType<DetectionRow> = [];
+  if (hasStage) {
+    columns.push({
+      title: 'Etapa',
+      dataIndex: 'stage',
+      key: 'stage',
+      width: 110,
+      filters: history.stagesAvailable.map((name) => ({ text: name, value: name })),
+      filteredValue: stage.length ? stage : null,
+    });
+  }
+  columns.push(
+    searchable('Código', 'customer_code', 120),
+    {
+      title: 'Quadra',
+      dataIndex: 'block',
+      key: 'block',
+      width: 90,
+      sorter: (a, b) => compareNatural(a.block, b.block),
+    },
+    {
+      title: 'Lote',
+      dataIndex: 'tag_value',
+      key: 'tag_value',
+      width: 80,
+      sorter: (a, b) => compareNatural(a.tag_value, b.tag_value),
+    },
+  );
+  history.uniqueDates.forEach((date, index) => {
+    columns.push({
+      title: displayDate(date),
+      key: dateCellKey(index),
+      width: 170,
+      render: (_value, row) => statusCell(row[dateCellKey(index)], row[dateNameKey(index)]),
+    });
+  });
+  if (history.dateType === 'and' && history.uniqueDates.length === 2) {
+    columns.push({
+      title: 'Status',
+      dataIndex: 'status',
+      key: 'status',
+      width: 120,
+      filters: [
+        { text: 'Igual', value: 'Igual' },
+        { text: 'Modificado', value: 'Modificado' },
+      ],
+      onFilter: (value, row) => row.status === value,
+      render: (value: string) => <Tag color={value === 'Modificado' ? 'orange' : 'default'}>{value}</Tag>,
+    });
+  }
+  columns.push(searchable('Observação', 'obs', 240));
+  return columns;
+}
