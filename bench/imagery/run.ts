@@ -30,6 +30,7 @@ interface IngestFigures {
   maxZoom: number;
   bounds: [number, number, number, number];
   archivePath: string;
+  dataDir: string;
 }
 
 interface WrkFigures {
@@ -204,7 +205,11 @@ serving runs: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0]!.toFixed(1)}; w
     console.log(section);
   } finally {
     nginx?.kill('SIGTERM');
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+    // The server's scratch database and storage hold a copy of the source (over 1 GB).
+    await rm(ingest.dataDir, { recursive: true, force: true });
   }
 }
 

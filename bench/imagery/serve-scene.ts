@@ -104,6 +104,7 @@ async function main(): Promise<void> {
       maxZoom: row.maxZoom,
       bounds: row.bounds,
       archivePath: path.join(config.storageDir, row.archiveKey ?? ''),
+      dataDir,
     })}`,
   );
 
