@@ -31,6 +31,7 @@ const SEEDLING_CROWN: Rgb = [54, 92, 40];
 const FOREST_HEIGHT = 16;
 /** Groves in the pasture occupy whole cells of this size (m). */
 const GROVE_CELL = 24;
+const GROVE_CHANCE = 0.05;
 /** The farthest a crown reaches from its grid cell's corner (emergent crowns included), m. */
 const CROWN_REACH = 16;
 
@@ -58,14 +59,18 @@ export function riparianLandscape(
   const clearedAt = (u: number, v: number): Clearing | undefined =>
     CLEARINGS.find((p) => dateIndex >= p.cleared && patchDistance(p, u, v) < 1);
   const isGrove = (x: number, y: number): boolean =>
-    hash2(Math.floor(x / GROVE_CELL), Math.floor(y / GROVE_CELL), seed ^ 0x6a) < 0.05;
+    hash2(Math.floor(x / GROVE_CELL), Math.floor(y / GROVE_CELL), seed ^ 0x6a) < GROVE_CHANCE;
   /** Whether a crown (reaching up to CROWN_REACH from its centre) could cover (x, y): skips the canopy in open pasture. */
-  const mayHaveCrown = (x: number, y: number, margin: number): boolean =>
-    margin > -CROWN_REACH ||
-    isGrove(x - CROWN_REACH, y - CROWN_REACH) ||
-    isGrove(x + CROWN_REACH, y - CROWN_REACH) ||
-    isGrove(x - CROWN_REACH, y + CROWN_REACH) ||
-    isGrove(x + CROWN_REACH, y + CROWN_REACH);
+  const mayHaveCrown = (x: number, y: number, margin: number): boolean => {
+    if (margin > -CROWN_REACH) return true;
+    const c0 = Math.floor((x - CROWN_REACH) / GROVE_CELL);
+    const c1 = Math.floor((x + CROWN_REACH) / GROVE_CELL);
+    const r0 = Math.floor((y - CROWN_REACH) / GROVE_CELL);
+    const r1 = Math.floor((y + CROWN_REACH) / GROVE_CELL);
+    for (let c = c0; c <= c1; c++)
+      for (let r = r0; r <= r1; r++) if (hash2(c, r, seed ^ 0x6a) < GROVE_CHANCE) return true;
+    return false;
+  };
   const treeAt = (x: number, y: number): boolean => {
     const u = localU(x, y);
     const v = localV(x, y);
