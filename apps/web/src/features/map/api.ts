@@ -68,3 +68,33 @@ export function usePublishScene(projectId: number) {
     onSuccess: () => client.invalidateQueries({ queryKey: ['map', 'scenes', projectId] }),
   });
 }
+
+export function useSceneOffset(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; offsetX: number; offsetY: number }) =>
+      callApi(scenesApi.update, {
+        params: { id: input.id },
+        body: { offsetX: input.offsetX, offsetY: input.offsetY },
+      }),
+    // Not awaited: the toast shouldn't wait for the list to come back.
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['map', 'scenes', projectId] }),
+  });
+}
+
+export function useUpdateLabels(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { layerName: string; tagType: string; tagValue: string; layers: number[] }) =>
+      callApi(layersApi.updateLabels, {
+        body: {
+          layerName: input.layerName,
+          tagType: input.tagType,
+          tagValue: input.tagValue,
+          'layers[]': input.layers,
+        },
+      }),
+    // Not awaited: refetching thousands of layers shouldn't hold the modal.
+    onSuccess: () => void client.invalidateQueries({ queryKey: layersKey(projectId) }),
+  });
+}

@@ -1,48 +1,56 @@
 import { Alert, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { LAYER_TYPES, MAP_MESSAGES, type LayerType } from '@mirante/shared';
+import { LAYER_TYPES, MAP_MESSAGES, type LayerType, type Scene } from '@mirante/shared';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useProjectLayers, useProjectScenes } from '../api';
 import { labelAnchors } from '../map/labels';
-import { buildMapStyle, toFeatureCollection } from '../map/layerStyles';
+import { buildMapStyle, toFeatureCollection, type MapType } from '../map/layerStyles';
 import type { MapInstance } from '../map/maplibre';
-import { shownScene, toggleScene } from '../map/sceneSelection';
+import { useComparison } from '../map/useComparison';
+import { useMapInteractions } from '../map/useMapInteractions';
 import { useMapTypeParam } from '../map/useMapTypeParam';
+import { useMeasureDraw } from '../map/useMeasureDraw';
+import { usePickedFeatures } from '../map/usePickedFeatures';
+import { CompareMap } from './CompareMap';
 import { DetectionLegend } from './DetectionLegend';
-import { ImagesTab } from './ImagesTab';
+import { ImagesPanel } from './ImagesPanel';
+import { LabelEditBar } from './LabelEditBar';
 import { LayersTab } from './LayersTab';
 import { LotPopup } from './LotPopup';
 import { MapLabels } from './MapLabels';
 import { MapStatusBar } from './MapStatusBar';
+import { MapTools } from './MapTools';
 import { MapTypeSwitch } from './MapTypeSwitch';
 import { MapView } from './MapView';
+import { MeasureResult } from './MeasureResult';
 import { OptionsPanel } from './OptionsPanel';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
-import { PublishSceneToggle } from './PublishSceneToggle';
-import { ZoomControls } from './ZoomControls';
+import { RotateSlider } from './RotateSlider';
 import '../map.css';
 
-/** The full-page map of a project: options panel, map, tools, status bar and lot popup. */
+/** The full-page map of a project: options panel, map (or two compared), tools, status bar and lot popup. */
 export function MapScreen() {
   const project = useCurrentProject();
   const credentials = useCredentials();
+  const isAdmin = credentials.role === 'ADMIN';
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const [mapType, setMapType] = useMapTypeParam();
   const [map, setMap] = useState<MapInstance | null>(null);
   const [zoom, setZoom] = useState(project.defaultZoom);
+  const [bearing, setBearing] = useState(0);
   const [cursor, setCursor] = useState<{ lat: number; lng: number } | null>(null);
-  const [selectedScenes, setSelectedScenes] = useState<number[] | null>(null);
   const [hiddenTypes, setHiddenTypes] = useState<LayerType[] | null>(null);
   const [labels, setLabels] = useState({ lots: true, blocks: true });
-  const [selectedLot, setSelectedLot] = useState<number | null>(null);
 
   const sceneList = useMemo(() => scenes.data ?? [], [scenes.data]);
-  const selected = selectedScenes ?? (sceneList[0] ? [sceneList[0].id] : []);
-  const shownId = shownScene(selected);
-  const scene = sceneList.find((item) => item.id === shownId) ?? null;
+  const comparison = useComparison(sceneList);
+  const scene = sceneList.find((item) => item.id === comparison.shownId) ?? null;
+  const comparing = comparison.before !== null && comparison.after !== null;
   const layerList = useMemo(() => layers.data ?? [], [layers.data]);
+  const interactions = useMapInteractions(layerList);
+  const drawText = useMeasureDraw(map, interactions.tool);
   const available = useMemo(() => {
     const counts = new Map<LayerType, number>();
     for (const layer of layerList) counts.set(layer.type, (counts.get(layer.type) ?? 0) + 1);
@@ -62,34 +70,47 @@ export function MapScreen() {
   );
   const data = useMemo(() => toFeatureCollection(layerList), [layerList]);
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
-  const style = useMemo(
-    () =>
+  const effectiveType: MapType = comparing ? 'satelite' : mapType;
+  const styleFor = useCallback(
+    (shown: Scene | null) =>
       buildMapStyle({
-        mapType,
+        mapType: effectiveType,
         data,
         visibleTypes,
-        scene,
+        scene: shown,
         apiToken: credentials.api_token,
         origin: window.location.origin,
       }),
-    [mapType, data, visibleTypes, scene, credentials.api_token],
+    [effectiveType, data, visibleTypes, credentials.api_token],
   );
-  const lot = layerList.find((layer) => layer.id === selectedLot) ?? null;
+  const style = useMemo(() => styleFor(scene), [styleFor, scene]);
+  const beforeStyle = useMemo(() => styleFor(comparison.before), [styleFor, comparison.before]);
+  const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;
+  usePickedFeatures(map, interactions.picked, style);
 
   useEffect(() => {
     if (!map) return;
     const onZoom = () => setZoom(map.getZoom());
+    const onRotate = () =>
+      setBearing((now) => (Math.abs(now - map.getBearing()) % 360 < 0.01 ? now : map.getBearing()));
     onZoom();
     map.on('zoom', onZoom);
+    map.on('rotate', onRotate);
     return () => {
       map.off('zoom', onZoom);
+      map.off('rotate', onRotate);
     };
   }, [map]);
 
+  const rotate = (value: number) => {
+    setBearing(value);
+    map?.setBearing(value);
+  };
   const fit = useCallback(
     () => map?.fitBounds(project.bounds, { padding: 40, maxZoom: 18 }),
     [map, project.bounds],
   );
+  const measureLines = interactions.tool === 'lote' ? interactions.lotMeasure : drawText ? [drawText] : [];
 
   if (layers.isPending) return <Spin fullscreen tip="Carregando mapa…" />;
   if (layers.isError) return <Alert type="error" showIcon message={MAP_MESSAGES.serverError} />;
@@ -97,58 +118,99 @@ export function MapScreen() {
   return (
     <div className="map-screen" data-testid="map-screen">
       <OptionsPanel
-        header={<MapTypeSwitch value={mapType} onChange={setMapType} />}
+        header={<MapTypeSwitch value={effectiveType} onChange={setMapType} />}
         details={<ProjectDetailsTab project={project} role={credentials.role} />}
         images={
-          <>
-            {scenes.isError && <Alert type="error" message={MAP_MESSAGES.scenesFailed} />}
-            {credentials.role === 'ADMIN' && scene && <PublishSceneToggle scene={scene} />}
-            <ImagesTab
-              scenes={sceneList}
-              selected={selected}
-              apiToken={credentials.api_token}
-              onToggle={(id) => setSelectedScenes(toggleScene(selected, id))}
-            />
-          </>
-        }
-        layers={
-          <LayersTab
-            available={available}
-            visible={visibleTypes}
-            onChange={(shown) =>
-              setHiddenTypes(available.map((i) => i.type).filter((t) => !shown.includes(t)))
-            }
-            labels={labels}
-            onLabelsChange={setLabels}
+          <ImagesPanel
+            projectId={project.id}
+            scenes={sceneList}
+            scenesFailed={scenes.isError}
+            scene={scene}
+            comparison={comparison}
+            isAdmin={isAdmin}
+            apiToken={credentials.api_token}
           />
         }
+        layers={
+          <>
+            <LayersTab
+              available={available}
+              visible={visibleTypes}
+              onChange={(shown) =>
+                setHiddenTypes(available.map((i) => i.type).filter((t) => !shown.includes(t)))
+              }
+              labels={labels}
+              onLabelsChange={setLabels}
+            />
+            <RotateSlider value={bearing} onChange={rotate} />
+          </>
+        }
       />
-      <div className="map-stage">
+      <div
+        className={`map-stage${comparing ? ` map-stage--${comparison.mode}` : ''}`}
+        data-testid="map-stage"
+      >
         <MapView
           style={style}
           initialBounds={project.bounds}
-          selectedLotId={selectedLot}
+          selectedLotId={interactions.selectedLot}
+          cursor={interactions.tool === 'lote' ? 'crosshair' : undefined}
           onReady={setMap}
-          onLotClick={setSelectedLot}
+          onPick={interactions.onPick}
+          onHoverPick={interactions.onHoverPick}
           onCursor={setCursor}
         />
         {map && <MapLabels map={map} anchors={anchors} lots={labels.lots} blocks={labels.blocks} />}
-        <div className="map-tools">
-          <ZoomControls onZoomIn={() => map?.zoomIn()} onZoomOut={() => map?.zoomOut()} onFit={fit} />
-        </div>
+        {map && comparing && comparison.before && comparison.after && (
+          <CompareMap
+            primary={map}
+            style={beforeStyle}
+            mode={comparison.mode}
+            beforeLabel={comparison.before.dateFormatted}
+            afterLabel={comparison.after.dateFormatted}
+            primaryCursor={cursor}
+          />
+        )}
+        <MapTools
+          map={map}
+          title={project.name}
+          scene={scene}
+          apiToken={credentials.api_token}
+          isAdmin={isAdmin}
+          tool={interactions.tool}
+          onTool={interactions.setTool}
+          editMode={interactions.editMode}
+          onLabelEdit={interactions.toggleLabelEdit}
+          onFit={fit}
+        />
+        {interactions.tool !== 'none' && (
+          <MeasureResult
+            tool={interactions.tool}
+            lines={measureLines}
+            onClose={() => interactions.setTool('none')}
+          />
+        )}
+        {isAdmin && interactions.editMode === 'labels' && (
+          <LabelEditBar
+            projectId={project.id}
+            selected={interactions.picked}
+            onClear={interactions.clearPicked}
+            onExit={interactions.toggleLabelEdit}
+          />
+        )}
         <DetectionLegend />
         {lot && (
           <LotPopup
             key={lot.id}
             layer={lot}
             apiToken={credentials.api_token}
-            onClose={() => setSelectedLot(null)}
+            onClose={() => interactions.setSelectedLot(null)}
           />
         )}
         <MapStatusBar
           cursor={cursor}
           zoom={zoom}
-          sceneLabel={mapType === 'satelite' ? (scene?.dateFormatted ?? null) : null}
+          sceneLabel={effectiveType === 'satelite' ? (scene?.dateFormatted ?? null) : null}
         />
       </div>
     </div>

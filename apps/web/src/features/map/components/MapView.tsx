@@ -2,39 +2,58 @@ import { useEffect, useRef } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_LIMITS } from '@mirante/shared';
 import { LAYERS_SOURCE } from '../map/layerStyles';
+import type { Modifiers } from '../map/lotSelection';
 import { maplibregl, type MapInstance } from '../map/maplibre';
+import { markMapReady } from '../map/readyMarker';
+
+/** A lot or area under the pointer. */
+export interface MapPick {
+  id: number;
+  type: string;
+}
 
 export interface MapViewProps {
   style: StyleSpecification;
   /** [[west, south], [east, north]] fitted once, at most zoom 18 (spec 9). */
   initialBounds: [[number, number], [number, number]];
   selectedLotId: number | null;
+  /** Canvas cursor override (crosshair while measuring lots). */
+  cursor?: string;
   onReady(map: MapInstance): void;
-  onLotClick(layerId: number): void;
+  onPick(pick: MapPick, keys: Modifiers): void;
+  onHoverPick?(pick: MapPick, keys: Modifiers): void;
   onCursor(position: { lat: number; lng: number } | null): void;
 }
 
-const INTERACTIVE = ['lots-fill'];
+const INTERACTIVE = ['lots-fill', 'areas-fill'];
+const keysOf = (event: MouseEvent): Modifiers => ({
+  shift: event.shiftKey,
+  ctrl: event.ctrlKey || event.metaKey,
+});
 
 /** The MapLibre map: style, hover feature-state on lots, lot clicks, cursor position. One job: the canvas. */
 export function MapView({
   style,
   initialBounds,
   selectedLotId,
+  cursor,
   onReady,
-  onLotClick,
+  onPick,
+  onHoverPick,
   onCursor,
 }: MapViewProps) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MapInstance | null>(null);
-  const callbacks = useRef({ onLotClick, onCursor });
+  const callbacks = useRef({ onPick, onHoverPick, onCursor, cursor });
   const initialStyle = useRef(style);
   const initialFit = useRef(initialBounds);
   const readyRef = useRef(onReady);
 
   useEffect(() => {
-    callbacks.current = { onLotClick, onCursor };
-  }, [onLotClick, onCursor]);
+    callbacks.current = { onPick, onHoverPick, onCursor, cursor };
+    const canvas = mapRef.current?.getCanvas();
+    if (canvas) canvas.style.cursor = cursor ?? '';
+  }, [onPick, onHoverPick, onCursor, cursor]);
 
   useEffect(() => {
     if (!container.current) return;
@@ -54,25 +73,31 @@ export function MapView({
       hovered = id;
       if (id !== null) map.setFeatureState({ source: LAYERS_SOURCE, id }, { hover: true });
     };
+    const pickAt = (point: maplibregl.PointLike): MapPick | null => {
+      if (!map.getLayer('lots-fill')) return null;
+      const layers = INTERACTIVE.filter((id) => map.getLayer(id));
+      const feature = map.queryRenderedFeatures(point, { layers })[0];
+      const type = feature?.properties.type;
+      return typeof feature?.id === 'number' && typeof type === 'string' ? { id: feature.id, type } : null;
+    };
     map.on('mousemove', (event) => {
       callbacks.current.onCursor({ lat: event.lngLat.lat, lng: event.lngLat.lng });
-      const feature = map.getLayer('lots-fill')
-        ? map.queryRenderedFeatures(event.point, { layers: INTERACTIVE })[0]
-        : undefined;
-      const id = typeof feature?.id === 'number' ? feature.id : null;
-      if (id !== hovered) setHover(id);
-      map.getCanvas().style.cursor = id !== null ? 'pointer' : '';
+      const pick = pickAt(event.point);
+      const lotId = pick?.type === 'LOT' ? pick.id : null;
+      if (lotId !== hovered) setHover(lotId);
+      if (pick) callbacks.current.onHoverPick?.(pick, keysOf(event.originalEvent));
+      map.getCanvas().style.cursor = callbacks.current.cursor ?? (lotId !== null ? 'pointer' : '');
     });
     map.on('mouseout', () => {
       setHover(null);
       callbacks.current.onCursor(null);
     });
     map.on('click', (event) => {
-      if (!map.getLayer('lots-fill')) return;
-      const feature = map.queryRenderedFeatures(event.point, { layers: INTERACTIVE })[0];
-      if (typeof feature?.id === 'number') callbacks.current.onLotClick(feature.id);
+      const pick = pickAt(event.point);
+      if (pick) callbacks.current.onPick(pick, keysOf(event.originalEvent));
     });
     map.once('load', () => readyRef.current(map));
+    map.once('idle', () => markMapReady(map.getContainer()));
     return () => {
       mapRef.current = null;
       map.remove();

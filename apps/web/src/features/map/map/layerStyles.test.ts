@@ -74,6 +74,13 @@ describe('layer styles', () => {
     );
   });
 
+  it('outlines lots and blocks picked in the label edit mode (feature-state picked)', () => {
+    const picked = vectorLayers(['LOT'], 'satelite').find((l) => l.id === 'edit-picked');
+    expect(picked?.type).toBe('line');
+    expect(JSON.stringify(picked && 'paint' in picked ? picked.paint : null)).toContain('"picked"');
+    expect(JSON.stringify(picked && 'filter' in picked ? picked.filter : null)).toContain('"BLOCK"');
+  });
+
   it('adds the scene raster with the api token only in Satélite mode', () => {
     const base = {
       data: toFeatureCollection([]),

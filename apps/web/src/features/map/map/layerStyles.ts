@@ -200,6 +200,16 @@ export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapTyp
         'line-width': ['case', ['boolean', ['feature-state', 'selected'], false], 3.5, 0],
       },
     },
+    {
+      id: 'edit-picked',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: ['match', ['get', 'type'], ['LOT', 'BLOCK'], true, false],
+      paint: {
+        'line-color': '#ff2d95',
+        'line-width': ['case', ['boolean', ['feature-state', 'picked'], false], 3, 0],
+      },
+    },
   ];
 }
 

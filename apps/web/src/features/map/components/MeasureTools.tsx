@@ -1,0 +1,34 @@
+import { BorderOuterOutlined, ColumnWidthOutlined, GatewayOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import type { MeasureTool } from '../map/useMeasureDraw';
+
+export interface MeasureToolsProps {
+  tool: MeasureTool;
+  onChange(tool: MeasureTool): void;
+}
+
+const TOOLS: { tool: Exclude<MeasureTool, 'none'>; label: string; icon: ReactNode }[] = [
+  { tool: 'lote', label: 'Medir lotes', icon: <BorderOuterOutlined /> },
+  { tool: 'distancia', label: 'Medir distância', icon: <ColumnWidthOutlined /> },
+  { tool: 'area', label: 'Medir área', icon: <GatewayOutlined /> },
+];
+
+/** Measure lots (crosshair, click a lot), distance (line) and area (polygon). Clicking the active tool ends it. */
+export function MeasureTools({ tool, onChange }: MeasureToolsProps) {
+  return (
+    <div className="map-tool-group" data-testid="measure-tools">
+      {TOOLS.map((item) => (
+        <Tooltip key={item.tool} title={item.label} placement="left">
+          <Button
+            aria-label={item.label}
+            aria-pressed={tool === item.tool}
+            type={tool === item.tool ? 'primary' : 'default'}
+            icon={item.icon}
+            onClick={() => onChange(tool === item.tool ? 'none' : item.tool)}
+          />
+        </Tooltip>
+      ))}
+    </div>
+  );
+}

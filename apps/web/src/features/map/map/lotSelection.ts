@@ -1,0 +1,56 @@
+import type { LayerType } from '@mirante/shared';
+
+/** Label edit and detection edit are mutually exclusive map modes (spec 4). */
+export type EditMode = 'none' | 'labels' | 'detections';
+
+export interface Candidate {
+  id: number;
+  type: LayerType;
+  /** The lot already has a detection type. */
+  hasDetection: boolean;
+}
+
+export interface Modifiers {
+  shift: boolean;
+  ctrl: boolean;
+}
+
+/**
+ * Spec 4 "Lot selection": lots and blocks in label-edit mode, only lots in detection-edit mode; lots that already
+ * have a detection type only while Shift is held.
+ */
+export function canSelect(candidate: Candidate, mode: EditMode, keys: Modifiers): boolean {
+  if (mode === 'none') return false;
+  const kinds: readonly LayerType[] = mode === 'labels' ? ['LOT', 'BLOCK'] : ['LOT'];
+  if (!kinds.includes(candidate.type)) return false;
+  if (candidate.type === 'LOT' && candidate.hasDetection && !keys.shift) return false;
+  return true;
+}
+
+/** Click selects; clicking again deselects (deselecting is always allowed). */
+export function clickSelect(
+  selected: readonly number[],
+  candidate: Candidate,
+  mode: EditMode,
+  keys: Modifiers,
+): number[] {
+  if (selected.includes(candidate.id)) return selected.filter((id) => id !== candidate.id);
+  return canSelect(candidate, mode, keys) ? [...selected, candidate.id] : [...selected];
+}
+
+/** Hovering with Ctrl or Shift held also selects (never deselects, so a sweep doesn't flicker). */
+export function hoverSelect(
+  selected: readonly number[],
+  candidate: Candidate,
+  mode: EditMode,
+  keys: Modifiers,
+): number[] {
+  if (!keys.ctrl && !keys.shift) return [...selected];
+  if (selected.includes(candidate.id)) return [...selected];
+  return canSelect(candidate, mode, keys) ? [...selected, candidate.id] : [...selected];
+}
+
+/** Switching one edit mode on switches the other off; the selection starts empty. */
+export function toggleMode(current: EditMode, wanted: Exclude<EditMode, 'none'>): EditMode {
+  return current === wanted ? 'none' : wanted;
+}

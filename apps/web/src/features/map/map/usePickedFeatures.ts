@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { LAYERS_SOURCE } from './layerStyles';
+import type { MapInstance } from './maplibre';
+
+/** Mirrors the label-edit selection onto the map as feature-state `picked` (re-applied after style changes). */
+export function usePickedFeatures(map: MapInstance | null, ids: readonly number[], styleKey: unknown): void {
+  const shown = useRef<number[]>([]);
+  useEffect(() => {
+    if (!map) return;
+    const apply = () => {
+      if (!map.getSource(LAYERS_SOURCE)) return;
+      for (const id of shown.current)
+        if (!ids.includes(id)) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: false });
+      for (const id of ids) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: true });
+      shown.current = [...ids];
+    };
+    if (map.isStyleLoaded()) apply();
+    else map.once('idle', apply);
+  }, [map, ids, styleKey]);
+}
