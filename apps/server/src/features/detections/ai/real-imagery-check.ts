@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FeatureCollection, Polygon } from 'geojson';
+import { openGeoTiff } from '../../../imagery/geotiff-source';
+import { DEFAULT_IMAGE_LIMITS } from '../../../imagery/limits';
+import type { RasterSource } from '../../../imagery/raster-source';
+import { classifyScene, collect, type LotClassification } from './classify-scene';
+import { DETECTION_CLASSES } from './detection-status';
+import { forEachMaskSpan, lotToPixelPolygon } from './lot-mask';
+import type { LotInput } from './lot-scan';
+import { TESTDATA_DIR } from './paths';
+
+export interface RealImageryReport {
+  text: string;
+  markdown: string;
+}
+
+/** Square cells of `size` metres over the raster, as lon/lat "lots" (real lot polygons are not over any image). */
+function gridLots(source: RasterSource, size: number): LotInput[] {
+  const { originX, originY, pixelWidth, pixelHeight } = source.transform;
+  const east = originX + source.width * pixelWidth;
+  const south = originY + source.height * pixelHeight;
+  const lots: LotInput[] = [];
+  for (let y = originY; y - size >= south; y -= size) {
+    for (let x = originX; x + size <= east; x += size) {
+      const ring = [
+        [x, y - size],
+        [x + size, y - size],
+        [x + size, y],
+        [x, y],
+        [x, y - size],
+      ].map(([cx, cy]) => source.crs.toLonLat(cx as number, cy as number));
+      lots.push({
+        id: `${Math.round(x)}_${Math.round(y)}`,
+        geometry: { type: 'Polygon', coordinates: [ring] },
+      });
+    }
+  }
+  return lots;
+}
+
+/** Share of each lot's pixels covered by building footprints (footprints in the raster's CRS). */
+function buildingCover(
+  source: RasterSource,
+  lots: readonly LotInput[],
+  footprints: readonly Polygon[],
+): Map<string, number> {
+  const { width, height } = source;
+  const built = new Uint8Array(width * height);
+  for (const footprint of footprints) {
+    const lonLat: Polygon = {
+      type: 'Polygon',
+      coordinates: footprint.coordinates.map((ring) =>
+        ring.map(([x, y]) => source.crs.toLonLat(x ?? 0, y ?? 0)),
+      ),
+    };
+    const polygon = lotToPixelPolygon(lonLat, source.crs.fromLonLat, source.transform, width, height);
+    forEachMaskSpan(polygon, 0, height, width, (row, x0, x1) =>
+      built.fill(1, row * width + x0, row * width + x1),
+    );
+  }
+  const cover = new Map<string, number>();
+  for (const lot of lots) {
+    const polygon = lotToPixelPolygon(lot.geometry, source.crs.fromLonLat, source.transform, width, height);
+    let inside = 0;
+    let covered = 0;
+    forEachMaskSpan(polygon, 0, height, width, (row, x0, x1) => {
+      for (let x = x0; x < x1; x++) {
+        inside += 1;
+        covered += built[row * width + x] as number;
+      }
+    });
+    cover.set(lot.id, inside ? covered / inside : 0);
+  }
+  return cover;
+}
+
+function distribution(results: readonly LotClassification[]): string {
+  const counts = new Map<string, number>();
+  for (const r of results) counts.set(r.status, (counts.get(r.status) ?? 0) + 1);
+  return [...DETECTION_CLASSES, 'X']
+    .filter((c) => counts.has(c))
+    .map((c) => `${c} ${counts.get(c)}`)
+    .join(', ');
+}
+
+const share = (part: number, total: number): string =>
+  total ? `${((part / total) * 100).toFixed(0)} %` : '—';
+
+/**
+ * SpaceNet Atlanta (the only real image with matching building footprints; panchromatic, so R = G = B) cut
+ * into 25 m cells: cells ≥ 25 % covered by a footprint should read C/E, cells with no footprint should not.
+ * The Bali drone orthomosaic (real RGB, no footprints) gives only the status distribution.
+ */
+export async function realImageryCheck(): Promise<RealImageryReport> {
+  const atlantaImage = join(TESTDATA_DIR, 'imagery/atlanta_spacenet4_pan_uint16_0.5m_utm16n.tif');
+  const atlantaVectors = join(TESTDATA_DIR, 'vectors/atlanta_spacenet4_buildings_utm16n.geojson');
+  const bali = join(TESTDATA_DIR, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif');
+  if (!existsSync(atlantaImage) || !existsSync(atlantaVectors))
+    return {
+      text: 'real imagery: testdata not found',
+      markdown: '_`../shared/testdata` not found: not run._',
+    };
+
+  const source = await openGeoTiff(atlantaImage, DEFAULT_IMAGE_LIMITS);
+  const lots = gridLots(source, 25);
+  const footprints = (
+    JSON.parse(readFileSync(atlantaVectors, 'utf8')) as FeatureCollection<Polygon>
+  ).features.map((f) => f.geometry);
+  const cover = buildingCover(source, lots, footprints);
+  const results = await collect(classifyScene({ raster: source, lots }));
+  await source.close();
+  const withBuilding = results.filter((r) => (cover.get(r.lotId) ?? 0) >= 0.25);
+  const without = results.filter((r) => (cover.get(r.lotId) ?? 0) === 0);
+  const builtOrBuilding = (rs: readonly LotClassification[]): number =>
+    rs.filter((r) => r.status === 'C' || r.status === 'E').length;
+
+  const baliSource = existsSync(bali) ? await openGeoTiff(bali, DEFAULT_IMAGE_LIMITS) : null;
+  const baliResults = baliSource
+    ? await collect(classifyScene({ raster: baliSource, lots: gridLots(baliSource, 15) }))
+    : [];
+  await baliSource?.close();
+
+  const rows = [
+    `| Atlanta cells with a building footprint (≥ 25 % of the cell) | ${withBuilding.length} | ${builtOrBuilding(withBuilding)} (${share(builtOrBuilding(withBuilding), withBuilding.length)}) | ${distribution(withBuilding)} |`,
+    `| Atlanta cells with no footprint | ${without.length} | ${builtOrBuilding(without)} (${share(builtOrBuilding(without), without.length)}) | ${distribution(without)} |`,
+    `| Bali drone orthomosaic, 15 m cells (no footprints: distribution only) | ${baliResults.length} | ${builtOrBuilding(baliResults)} (${share(builtOrBuilding(baliResults), baliResults.length)}) | ${distribution(baliResults)} |`,
+  ];
+  const markdown = ['| cells | n | read as C or E | all statuses |', '|---|---|---|---|', ...rows].join('\n');
+  const text = [
+    'real imagery (domain shift):',
+    `  Atlanta, footprint cells: ${withBuilding.length}, C/E ${builtOrBuilding(withBuilding)}; ${distribution(withBuilding)}`,
+    `  Atlanta, empty cells: ${without.length}, C/E ${builtOrBuilding(without)}; ${distribution(without)}`,
+    `  Bali cells: ${baliResults.length}; ${distribution(baliResults)}`,
+  ].join('\n');
+  return { text, markdown };
+}

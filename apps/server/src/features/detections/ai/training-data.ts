@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { demoSite } from '@mirante/scripts/demo/demo-sites';
+import type { GroundTruthRecord } from '@mirante/scripts/demo/lot-timeline';
+import { DEMO_EPSG } from '@mirante/scripts/demo/projection';
+import type { Polygon } from 'geojson';
+import { isDetectionClass, type DetectionClass } from './detection-status';
+import type { LotFeatures } from './lot-features';
+import type { LotInput } from './lot-scan';
+import { extractSceneFeatures } from './scene-features';
+import { sceneRasterSource } from './scene-raster-source';
+
+/** One labelled lot in one rendered demo scene. */
+export interface LabelledLot {
+  seed: number;
+  dateIndex: number;
+  lotId: string;
+  status: DetectionClass;
+  features: LotFeatures;
+}
+
+/**
+ * The split (fixed, so training and evaluation are reproducible). Training uses three layouts (seeds) and two of
+ * every three monthly scenes; evaluation holds out the other scenes of those layouts (unseen scenes) and the whole
+ * of the demo layout, seed 2025 (unseen lots and scenes).
+ */
+export const TRAINING_SEEDS = [101, 202, 303];
+export const HELD_OUT_SEED = 2025;
+export const isHeldOutScene = (dateIndex: number): boolean => dateIndex % 3 === 2;
+
+export type Split = 'train' | 'heldOutScenes' | 'heldOutSeed';
+
+export function splitOf(sample: Pick<LabelledLot, 'seed' | 'dateIndex'>): Split {
+  if (sample.seed === HELD_OUT_SEED) return 'heldOutSeed';
+  return isHeldOutScene(sample.dateIndex) ? 'heldOutScenes' : 'train';
+}
+
+export interface DatasetOptions {
+  /** Metres per pixel; the demo's satellite resolution (0.4) by default. */
+  pixelSize?: number;
+  /** Where rendered features are cached between ai:train and ai:eval (keyed on the generator's source). */
+  cacheDir?: string;
+  log?: (line: string) => void;
+}
+
+/** Every lot of every monthly scene of one demo layout, with its ground-truth status. */
+export async function labelledLotsForSeed(seed: number, pixelSize = 0.4): Promise<LabelledLot[]> {
+  const site = await demoSite('allotment', seed);
+  const lots: LotInput[] = site
+    .layers()
+    .features.filter((f) => f.properties.type === 'LOT' && f.geometry.type === 'Polygon')
+    .map((f) => ({ id: f.properties.lotKey ?? f.properties.name, geometry: f.geometry as Polygon }));
+  const truth = new Map<string, string>();
+  for (const record of site.groundTruth() as GroundTruthRecord[])
+    truth.set(`${record.lotKey}|${record.date}`, record.status);
+  const samples: LabelledLot[] = [];
+  let previous = new Map<string, LotFeatures>();
+  for (let dateIndex = 0; dateIndex < site.dates.length; dateIndex++) {
+    const source = sceneRasterSource(site.render(dateIndex, pixelSize), DEMO_EPSG);
+    const current = new Map<string, LotFeatures>();
+    for await (const { lotId, features } of extractSceneFeatures(source, lots, previous)) {
+      if (!features) continue;
+      current.set(lotId, features);
+      const status = truth.get(`${lotId}|${site.dates[dateIndex]}`);
+      if (status && isDetectionClass(status)) samples.push({ seed, dateIndex, lotId, status, features });
+    }
+    previous = current;
+  }
+  return samples;
+}
+
+/** The files that decide the labelled features: the cache is stale when any of them (or the generator) changes. */
+const FEATURE_SOURCES = [
+  'lot-mask.ts',
+  'lot-scan.ts',
+  'lot-accumulator.ts',
+  'pixel-classes.ts',
+  'lot-features.ts',
+  'scene-features.ts',
+  'scene-raster-source.ts',
+  'training-data.ts',
+];
+
+export function sourceFingerprint(pixelSize: number): string {
+  const hash = createHash('sha256').update(String(pixelSize));
+  const generator = new URL('../../../../../../scripts/demo/', import.meta.url);
+  for (const file of readdirSync(generator)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .sort())
+    hash.update(file).update(readFileSync(new URL(file, generator)));
+  for (const file of FEATURE_SOURCES) hash.update(file).update(readFileSync(new URL(file, import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Labelled lots of the training seeds and the held-out seed, rendered deterministically (or from the cache). */
+export async function buildDataset(options: DatasetOptions = {}): Promise<LabelledLot[]> {
+  const pixelSize = options.pixelSize ?? 0.4;
+  const log = options.log ?? (() => undefined);
+  const fingerprint = sourceFingerprint(pixelSize);
+  const all: LabelledLot[] = [];
+  for (const seed of [...TRAINING_SEEDS, HELD_OUT_SEED]) {
+    const cacheFile = options.cacheDir ? join(options.cacheDir, `lots-${seed}-${fingerprint}.json`) : null;
+    if (cacheFile && existsSync(cacheFile)) {
+      all.push(...(JSON.parse(readFileSync(cacheFile, 'utf8')) as LabelledLot[]));
+      log(`seed ${seed}: cached`);
+      continue;
+    }
+    const started = performance.now();
+    const samples = await labelledLotsForSeed(seed, pixelSize);
+    log(
+      `seed ${seed}: ${samples.length} labelled lots in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    if (cacheFile && options.cacheDir) {
+      mkdirSync(options.cacheDir, { recursive: true });
+      writeFileSync(cacheFile, JSON.stringify(samples));
+    }
+    all.push(...samples);
+  }
+  return all;
+}
