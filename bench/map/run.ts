@@ -1,0 +1,232 @@
+// bench/map: a project with 5,000 lots — GET project/:id/layers latency and payload, then in headless Chromium
+// the time from navigation to a rendered map and the frame times while panning. Writes bench/RESULTS.md (map).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { seedLots } from './seed-lots';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DATA = process.env.BENCH_MAP_DIR ?? '/tmp/mirante-bench-map';
+const PORT = Number(process.env.BENCH_MAP_PORT ?? 3177);
+const PG_PORT = PORT + 51239;
+const LOTS = Number(process.env.BENCH_LOTS ?? 5000);
+const CALLS = Number(process.env.BENCH_CALLS ?? 50);
+const NAVIGATIONS = 3;
+const SPACE = 'jardim-das-palmeiras';
+const USER = { email: 'usuario@horizonte.com.br', password: 'mirante2026' };
+const BASE = `http://localhost:${PORT}`;
+
+const load1 = () => os.loadavg()[0] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** Waits for an idle machine (1-min load < 2), up to BENCH_WAIT_SECONDS; BENCH_FORCE=1 runs regardless. */
+async function waitForIdle(): Promise<void> {
+  const deadline = Date.now() + Number(process.env.BENCH_WAIT_SECONDS ?? 900) * 1000;
+  while (load1() >= 2) {
+    if (process.env.BENCH_FORCE === '1') return console.log(`carga ${load1().toFixed(2)}: BENCH_FORCE=1`);
+    if (Date.now() > deadline)
+      throw new Error(`máquina ocupada (carga ${load1().toFixed(2)}); tente mais tarde`);
+    console.log(`carga ${load1().toFixed(2)} ≥ 2: aguardando…`);
+    await sleep(20_000);
+  }
+}
+
+function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: DATA,
+      PORT: String(PORT),
+      EMBEDDED_PG_PORT: String(PG_PORT),
+      APP_URL: BASE,
+      SMTP_URL: '',
+      DEMO_IMAGERY: '0',
+      LOGIN_RATE_LIMIT: '1000',
+    },
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`servidor saiu com código ${code}`)));
+    const poll = async () => {
+      for (let i = 0; i < 240; i++) {
+        try {
+          if ((await fetch(`${BASE}/api/v1/health`)).ok) return resolve(child);
+        } catch {
+          // not yet
+        }
+        await sleep(500);
+      }
+      reject(new Error('servidor não respondeu'));
+    };
+    void poll();
+  });
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  child.removeAllListeners('exit');
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000)]);
+}
+
+async function apiFigures(projectId: number, token: string) {
+  const url = `${BASE}/api/v1/project/${projectId}/layers`;
+  const headers = { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' };
+  await fetch(url, { headers }).then((response) => response.arrayBuffer()); // warm-up
+  const times: number[] = [];
+  let bytes = 0;
+  let lots = 0;
+  let encoding = 'identity';
+  for (let i = 0; i < CALLS; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    const body = await response.text();
+    times.push(performance.now() - start);
+    bytes = Buffer.byteLength(body);
+    encoding = response.headers.get('content-encoding') ?? 'identity';
+    if (i === 0)
+      lots = (JSON.parse(body) as { type: string }[]).filter((layer) => layer.type === 'LOT').length;
+  }
+  const gzipBytes = gzipSync(await (await fetch(url, { headers })).text()).length;
+  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), bytes, gzipBytes, encoding, lots };
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${BASE}/`);
+  await page.getByLabel('Email').fill(USER.email);
+  await page.getByLabel('Senha').fill(USER.password);
+  await page.getByLabel('Senha').press('Enter');
+  await page.waitForURL(/\/page\/(fusion-map|area)/, { timeout: 60_000 });
+}
+
+async function browserFigures() {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+    await signIn(page);
+    const rendered: number[] = [];
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      await page.goto(`${BASE}/page/fusion-map?tipo=mapa`);
+      await page.waitForFunction(() => window.__miranteMapReadyAt !== undefined, null, { timeout: 60_000 });
+      rendered.push(await page.evaluate(() => window.__miranteMapReadyAt ?? 0));
+    }
+    await page.waitForTimeout(1000);
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
+    await page.evaluate(() => {
+      const frames: number[] = [];
+      let last = performance.now();
+      let running = true;
+      const tick = (now: number) => {
+        frames.push(now - last);
+        last = now;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      Object.assign(window, { __benchFrames: frames, __benchStop: () => (running = false) });
+    });
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    for (let sweep = 0; sweep < 4; sweep++) {
+      const dir = sweep % 2 === 0 ? 1 : -1;
+      await page.mouse.move(cx - dir * 250, cy - 100);
+      await page.mouse.down();
+      await page.mouse.move(cx + dir * 250, cy + 100, { steps: 60 });
+      await page.mouse.up();
+    }
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { __benchFrames: number[]; __benchStop: () => void };
+      w.__benchStop();
+      return w.__benchFrames.slice(1);
+    });
+    return {
+      renderedMedian: quantile(rendered, 0.5),
+      rendered,
+      frameMedian: quantile(frames, 0.5),
+      frameP95: quantile(frames, 0.95),
+      frames: frames.length,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function writeResults(section: string): Promise<void> {
+  const file = path.join(ROOT, 'bench/RESULTS.md');
+  const current = await readFile(file, 'utf8').catch(() => '# Bench results\n');
+  const block = `<!-- map:start -->\n${section}<!-- map:end -->`;
+  const pattern = /<!-- map:start -->[\s\S]*?<!-- map:end -->/;
+  await writeFile(
+    file,
+    pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`,
+  );
+}
+
+async function main(): Promise<void> {
+  await waitForIdle();
+  const loadBefore = load1();
+  await rm(DATA, { recursive: true, force: true });
+  let server = await startServer();
+  await stopServer(server); // first start: demo data and layers seeded
+  const { startEmbeddedPostgres } = await import('../../apps/server/src/db/embedded-postgres');
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(DATA, 'postgres'),
+    port: PG_PORT,
+    database: 'mirante',
+    log: () => undefined,
+  });
+  const projectId = await seedLots(pg.connectionString, SPACE, LOTS);
+  await pg.stop();
+  server = await startServer();
+  try {
+    const login = await fetch(`${BASE}/api/v1/user`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(USER),
+    });
+    const { api_token } = (await login.json()) as { api_token: string };
+    const api = await apiFigures(projectId, api_token);
+    console.log('API', api);
+    const web = await browserFigures();
+    console.log('browser', web);
+    const loadAfter = load1();
+    const ok = (good: boolean) => (good ? 'ok' : '**acima da meta**');
+    await writeResults(
+      `## Map (bench/map, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)\n\n` +
+        `Project with ${api.lots.toLocaleString('en')} lots (seeded in a throwaway data folder), ${CALLS} calls, ` +
+        `headless Chromium 1366×768 (SwiftShader WebGL), ${os.cpus().length} cores, ` +
+        `load average ${loadBefore.toFixed(2)} before / ${loadAfter.toFixed(2)} after.\n\n` +
+        `| Measure | Figure | Target |\n|---|---|---|\n` +
+        `| GET project/:id/layers p50 | ${ms(api.p50)} | |\n` +
+        `| GET project/:id/layers p95 | ${ms(api.p95)} | < 150 ms — ${ok(api.p95 < 150)} |\n` +
+        `| Layers payload | ${(api.bytes / 1e6).toFixed(2)} MB JSON (${(api.gzipBytes / 1e6).toFixed(2)} MB gzipped; sent as ${api.encoding}) | |\n` +
+        `| Navigation → rendered map (median of ${NAVIGATIONS}) | ${ms(web.renderedMedian)} (${web.rendered.map((v) => v.toFixed(0)).join(', ')}) | < 3,000 ms — ${ok(web.renderedMedian < 3000)} |\n` +
+        `| Pan frame time median (${web.frames} frames) | ${ms(web.frameMedian)} | < 33 ms — ${ok(web.frameMedian < 33)} |\n` +
+        `| Pan frame time p95 | ${ms(web.frameP95)} | |\n\n`,
+    );
+  } finally {
+    await stopServer(server);
+    await rm(DATA, { recursive: true, force: true });
+  }
+}
+
+await main();
