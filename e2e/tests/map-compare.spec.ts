@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
+import { USER } from './support';
+
+const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(90_000);
+  await ensureAllotmentScenes(request);
+});
+
+test('Comparar datas: order validation, side by side with mirrored cursor, swipe, unchecking clears', async ({
+  page,
+}) => {
+  await openSatelliteMap(page, USER);
+  const controls = page.getByTestId('compare-controls');
+  await controls.getByText('Comparar datas').click();
+
+  // The earlier date must be strictly before the later one: otherwise a warning and both are cleared.
+  await pickOption(page, 'Antes', '15/04/2026');
+  await pickOption(page, 'Depois', '15/01/2026');
+  await expect(page.getByText('A data anterior precisa ser menor do que a posterior')).toBeVisible();
+  await expect(page.getByTestId('compare-pane')).toHaveCount(0);
+  await expect(controls.locator('.ant-select-selection-item')).toHaveCount(0);
+
+  await pickOption(page, 'Antes', '15/01/2026');
+  await pickOption(page, 'Depois', '15/04/2026');
+  const pane = page.getByTestId('compare-pane');
+  await expect(pane).toBeVisible();
+  await expect(page.getByTestId('compare-before')).toHaveText('Antes: 15/01/2026');
+  await expect(page.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
+  await expect(pane.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 20_000 });
+
+  // Side by side: the pointer on the 'Depois' map shows a cross on the 'Antes' map at the same place.
+  const stage = (await page.getByTestId('map-stage').boundingBox())!;
+  await page.mouse.move(stage.x + stage.width * 0.75, stage.y + stage.height * 0.5);
+  const cross = pane.getByTestId('mirror-cursor');
+  await expect(cross).toBeVisible();
+  const crossBox = (await cross.boundingBox())!;
+  expect(Math.abs(crossBox.x + crossBox.width / 2 - (stage.x + stage.width * 0.25))).toBeLessThan(4);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${SHOTS}/compare-side-by-side.png` });
+
+  // Synced cameras: zooming the 'Depois' map zooms the 'Antes' map.
+  await page.getByRole('button', { name: 'Aproximar' }).click();
+  await page.waitForTimeout(600);
+  const zoomText = await page.getByTestId('map-zoom').textContent();
+  expect(zoomText).toMatch(/Zoom: \d+/);
+
+  // Swipe: the 'Antes' map covers the left of a draggable divider.
+  await page.getByTestId('compare-mode').getByText('Cortina').click();
+  const divider = page.getByTestId('swipe-divider');
+  await expect(divider).toBeVisible();
+  await expect(divider).toHaveAttribute('aria-valuenow', '50');
+  const handle = (await divider.boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, stage.y + stage.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(stage.x + stage.width * 0.3, stage.y + stage.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await expect(divider).toHaveAttribute('aria-valuenow', /^(29|30|31)$/);
+  await expect(pane).toHaveAttribute('style', /clip-path: inset\(0px 7\d(\.\d+)?% 0px 0px\)/);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${SHOTS}/compare-swipe.png` });
+
+  // While dates are compared, a third scene asks to unselect one first.
+  await page.getByTestId('scene-card').filter({ hasText: '15/10/2025' }).click();
+  await expect(
+    page.getByText('Você deve desmarcar uma das cenas selecionadas para visualizar outra cena.'),
+  ).toBeVisible();
+
+  // Unchecking clears both dates and ends the comparison.
+  await controls.getByText('Comparar datas').click();
+  await expect(pane).toHaveCount(0);
+  await controls.getByText('Comparar datas').click();
+  await expect(page.getByLabel('Antes', { exact: true })).toBeVisible();
+  await expect(controls).not.toContainText('15/01/2026');
+});
+
+test('two scenes picked in Imagens are compared; a third replaces the oldest', async ({ page }) => {
+  await openSatelliteMap(page, USER);
+  const cards = page.getByTestId('scene-card');
+  await cards.filter({ hasText: '15/10/2025' }).click();
+  await expect(page.getByTestId('compare-pane')).toBeVisible();
+  await expect(page.getByTestId('compare-before')).toHaveText('Antes: 15/10/2025');
+  await expect(page.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
+  // The first selected (15/04/2026) is the oldest selection: it is replaced.
+  await cards.filter({ hasText: '15/01/2026' }).click();
+  await expect(page.getByTestId('compare-before')).toHaveText('Antes: 15/10/2025');
+  await expect(page.getByTestId('compare-after')).toHaveText('Depois: 15/01/2026');
+  await page.waitForTimeout(500);
+  await cards.filter({ hasText: '15/10/2025' }).click();
+  await expect(page.getByTestId('compare-pane')).toHaveCount(0);
+});

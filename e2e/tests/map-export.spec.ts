@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
+import { USER } from './support';
+
+const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(90_000);
+  await ensureAllotmentScenes(request);
+});
+
+test('export: mapa.png, a landscape PDF with title, date, scale and legend, and the original image', async ({
+  page,
+}) => {
+  await openSatelliteMap(page, USER);
+  const exportButton = page.getByRole('button', { name: 'Exportar' });
+
+  await exportButton.click();
+  await page.screenshot({ path: `${SHOTS}/export-menu.png` });
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Exportar PNG' }).click(),
+  ]);
+  expect(png.suggestedFilename()).toBe('mapa.png');
+  const pngBytes = readFileSync(await png.path());
+  expect(pngBytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+  expect(pngBytes.length).toBeGreaterThan(20_000);
+  await png.saveAs(`${SHOTS}/export-mapa.png`);
+
+  await exportButton.click();
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Exportar PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe('mapa.pdf');
+  const pdfText = readFileSync(await pdf.path()).toString('latin1');
+  expect(pdfText.startsWith('%PDF')).toBe(true);
+  expect(pdfText).toMatch(/\/MediaBox \[0 0 841\.\d+ 595\.\d+\]/);
+  expect(pdfText).toContain('Jardim das Palmeiras');
+  expect(pdfText).toContain('Data da imagem: 15/04/2026');
+  expect(pdfText).toMatch(/Escala 1:[\d.]+/);
+  expect(pdfText).toContain('Legenda');
+  expect(pdfText).toContain('Em constru');
+  await pdf.saveAs(`${SHOTS}/export-mapa.pdf`);
+
+  await exportButton.click();
+  const [original] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Baixar imagem original' }).click(),
+  ]);
+  expect(original.suggestedFilename()).toMatch(/\.png$/);
+  const originalBytes = readFileSync(await original.path());
+  expect(originalBytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+});

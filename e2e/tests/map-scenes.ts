@@ -1,0 +1,123 @@
+import { deflateSync } from 'node:zlib';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, DEMO_PASSWORD, signIn } from './support';
+
+/** Three small dated scenes over the demo allotment, uploaded as PNG + bounds (no demo imagery rendering). */
+export const SCENE_DATES = ['2025-10-15', '2026-01-15', '2026-04-15'] as const;
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** An RGB PNG: pasture-like noise with a grid of 'roofs' whose share grows with `built` (0–1). */
+export function scenePng(width: number, height: number, built: number): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const noise = ((x * 73856093) ^ (y * 19349663)) & 31;
+      const cell = Math.floor(x / 24) * 7 + Math.floor(y / 24) * 13;
+      const roof = x % 24 > 5 && x % 24 < 18 && y % 24 > 5 && y % 24 < 18 && (cell % 100) / 100 < built;
+      const road = x % 96 < 6 || y % 96 < 6;
+      const [r, g, b] = road ? [150, 146, 138] : roof ? [196, 92, 64] : [78 + noise, 112 + noise, 58];
+      raw.set([r, g, b], row + 1 + x * 3);
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface SceneRow {
+  id: number;
+  isoDate: string;
+  status: string;
+}
+
+/** Makes sure the demo allotment has the two test scenes, ready and published; returns their ids by date. */
+export async function ensureAllotmentScenes(request: APIRequestContext): Promise<SceneRow[]> {
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  const { api_token } = (await login.json()) as { api_token: string };
+  const headers = { Authorization: `Bearer ${api_token}` };
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+    bounds: [[number, number], [number, number]];
+  }[];
+  const project = projects.find((item) => item.space === 'jardim-das-palmeiras')!;
+  const list = async () =>
+    (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as SceneRow[];
+  const existing = await list();
+  const [[west, south], [east, north]] = project.bounds;
+  for (const [index, date] of SCENE_DATES.entries()) {
+    if (existing.some((scene) => scene.isoDate === date)) continue;
+    const response = await request.post('/api/v1/scene', {
+      headers,
+      multipart: {
+        date,
+        project: String(project.id),
+        publishImage: 'true',
+        bounds: `${west},${south},${east},${north}`,
+        file: {
+          name: `cena-${date}.png`,
+          mimeType: 'image/png',
+          buffer: scenePng(768, 640, 0.1 + index * 0.35),
+        },
+      },
+    });
+    // The other worker may have uploaded it first.
+    expect([200, 201, 422]).toContain(response.status());
+  }
+  let scenes: SceneRow[] = [];
+  await expect
+    .poll(
+      async () => {
+        scenes = (await list()).filter((scene) => (SCENE_DATES as readonly string[]).includes(scene.isoDate));
+        return scenes.filter((scene) => scene.status === 'ready').length;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe(SCENE_DATES.length);
+  return scenes.sort((a, b) => a.isoDate.localeCompare(b.isoDate));
+}
+
+/** Signs in, opens the allotment map in Satélite and waits for the first rendered frame. */
+export async function openSatelliteMap(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/page\/(fusion-map|area)/, { timeout: 20_000 });
+  await page.goto('/page/fusion-map?tipo=satelite');
+  await expect(page.locator('[data-map-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+}
+
+/** Picks an option of an Ant Design select found by its label. */
+export async function pickOption(page: Page, label: string, option: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+}
