@@ -33,6 +33,8 @@ export function ReportFilters(props: ReportFiltersProps) {
       <div className="detections-filter">
         <div className="detections-filter__label">Data inicial</div>
         <Select
+          showSearch
+          optionFilterProp="label"
           aria-label="Data inicial"
           options={dateOptions}
           value={draft.startDate}
@@ -53,6 +55,8 @@ export function ReportFilters(props: ReportFiltersProps) {
       <div className="detections-filter">
         <div className="detections-filter__label">Data final</div>
         <Select
+          showSearch
+          optionFilterProp="label"
           aria-label="Data final"
           options={dateOptions}
           value={draft.endDate}

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, MANAGER, signInAndWait } from './support';
+
+interface Report {
+  datesAvailable: string[];
+  diffStatus: { total: number; changed: number; kept: number };
+}
+
+const displayDate = (iso: string) => iso.split('-').reverse().join('/');
+
+/** The demo allotment's report straight from the API (to know its dates and counts). */
+async function apiReport(page: Page, body: Record<string, string> = {}): Promise<Report> {
+  const login = await page.request.post('/api/v1/user', {
+    data: { email: MANAGER, password: DEMO_PASSWORD },
+  });
+  const token = ((await login.json()) as { api_token: string }).api_token;
+  const projects = (await (
+    await page.request.get('/api/v1/project', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { id: number; projectType: string }[];
+  const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
+  const response = await page.request.post(`/api/v1/project/${project.id}/detections-history`, {
+    headers: { authorization: `Bearer ${token}` },
+    // The page starts with the 5 filterable types selected (spec 3, 4).
+    form: { detectTypes: 'V,B,E,C,O', ...body },
+  });
+  return (await response.json()) as Report;
+}
+
+async function pickDate(page: Page, label: string, iso: string): Promise<void> {
+  await page.getByLabel(label).click();
+  await page.getByLabel(label).fill(displayDate(iso));
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: displayDate(iso) })
+    .click();
+}
+
+async function openList(page: Page): Promise<void> {
+  await signInAndWait(page, MANAGER);
+  await page.goto('/page/list');
+  await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 20_000 });
+}
+
+test('opens on the last date, filters by type and compares two dates (E with Status)', async ({ page }) => {
+  await openList(page);
+  const report = await apiReport(page);
+  const last = report.datesAvailable.at(-1)!;
+  const first = report.datesAvailable[0]!;
+  await expect(page.getByTestId('side-final')).toContainText(displayDate(last));
+  await expect(page.getByTestId('summary-tags')).toContainText(`Total na lista: ${report.diffStatus.total}`);
+  await expect(page.getByTestId('status-chart').first()).toBeVisible();
+  await page.screenshot({ path: '../test-results/screens/detections-list.png' });
+
+  await page.getByTestId('filter-types').getByText('Desmarcar todos').click();
+  await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
+  await page.getByLabel('Tipos de detecção').click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Construído' })
+    .click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const built = await apiReport(page, { detectTypes: 'C' });
+  await expect(page.getByTestId('summary-tags')).toContainText(`Total na lista: ${built.diffStatus.total}`);
+  const cells = page.getByTestId('detections-table').locator('.ant-tag');
+  await expect(cells.first()).toHaveText('Construído');
+
+  await page.getByRole('button', { name: 'Limpar' }).click();
+  await expect(page.getByTestId('summary-tags')).toContainText(`Total na lista: ${report.diffStatus.total}`);
+  await pickDate(page, 'Data inicial', first);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(
+    page.getByTestId('detections-table').getByRole('columnheader', { name: 'Status' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('side-initial')).toContainText(displayDate(first));
+  const compared = await apiReport(page, { startDate: first, endDate: last, dateType: 'and' });
+  await expect(page.getByTestId('tag-changed')).toContainText(String(compared.diffStatus.changed));
+  await page.screenshot({ path: '../test-results/screens/detections-compare.png' });
+});
+
+test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }) => {
+  await openList(page);
+  const report = await apiReport(page);
+  const first = report.datesAvailable[0]!;
+  const last = report.datesAvailable.at(-1)!;
+  await pickDate(page, 'Data inicial', first);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const compared = await apiReport(page, { startDate: first, endDate: last, dateType: 'and' });
+  await expect(page.getByTestId('tag-changed')).toContainText(String(compared.diffStatus.changed));
+
+  await page.getByTestId('tag-changed').click();
+  const modal = page.getByRole('dialog', { name: 'Lotes que mudaram de status' });
+  await expect(modal).toBeVisible();
+  await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
+  await page.screenshot({ path: '../test-results/screens/detections-changed-modal.png' });
+  await modal.getByRole('button', { name: 'Exportar' }).click();
+  const csvDownload = page.waitForEvent('download');
+  await page.locator('.ant-dropdown:visible').getByText('CSV').click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toBe(`deteccoes-jardim-das-palmeiras-${first}-${last}.csv`);
+  const text = (await readFile(await csv.path())).toString('utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).trim().split('\r\n');
+  expect(lines[0]).toBe(`Etapa;Código;Quadra;Lote;${first};${last};Status;Observação`);
+  expect(lines).toHaveLength(compared.diffStatus.changed + 1);
+  expect(lines.slice(1).every((line) => line.split(';')[6] === 'Modificado')).toBe(true);
+  await page.keyboard.press('Escape');
+  await modal.locator('.ant-modal-close').click();
+  await expect(modal).toBeHidden();
+
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const xlsxDownload = page.waitForEvent('download');
+  await page.locator('.ant-dropdown:visible').getByText('Excel').click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet('Detecções')!;
+  expect(sheet.getRow(1).getCell(5).value).toBe(first);
+  expect(sheet.getRow(1).getCell(6).value).toBe(last);
+  expect(sheet.rowCount - 1).toBe(compared.diffStatus.total);
+});
