@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   if (!cluster.isWorker && config.loadDemoData) await loadLayers(infra.db);
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes);
+  services.analyses.setProcessor(services.detections.processor);
   await registerAnalysisJobs(queue, services.analyses);
   const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });
 

@@ -4,6 +4,8 @@ import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
+import { createDetectionsRepo } from './features/detections/detections.repo';
+import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
 import { createModulesRepo } from './features/modules/modules.repo';
@@ -55,6 +57,7 @@ export function createServices(infra: Infrastructure) {
     layerImport: createLayerImportService(layersRepo),
     scenes,
     detectionsReport,
+    detections: createDetectionsService(createDetectionsRepo(db), infra.storage, projects),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
     }),

@@ -11,7 +11,9 @@ async function main(): Promise<void> {
   const infra = await startInfrastructure(config, (m) => console.log(`[worker] ${m}`));
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, createServices(infra).scenes);
-  await registerAnalysisJobs(queue, createServices(infra).analyses);
+  const services = createServices(infra);
+  services.analyses.setProcessor(services.detections.processor);
+  await registerAnalysisJobs(queue, services.analyses);
   console.log('[worker] pronto; aguardando tarefas.');
   const stop = async () => {
     await queue.stop({ graceful: true, wait: true }).catch(() => undefined);

@@ -19,3 +19,4 @@ export * from './domain/layers';
 export * from './api/layers';
 export * from './api/detections-report';
 export * from './domain/detections-report';
+export * from './api/detections';

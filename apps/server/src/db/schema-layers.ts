@@ -41,7 +41,18 @@ export interface LotStatusHistoryTable {
   precision: number | null;
   sceneId: number | null;
   source: LotStatusSource;
+  /** The analysis that wrote an 'ai' row (migration 005). */
+  detectionId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
+}
+
+/** Migration 005: the classifier's reading of each lot per analysis. */
+export interface DetectionResultsTable {
+  detectionId: number;
+  layerId: number;
+  status: string;
+  confidence: number;
+  features: ColumnType<unknown, string | null, string | null>;
 }
 
 export interface LayerObservationsTable {

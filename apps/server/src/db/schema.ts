@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ModuleCode, ProjectStage, ProjectType, Role, UserType } from '@mirante/shared';
 import type {
+  DetectionResultsTable,
   LayerObservationPhotosTable,
   LayerObservationsTable,
   LayersTable,
@@ -178,6 +179,7 @@ export interface Database {
   layerObservationPhotos: LayerObservationPhotosTable;
   scenes: ScenesTable;
   detections: DetectionsTable;
+  detectionResults: DetectionResultsTable;
 }
 
 export type DetectionProcessingState = 'idle' | 'queued' | 'processing' | 'done' | 'failed';

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
+import { registerDetectionRoutes } from '../features/detections/detections.routes';
 import { registerAuthRoutes } from '../features/auth/auth.routes';
 import {
   registerDetectionsExportRoutes,
@@ -74,6 +75,7 @@ export async function buildApp(
   registerLayerRoutes(route, services.layers, services.observations);
   await registerObservationFileRoutes(app, services.observations, services.auth.resolveSession);
   registerAnalysisRoutes(route, services.analyses);
+  registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(app, services.detectionsReport, services.auth.resolveSession);
 

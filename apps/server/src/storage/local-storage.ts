@@ -19,6 +19,7 @@ export function createLocalStorage(root: string): Storage {
 
   return {
     pageCached: true,
+    localPath: (key) => resolve(key),
     async put(key, body) {
       const file = resolve(key);
       await ensureDir(file);

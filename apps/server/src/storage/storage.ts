@@ -8,6 +8,8 @@ export interface Storage {
   /** Copies a local file into storage (large files never pass through memory). */
   putFile(key: string, localPath: string): Promise<void>;
   getStream(key: string): Promise<Readable>;
+  /** The file's path on this machine, when storage is a local folder (readers open it in place). */
+  localPath?(key: string): string;
   /** Reads `length` bytes from `offset` (range reads for tile archives). */
   readRange(key: string, offset: number, length: number): Promise<Buffer>;
   size(key: string): Promise<number | null>;

@@ -114,6 +114,14 @@ export function createAnalysesService(repo: AnalysesRepo) {
       return { message: `${count(approved, 'análise aprovada', 'análises aprovadas')}.`, count: approved };
     },
 
+    /** `POST detection/:id` (spec 7): publishes or disables one analysis; with `bySceneId`, `id` is its scene. */
+    async setApproval(id: number, approved: boolean, bySceneId: boolean): Promise<AdminAnalysis> {
+      const row = bySceneId ? await repo.findBySceneId(id) : await repo.findById(id);
+      if (!row) throw notFound('Análise não encontrada.', 'ANALYSIS_NOT_FOUND');
+      await repo.update(row.id, { approved });
+      return reload(row.id);
+    },
+
     /** Marks the analyses as sent to the AI and enqueues one `detections-process` job each. */
     async sendToProcessing(ids: number[]): Promise<{ message: string; count: number }> {
       const queued = await repo.markQueued(ids);

@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { LotStatusSource } from '../../db/schema-layers';
 
@@ -50,9 +51,14 @@ export interface NewStatus {
   source: LotStatusSource;
 }
 
+/** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved (issue 6). */
+const published = (history: string) =>
+  sql<SqlBool>`(${sql.ref(`${history}.source`)} <> 'ai' OR EXISTS (
+    SELECT 1 FROM detections d WHERE d.id = ${sql.ref(`${history}.detection_id`)} AND d.approved))`;
+
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
-  const selectLayers = () =>
+  const selectLayers = (includeUnapproved = true) =>
     db
       .selectFrom('layers as l')
       .leftJoinLateral(
@@ -61,6 +67,7 @@ export function createLayersRepo(db: Db) {
             .selectFrom('lotStatusHistory as h')
             .select(['h.status', 'h.date', 'h.precision'])
             .whereRef('h.layerId', '=', 'l.id')
+            .$if(!includeUnapproved, (qb) => qb.where(published('h')))
             .orderBy('h.date', 'desc')
             .limit(1)
             .as('latest'),
@@ -91,8 +98,8 @@ export function createLayersRepo(db: Db) {
       ]);
 
   return {
-    async listForProject(projectId: number): Promise<LayerRow[]> {
-      return selectLayers().where('l.projectId', '=', projectId).orderBy('l.id').execute();
+    async listForProject(projectId: number, includeUnapproved = false): Promise<LayerRow[]> {
+      return selectLayers(includeUnapproved).where('l.projectId', '=', projectId).orderBy('l.id').execute();
     },
 
     async findById(id: number): Promise<LayerRow | undefined> {
@@ -106,11 +113,12 @@ export function createLayersRepo(db: Db) {
       return query.orderBy('l.id').execute();
     },
 
-    async statusHistory(layerId: number) {
+    async statusHistory(layerId: number, includeUnapproved = false) {
       return db
-        .selectFrom('lotStatusHistory')
+        .selectFrom('lotStatusHistory as h')
         .select(['status', 'date', 'precision', 'source'])
         .where('layerId', '=', layerId)
+        .$if(!includeUnapproved, (qb) => qb.where(published('h')))
         .orderBy('date', 'desc')
         .execute();
     },

@@ -32,7 +32,7 @@ export function createLayersService(
 
     async listForProject(user: AuthUser, projectId: number): Promise<Layer[]> {
       await projects.assertAccess(user, projectId, 'map');
-      return (await repo.listForProject(projectId)).map(toLayer);
+      return (await repo.listForProject(projectId, user.role === 'ADMIN')).map(toLayer);
     },
 
     async detail(user: AuthUser, id: number): Promise<LayerDetailRow[]> {
@@ -47,7 +47,10 @@ export function createLayersService(
       if (row.perimeterM > 0) rows.push({ field: 'MEASURE_AREA', value: row.perimeterM, updated_at });
       if (row.customerCode) rows.push({ field: 'CodigoCliente', value: row.customerCode, updated_at });
       if (row.obs) rows.push({ field: 'LAYER_INFORMATION', value: row.obs, updated_at });
-      rows.push({ field: 'STATUS_LIST', value: (await repo.statusHistory(id)).map(toStatusItem) });
+      rows.push({
+        field: 'STATUS_LIST',
+        value: (await repo.statusHistory(id, user.role === 'ADMIN')).map(toStatusItem),
+      });
       rows.push({ field: 'OBS_LIST', value: await observations.listForLayer(user, id) });
       return rows;
     },

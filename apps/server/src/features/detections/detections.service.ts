@@ -1,0 +1,60 @@
+import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type DetectionKey } from '@mirante/shared';
+import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import type { Storage } from '../../storage/storage';
+import type { AuthUser } from '../auth/auth-user';
+import type { ProjectsService } from '../projects/projects.service';
+import { createDetectionsProcessor } from './detections.processor';
+import type { DetectionsRepo } from './detections.repo';
+
+export interface LotsEdit {
+  detectType: DetectionKey;
+  layerIds: number[];
+  sceneId?: number;
+  projectId?: number;
+}
+
+/** Lot detections: the AI processor of the analyses queue and the map's manual detection edits. */
+export function createDetectionsService(repo: DetectionsRepo, storage: Storage, projects: ProjectsService) {
+  return {
+    /** Installed with `services.analyses.setProcessor` by the processes that run the queue. */
+    processor: createDetectionsProcessor(repo, storage),
+
+    /**
+     * `POST allotments/:detectId`: sets the lots' status at the scene's date by hand (source 'manual'; it
+     * replaces the AI's row of that lot and date). Another customer's project is 404 before the role's 403.
+     */
+    async editLots(
+      user: AuthUser,
+      detectId: number,
+      edit: LotsEdit,
+    ): Promise<{ id: number; detectType: DetectionKey }[]> {
+      if (!edit.projectId) throw unprocessable('VALIDATION', ANALYSIS_MESSAGES.projectRequired);
+      if (!edit.sceneId) throw unprocessable('VALIDATION', ANALYSIS_MESSAGES.sceneRequired);
+      await projects.assertAccess(user, edit.projectId, 'map');
+      if (user.role !== 'ADMIN') throw forbidden();
+      const analysis = await repo.findAnalysis(detectId);
+      if (!analysis || analysis.projectId !== edit.projectId) {
+        throw notFound(DETECTION_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
+      }
+      const scene = await repo.findScene(edit.sceneId);
+      if (!scene) throw notFound(DETECTION_MESSAGES.sceneNotFound, 'SCENE_NOT_FOUND');
+      if (scene.projectId !== edit.projectId) {
+        throw unprocessable('SCENE_NOT_IN_PROJECT', DETECTION_MESSAGES.sceneNotInProject);
+      }
+      const wanted = [...new Set(edit.layerIds)];
+      if (wanted.length === 0) throw unprocessable('NO_LAYERS', DETECTION_MESSAGES.noLayerSelected);
+      const lotIds = await repo.lotIdsOfProject(edit.projectId, wanted);
+      if (lotIds.length !== wanted.length) throw unprocessable('NOT_LOTS', DETECTION_MESSAGES.notLots);
+      await repo.writeManual({
+        layerIds: lotIds,
+        status: edit.detectType,
+        sceneId: edit.sceneId,
+        date: scene.date,
+      });
+      const rows = await repo.statusesAt(lotIds, scene.date);
+      return rows.map((row) => ({ id: row.id, detectType: row.status as DetectionKey }));
+    },
+  };
+}
+
+export type DetectionsService = ReturnType<typeof createDetectionsService>;

@@ -1,0 +1,27 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Storage } from '../../storage/storage';
+
+/**
+ * Runs `work` with a local path of a stored file: the file itself when storage is a local folder, else a
+ * temporary copy streamed from storage (S3), removed afterwards.
+ */
+export async function withLocalFile<T>(
+  storage: Storage,
+  key: string,
+  work: (filePath: string) => Promise<T>,
+): Promise<T> {
+  const local = storage.localPath?.(key);
+  if (local) return work(local);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-detections-'));
+  try {
+    const file = path.join(dir, 'original');
+    await pipeline(await storage.getStream(key), createWriteStream(file));
+    return await work(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

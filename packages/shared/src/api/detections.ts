@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DETECTION_KEYS } from '../domain/layers';
+import { adminAnalysisSchema } from './analyses';
+import { defineEndpoint } from './endpoint';
+import { formBoolean, formIdList, formOptionalId } from './form-fields';
+
+/** Messages of the detection calls (spec section 8 where it fixes them). */
+export const DETECTION_MESSAGES = {
+  analysisNotFound: 'Análise não encontrada.',
+  sceneNotFound: 'Imagem não encontrada.',
+  sceneNotInProject: 'A imagem escolhida não pertence ao projeto.',
+  analysisNotInProject: 'A análise não pertence ao projeto.',
+  invalidDetectType: 'Tipo de detecção inválido.',
+  noLayerSelected: 'Nenhuma camada selecionada',
+  notLots: 'Só lotes do projeto podem receber detecções.',
+  onlyAllotments: 'A análise por I.A está disponível apenas para loteamentos.',
+  noLots: 'O projeto não possui lotes para analisar.',
+} as const;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const detectionsApi = {
+  /** Spec 7: publishes or disables an analysis; `use_scene_id` means `:id` is the analysed scene's id. */
+  setApproval: defineEndpoint({
+    method: 'POST',
+    path: '/detection/:id',
+    summary:
+      'Publica (Aprovado) ou desativa (Pendente) uma análise; com use_scene_id, :id é a imagem (ADMIN)',
+    tags: ['analyses', 'admin'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    params: idParams,
+    body: z.object({
+      approval_status: formBoolean,
+      use_scene_id: formBoolean.optional(),
+    }),
+    response: adminAnalysisSchema,
+    errorStatuses: [401, 403, 404, 422],
+  }),
+  /** Spec 7: the map's detection-edit tool sets the lots' status at the scene's date by hand. */
+  editLots: defineEndpoint({
+    method: 'POST',
+    path: '/allotments/:detectId',
+    summary: 'Define à mão o tipo de detecção dos lotes na data da imagem (ADMIN)',
+    tags: ['analyses', 'map'],
+    access: { kind: 'session' },
+    encoding: 'form',
+    params: z.object({ detectId: z.coerce.number().int().positive() }),
+    body: z.object({
+      detectType: z.enum(DETECTION_KEYS, { error: DETECTION_MESSAGES.invalidDetectType }),
+      'layers[]': formIdList().optional(),
+      layers: formIdList().optional(),
+      sceneId: formOptionalId,
+      projectId: formOptionalId,
+    }),
+    response: z.array(z.object({ id: z.number().int(), detectType: z.enum(DETECTION_KEYS) })),
+    errorStatuses: [401, 403, 404, 422],
+  }),
+} as const;
