@@ -77,6 +77,8 @@ test('ADMIN: offset X/Y saved on the scene reloads its tiles with a new v', asyn
 });
 
 test('ADMIN: lot/block label edit — selection rules, blank fields, rename, failure', async ({ page }) => {
+  // Renaming refetches every layer of the project; on the shared 2-core machine that alone can take 10 s.
+  test.setTimeout(90_000);
   await openSatelliteMap(page, ADMIN);
   await page.getByRole('button', { name: 'Editar lotes/quadras' }).click();
   const bar = page.getByTestId('label-edit-bar');

@@ -50,7 +50,6 @@ export function MapScreen() {
   const comparing = comparison.before !== null && comparison.after !== null;
   const layerList = useMemo(() => layers.data ?? [], [layers.data]);
   const interactions = useMapInteractions(layerList);
-  const drawText = useMeasureDraw(map, interactions.tool);
   const available = useMemo(() => {
     const counts = new Map<LayerType, number>();
     for (const layer of layerList) counts.set(layer.type, (counts.get(layer.type) ?? 0) + 1);
@@ -87,6 +86,7 @@ export function MapScreen() {
   const beforeStyle = useMemo(() => styleFor(comparison.before), [styleFor, comparison.before]);
   const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;
   usePickedFeatures(map, interactions.picked, style);
+  const drawText = useMeasureDraw(map, interactions.tool, style);
 
   useEffect(() => {
     if (!map) return;

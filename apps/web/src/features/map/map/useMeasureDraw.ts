@@ -39,12 +39,15 @@ export function describeDrawing(feature: GeoJSONStoreFeatures): string | null {
 
 /**
  * Terra Draw on the map while measuring distance (line) or area (polygon, never self-intersecting): returns the
- * live measure of the latest drawing. Click adds a vertex; click the last (or first) point to finish.
+ * live measure of the latest drawing. Click adds a vertex; click the last (or first) point to finish. After a
+ * style change (map type, scene, layers) drawing starts over.
  */
-export function useMeasureDraw(map: MapInstance | null, tool: MeasureTool): string | null {
+export function useMeasureDraw(map: MapInstance | null, tool: MeasureTool, styleKey: unknown): string | null {
   const [text, setText] = useState<string | null>(null);
   useEffect(() => {
     if (!map || (tool !== 'distancia' && tool !== 'area')) return;
+    // A new style drops Terra Draw's sources: start again on it (styleKey is in the dependencies).
+    void styleKey;
     const draw = new TerraDraw({
       adapter: new TerraDrawMapLibreGLAdapter({ map }),
       modes: [
@@ -71,6 +74,6 @@ export function useMeasureDraw(map: MapInstance | null, tool: MeasureTool): stri
       draw.stop();
       setText(null);
     };
-  }, [map, tool]);
+  }, [map, tool, styleKey]);
   return tool === 'distancia' || tool === 'area' ? text : null;
 }
