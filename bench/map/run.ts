@@ -132,18 +132,20 @@ async function browserFigures() {
     }
     await page.waitForTimeout(1000);
     const box = (await page.getByTestId('map-canvas').boundingBox())!;
-    await page.evaluate(() => {
-      const frames: number[] = [];
+    // A string, not a function: tsx's helpers (__name) don't exist in the page.
+    await page.evaluate(`(() => {
+      const frames = [];
       let last = performance.now();
       let running = true;
-      const tick = (now: number) => {
+      const tick = (now) => {
         frames.push(now - last);
         last = now;
         if (running) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
-      Object.assign(window, { __benchFrames: frames, __benchStop: () => (running = false) });
-    });
+      window.__benchFrames = frames;
+      window.__benchStop = () => { running = false; };
+    })()`);
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
     for (let sweep = 0; sweep < 4; sweep++) {
@@ -153,11 +155,9 @@ async function browserFigures() {
       await page.mouse.move(cx + dir * 250, cy + 100, { steps: 60 });
       await page.mouse.up();
     }
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { __benchFrames: number[]; __benchStop: () => void };
-      w.__benchStop();
-      return w.__benchFrames.slice(1);
-    });
+    const frames = (await page.evaluate(
+      '(() => { window.__benchStop(); return window.__benchFrames.slice(1); })()',
+    )) as number[];
     return {
       renderedMedian: quantile(rendered, 0.5),
       rendered,
