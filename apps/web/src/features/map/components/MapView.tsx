@@ -80,8 +80,17 @@ export function MapView({
       const type = feature?.properties.type;
       return typeof feature?.id === 'number' && typeof type === 'string' ? { id: feature.id, type } : null;
     };
+    // Cursor updates once per frame; no hover picking while a button is down (panning 5,000 lots stays smooth).
+    let cursorFrame = 0;
+    let lastCursor = { lat: 0, lng: 0 };
     map.on('mousemove', (event) => {
-      callbacks.current.onCursor({ lat: event.lngLat.lat, lng: event.lngLat.lng });
+      // While dragging the point under the pointer doesn't change: nothing to update.
+      if (event.originalEvent.buttons !== 0) return;
+      lastCursor = { lat: event.lngLat.lat, lng: event.lngLat.lng };
+      cursorFrame ||= requestAnimationFrame(() => {
+        cursorFrame = 0;
+        callbacks.current.onCursor(lastCursor);
+      });
       const pick = pickAt(event.point);
       const lotId = pick?.type === 'LOT' ? pick.id : null;
       if (lotId !== hovered) setHover(lotId);
@@ -90,6 +99,8 @@ export function MapView({
     });
     map.on('mouseout', () => {
       setHover(null);
+      cancelAnimationFrame(cursorFrame);
+      cursorFrame = 0;
       callbacks.current.onCursor(null);
     });
     map.on('click', (event) => {
@@ -99,6 +110,7 @@ export function MapView({
     map.once('load', () => readyRef.current(map));
     map.once('idle', () => markMapReady(map.getContainer()));
     return () => {
+      cancelAnimationFrame(cursorFrame);
       mapRef.current = null;
       map.remove();
     };
