@@ -14,6 +14,17 @@ import { authorize, type SessionResolver } from './authorize';
 
 type UserFor<E extends EndpointDefinition> = E['access'] extends { kind: 'public' } ? null : AuthUser;
 
+/**
+ * A response the handler serialised itself (big lists: the zod serialiser would walk every row). The text
+ * must encode a value of type `T`; the route's response schema still documents it and tests validate it.
+ */
+export class JsonText<T> {
+  declare readonly encodes: T;
+  constructor(readonly text: string) {}
+}
+
+export type HandlerResult<E extends EndpointDefinition> = EndpointResponse<E> | JsonText<EndpointResponse<E>>;
+
 export interface HandlerContext<E extends EndpointDefinition> {
   params: EndpointParams<E>;
   query: EndpointQuery<E>;
@@ -36,7 +47,7 @@ function rateLimitKey(request: FastifyRequest): string {
 
 export type Router = <E extends EndpointDefinition>(
   endpoint: E,
-  handler: (context: HandlerContext<E>) => Promise<EndpointResponse<E>>,
+  handler: (context: HandlerContext<E>) => Promise<HandlerResult<E>>,
   options?: RouteOptions,
 ) => void;
 
@@ -50,7 +61,7 @@ function registerRoute<E extends EndpointDefinition>(
   app: FastifyInstance,
   resolveSession: SessionResolver,
   endpoint: E,
-  handler: (context: HandlerContext<E>) => Promise<EndpointResponse<E>>,
+  handler: (context: HandlerContext<E>) => Promise<HandlerResult<E>>,
   options: RouteOptions = {},
 ): void {
   const response: Record<number, z.ZodType> = { 200: endpoint.response };
@@ -72,7 +83,7 @@ function registerRoute<E extends EndpointDefinition>(
       : {},
     handler: async (request, reply) => {
       const user = await authorize(endpoint.access, request, resolveSession);
-      return handler({
+      const result = await handler({
         params: request.params as EndpointParams<E>,
         query: request.query as EndpointQuery<E>,
         body: request.body as EndpointBody<E>,
@@ -80,6 +91,10 @@ function registerRoute<E extends EndpointDefinition>(
         request,
         reply,
       });
+      if (!(result instanceof JsonText)) return result;
+      // A JSON string is sent as is: Fastify skips the serializer for strings.
+      void reply.type('application/json; charset=utf-8');
+      return result.text;
     },
   });
 }

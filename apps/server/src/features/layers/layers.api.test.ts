@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Layer, LayerDetailRow } from '@mirante/shared';
+import { gunzipSync } from 'node:zlib';
+import { layersApi, type Layer, type LayerDetailRow } from '@mirante/shared';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
 
@@ -81,6 +82,38 @@ describe('GET project/:projectId/layers', () => {
     expect(layers.find((layer) => layer.type === 'BLOCK')?.detectAllotment).toBeNull();
     // Lean: rarely used empty fields are left out.
     expect(Object.keys(lot)).not.toContain('before_img_url');
+  });
+
+  it('sends the pre-serialised list as JSON that matches the contract (the route skips the zod walk)', async () => {
+    for (const token of [user, admin]) {
+      const response = await get(`/api/v1/project/${ids.allotment}/layers`, token);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const parsed = layersApi.listForProject.response.safeParse(response.json());
+      expect(parsed.error).toBeUndefined();
+      expect(parsed.data).toEqual(response.json());
+      // Compact geometry text, coordinates with at most 7 decimals.
+      expect(response.body).not.toMatch(/"geo_json":\{[^}]* /);
+      expect(response.body).not.toMatch(/\d\.\d{8}/);
+    }
+  });
+
+  it('is gzip- or brotli-compressed when the client accepts it', async () => {
+    const url = `/api/v1/project/${ids.allotment}/layers`;
+    const gzip = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(user), 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const plain = await get(url, user);
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gzip.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const br = await context.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(user), 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
   });
 
   it('needs a session (401) and hides another customer’s project and projects not linked to the user (404)', async () => {

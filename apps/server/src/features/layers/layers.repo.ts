@@ -26,6 +26,9 @@ export interface LayerRow {
   latestPrecision: number | null;
 }
 
+/** A layer row with its geometry as JSON text (the list is serialised without parsing geometries). */
+export type LayerTextRow = Omit<LayerRow, 'geoJson'> & { geoJsonText: string };
+
 export interface NewLayer {
   projectId: number;
   type: string;
@@ -58,7 +61,7 @@ const published = (history: string) =>
 
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
-  const selectLayers = (includeUnapproved = true) =>
+  const selectLayerFields = (includeUnapproved = true) =>
     db
       .selectFrom('layers as l')
       .leftJoinLateral(
@@ -83,7 +86,6 @@ export function createLayersRepo(db: Db) {
         'l.customerCode',
         'l.tagValue',
         'l.obs',
-        'l.geoJson',
         'l.areaM2',
         'l.perimeterM',
         'l.categoryName',
@@ -96,10 +98,20 @@ export function createLayersRepo(db: Db) {
         'latest.date as latestDate',
         'latest.precision as latestPrecision',
       ]);
+  const selectLayers = (includeUnapproved = true) => selectLayerFields(includeUnapproved).select('l.geoJson');
 
   return {
     async listForProject(projectId: number, includeUnapproved = false): Promise<LayerRow[]> {
       return selectLayers(includeUnapproved).where('l.projectId', '=', projectId).orderBy('l.id').execute();
+    },
+
+    /** The same list with geometries as JSON text (`jsonb::text`: node-pg doesn't parse 5,000 geometries). */
+    async listTextForProject(projectId: number, includeUnapproved = false): Promise<LayerTextRow[]> {
+      return selectLayerFields(includeUnapproved)
+        .select(sql<string>`l.geo_json::text`.as('geoJsonText'))
+        .where('l.projectId', '=', projectId)
+        .orderBy('l.id')
+        .execute();
     },
 
     async findById(id: number): Promise<LayerRow | undefined> {

@@ -1,9 +1,10 @@
 import { MAP_MESSAGES, type Layer, type LayerDetailRow, type LayerGeometry } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
+import { JsonText } from '../../http/route';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
 import { sideLengths } from './layer-geometry';
-import { toLayer, toStatusItem } from './layer-view';
+import { layersJson, toLayer, toStatusItem } from './layer-view';
 import type { LayerRow, LayersRepo } from './layers.repo';
 import type { ObservationsService } from './observations.service';
 
@@ -30,9 +31,10 @@ export function createLayersService(
   return {
     layerForUser,
 
-    async listForProject(user: AuthUser, projectId: number): Promise<Layer[]> {
+    /** Pre-serialised: 5,000 lots are ~1.5 MB of JSON (the tests check it against the contract). */
+    async listForProject(user: AuthUser, projectId: number): Promise<JsonText<Layer[]>> {
       await projects.assertAccess(user, projectId, 'map');
-      return (await repo.listForProject(projectId, user.role === 'ADMIN')).map(toLayer);
+      return new JsonText(layersJson(await repo.listTextForProject(projectId, user.role === 'ADMIN')));
     },
 
     async detail(user: AuthUser, id: number): Promise<LayerDetailRow[]> {
