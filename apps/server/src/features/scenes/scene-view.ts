@@ -42,7 +42,7 @@ export function toScene(row: SceneRow): Scene {
     projectId: row.projectId,
     projectName: row.projectName,
     projectSpace: row.projectSpace,
-    detectId: null,
+    detectId: row.detectId ?? null,
     offset: [row.offsetX, row.offsetY],
     approvalStatus: row.published,
     imageApprovalStatus: row.published,

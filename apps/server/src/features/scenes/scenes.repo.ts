@@ -7,6 +7,8 @@ export type SceneRow = SceneRecord & {
   projectName: string;
   projectSpace: string;
   projectDefaultZoom: number;
+  /** The scene's analysis (at most one per scene), null while it has none. */
+  detectId: number | null;
 };
 export type NewSceneRow = Insertable<ScenesTable>;
 export type SceneChanges = Updateable<ScenesTable>;
@@ -29,7 +31,14 @@ export function createScenesRepo(db: Db) {
         'projects.name as projectName',
         'projects.space as projectSpace',
         'projects.defaultZoom as projectDefaultZoom',
-      ]);
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('detections')
+          .select((sub) => sub.fn.max('detections.id').as('id'))
+          .whereRef('detections.sceneId', '=', 'scenes.id')
+          .as('detectId'),
+      );
 
   return {
     async insert(row: NewSceneRow): Promise<SceneRecord> {

@@ -13,6 +13,8 @@ import { useMapTypeParam } from '../map/useMapTypeParam';
 import { useMeasureDraw } from '../map/useMeasureDraw';
 import { usePickedFeatures } from '../map/usePickedFeatures';
 import { CompareMap } from './CompareMap';
+import { DetectionDetailModal } from './DetectionDetailModal';
+import { DetectionEditBar } from './DetectionEditBar';
 import { DetectionLegend } from './DetectionLegend';
 import { ImagesPanel } from './ImagesPanel';
 import { LabelEditBar } from './LabelEditBar';
@@ -24,6 +26,7 @@ import { MapTools } from './MapTools';
 import { MapTypeSwitch } from './MapTypeSwitch';
 import { MapView } from './MapView';
 import { MeasureResult } from './MeasureResult';
+import { Model3dModal } from './Model3dModal';
 import { OptionsPanel } from './OptionsPanel';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
 import { RotateSlider } from './RotateSlider';
@@ -43,6 +46,7 @@ export function MapScreen() {
   const [cursor, setCursor] = useState<{ lat: number; lng: number } | null>(null);
   const [hiddenTypes, setHiddenTypes] = useState<LayerType[] | null>(null);
   const [labels, setLabels] = useState({ lots: true, blocks: true });
+  const [show3d, setShow3d] = useState(false);
 
   const sceneList = useMemo(() => scenes.data ?? [], [scenes.data]);
   const comparison = useComparison(sceneList);
@@ -85,6 +89,10 @@ export function MapScreen() {
   const style = useMemo(() => styleFor(scene), [styleFor, scene]);
   const beforeStyle = useMemo(() => styleFor(comparison.before), [styleFor, comparison.before]);
   const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;
+  const area = layerList.find((layer) => layer.id === interactions.selectedArea) ?? null;
+  const model3d = scene?.map3dUrl ? { ...scene, map3dUrl: scene.map3dUrl } : null;
+  // Spec 4: 3D only when the scene has a model; not during comparison or label editing.
+  const no3d = comparing || interactions.editMode === 'labels';
   usePickedFeatures(map, interactions.picked, style);
   const drawText = useMeasureDraw(map, interactions.tool, style);
 
@@ -181,7 +189,10 @@ export function MapScreen() {
           onTool={interactions.setTool}
           editMode={interactions.editMode}
           onLabelEdit={interactions.toggleLabelEdit}
+          onDetectionEdit={interactions.toggleDetectionEdit}
           onFit={fit}
+          onModel3d={model3d ? () => setShow3d(true) : null}
+          model3dDisabled={no3d}
         />
         {interactions.tool !== 'none' && (
           <MeasureResult
@@ -196,6 +207,28 @@ export function MapScreen() {
             selected={interactions.picked}
             onClear={interactions.clearPicked}
             onExit={interactions.toggleLabelEdit}
+          />
+        )}
+        {isAdmin && interactions.editMode === 'detections' && (
+          <DetectionEditBar
+            projectId={project.id}
+            scene={scene}
+            selected={interactions.picked}
+            onClear={interactions.clearPicked}
+            onExit={interactions.toggleDetectionEdit}
+          />
+        )}
+        {show3d && model3d && !no3d && (
+          <Model3dModal scene={model3d} apiToken={credentials.api_token} onClose={() => setShow3d(false)} />
+        )}
+        {area && (
+          <DetectionDetailModal
+            key={area.id}
+            layer={area}
+            scenes={sceneList}
+            shown={scene}
+            apiToken={credentials.api_token}
+            onClose={() => interactions.setSelectedArea(null)}
           />
         )}
         <DetectionLegend />

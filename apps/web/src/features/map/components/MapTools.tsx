@@ -1,4 +1,4 @@
-import { EditOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { Scene } from '@mirante/shared';
 import type { EditMode } from '../map/lotSelection';
@@ -6,6 +6,7 @@ import type { MapInstance } from '../map/maplibre';
 import type { MeasureTool } from '../map/useMeasureDraw';
 import { ExportMenu } from './ExportMenu';
 import { MeasureTools } from './MeasureTools';
+import { Model3dButton } from './Model3dButton';
 import { ZoomControls } from './ZoomControls';
 
 export interface MapToolsProps {
@@ -18,10 +19,15 @@ export interface MapToolsProps {
   onTool(tool: MeasureTool): void;
   editMode: EditMode;
   onLabelEdit(): void;
+  onDetectionEdit(): void;
   onFit(): void;
+  /** Opens the scene's 3D model; null when the shown scene has none. */
+  onModel3d: (() => void) | null;
+  /** Spec 4: no 3D during comparison or label editing. */
+  model3dDisabled: boolean;
 }
 
-/** The tool column on the right of the map: zoom, measuring, export and (ADMIN) lot/block label editing. */
+/** The map's tool column: zoom, measuring, export, 3D model and (ADMIN) label and detection editing. */
 export function MapTools({
   map,
   title,
@@ -32,13 +38,17 @@ export function MapTools({
   onTool,
   editMode,
   onLabelEdit,
+  onDetectionEdit,
   onFit,
+  onModel3d,
+  model3dDisabled,
 }: MapToolsProps) {
   return (
     <div className="map-tools">
       <ZoomControls onZoomIn={() => map?.zoomIn()} onZoomOut={() => map?.zoomOut()} onFit={onFit} />
       <MeasureTools tool={tool} onChange={onTool} />
       {map && <ExportMenu map={map} title={title} scene={scene} apiToken={apiToken} />}
+      {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">
           <Tooltip title="Editar lotes/quadras" placement="left">
@@ -48,6 +58,15 @@ export function MapTools({
               type={editMode === 'labels' ? 'primary' : 'default'}
               icon={<EditOutlined />}
               onClick={onLabelEdit}
+            />
+          </Tooltip>
+          <Tooltip title="Editar detecções" placement="left">
+            <Button
+              aria-label="Editar detecções"
+              aria-pressed={editMode === 'detections'}
+              type={editMode === 'detections' ? 'primary' : 'default'}
+              icon={<BgColorsOutlined />}
+              onClick={onDetectionEdit}
             />
           </Tooltip>
         </div>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Layer } from '@mirante/shared';
 import type { MapPick } from '../components/MapView';
+import { isAnalysisType } from '../detections/detectionDetail';
 import { formatSquareMetres } from './format';
 import { clickSelect, hoverSelect, toggleMode, type EditMode, type Modifiers } from './lotSelection';
 import { formatDistance, geometryMeasures } from './measure';
@@ -13,6 +14,8 @@ export function useMapInteractions(layers: readonly Layer[]) {
   const [picked, setPicked] = useState<number[]>([]);
   const [lotMeasure, setLotMeasure] = useState<string[]>([]);
   const [selectedLot, setSelectedLot] = useState<number | null>(null);
+  /** An analysis-type area (REFO/DEFO/GAMBIRA) whose detection detail modal is open. */
+  const [selectedArea, setSelectedArea] = useState<number | null>(null);
   const byId = useMemo(() => new Map(layers.map((layer) => [layer.id, layer])), [layers]);
 
   const candidate = useCallback(
@@ -42,6 +45,7 @@ export function useMapInteractions(layers: readonly Layer[]) {
       const item = candidate(pick);
       if (editMode !== 'none' && item) return setPicked((now) => clickSelect(now, item, editMode, keys));
       if (layer.type === 'LOT') setSelectedLot(layer.id);
+      else if (isAnalysisType(layer.type)) setSelectedArea(layer.id);
     },
     [byId, candidate, editMode, tool],
   );
@@ -67,12 +71,14 @@ export function useMapInteractions(layers: readonly Layer[]) {
       setPicked([]);
     }
   };
-  const toggleLabelEdit = () => {
-    setEditMode((mode) => toggleMode(mode, 'labels'));
+  const toggleEdit = (wanted: Exclude<EditMode, 'none'>) => {
+    setEditMode((mode) => toggleMode(mode, wanted));
     setPicked([]);
     setToolState('none');
     setSelectedLot(null);
   };
+  const toggleLabelEdit = () => toggleEdit('labels');
+  const toggleDetectionEdit = () => toggleEdit('detections');
 
   return {
     tool,
@@ -82,8 +88,11 @@ export function useMapInteractions(layers: readonly Layer[]) {
     picked,
     clearPicked: () => setPicked([]),
     toggleLabelEdit,
+    toggleDetectionEdit,
     selectedLot,
     setSelectedLot,
+    selectedArea,
+    setSelectedArea,
     onPick,
     onHoverPick,
   };

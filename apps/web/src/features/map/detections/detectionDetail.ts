@@ -1,0 +1,81 @@
+import type { Layer, LayerGeometry, LayerType, Scene } from '@mirante/shared';
+
+/** Analysis-type layers (spec 3): reforestation, deforestation, other analyses. */
+export const ANALYSIS_TYPES: readonly LayerType[] = ['REFO', 'DEFO', 'GAMBIRA'];
+
+export function isAnalysisType(type: LayerType): boolean {
+  return ANALYSIS_TYPES.includes(type);
+}
+
+const CATEGORY: Partial<Record<LayerType, string>> = {
+  REFO: 'Reflorestamento',
+  DEFO: 'Desmatamento',
+  GAMBIRA: 'Outra análise',
+};
+
+/** The layer's category: its own name when it has one, else the analysis type's. */
+export function detectionCategory(layer: Pick<Layer, 'type' | 'category_name'>): string {
+  return layer.category_name ?? CATEGORY[layer.type] ?? layer.type;
+}
+
+/** Area in m² with 0 decimals (spec 9, detections). */
+export function formatDetectionArea(area: number): string {
+  return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format(Math.round(area))} m²`;
+}
+
+function positions(geometry: LayerGeometry): number[][] {
+  switch (geometry.type) {
+    case 'Point':
+      return [geometry.coordinates];
+    case 'LineString':
+      return geometry.coordinates;
+    case 'MultiLineString':
+    case 'Polygon':
+      return geometry.coordinates.flat();
+    case 'MultiPolygon':
+      return geometry.coordinates.flat(2);
+  }
+}
+
+/** [[west, south], [east, north]] of a geometry. */
+export function geometryBounds(geometry: LayerGeometry): [[number, number], [number, number]] {
+  let [west, south, east, north] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [lng = 0, lat = 0] of positions(geometry)) {
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
+/** The centre of the geometry's bounds as { lat, lng }. */
+export function geometryCenter(geometry: LayerGeometry): { lat: number; lng: number } {
+  const [[west, south], [east, north]] = geometryBounds(geometry);
+  return { lat: (south + north) / 2, lng: (west + east) / 2 };
+}
+
+/** The external maps link for a coordinate (opens in a new tab). */
+export function externalMapsUrl({ lat, lng }: { lat: number; lng: number }): string {
+  return `https://www.google.com/maps?q=${lat.toFixed(6)},${lng.toFixed(6)}`;
+}
+
+/**
+ * The scenes shown before/after: the layer's own detection dates when it has them; otherwise the shown scene is
+ * "after" and the scene just older than it is "before". Scenes are listed newest first.
+ */
+export function beforeAfterScenes(
+  layer: Pick<Layer, 'detect_before_date' | 'detect_after_date'>,
+  scenes: readonly Scene[],
+  shown: Scene | null,
+): { before: Scene | null; after: Scene | null } {
+  const byDate = (date: string | undefined) =>
+    date ? (scenes.find((scene) => scene.isoDate === date.slice(0, 10)) ?? null) : null;
+  const after = byDate(layer.detect_after_date) ?? shown ?? scenes[0] ?? null;
+  const older = after ? scenes.filter((scene) => scene.isoDate < after.isoDate) : [];
+  const before = byDate(layer.detect_before_date) ?? older[0] ?? null;
+  return { before, after };
+}
