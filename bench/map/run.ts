@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { seedLots } from './seed-lots';
 
@@ -15,6 +16,9 @@ const PG_PORT = PORT + 51239;
 const LOTS = Number(process.env.BENCH_LOTS ?? 5000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const NAVIGATIONS = 3;
+/** BENCH_MAP_KEEP=1 keeps (and reuses) the data folder; BENCH_MAP_ONLY=api measures the API only (no write). */
+const KEEP = process.env.BENCH_MAP_KEEP === '1';
+const API_ONLY = process.env.BENCH_MAP_ONLY === 'api';
 const SPACE = 'jardim-das-palmeiras';
 const USER = { email: 'usuario@horizonte.com.br', password: 'mirante2026' };
 const BASE = `http://localhost:${PORT}`;
@@ -79,26 +83,49 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(15_000)]);
 }
 
+/** One GET as a browser makes it (Accept-Encoding: gzip, deflate, br): the bytes on the wire and the encoding. */
+function rawGet(url: string, token: string): Promise<{ wire: Buffer; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip, deflate, br' };
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          wire: Buffer.concat(chunks),
+          encoding: response.headers['content-encoding'] ?? 'identity',
+        }),
+      );
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
 async function apiFigures(projectId: number, token: string) {
   const url = `${BASE}/api/v1/project/${projectId}/layers`;
-  const headers = { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'gzip' };
-  await fetch(url, { headers }).then((response) => response.arrayBuffer()); // warm-up
+  await rawGet(url, token); // warm-up
   const times: number[] = [];
-  let bytes = 0;
-  let lots = 0;
-  let encoding = 'identity';
+  let last = await rawGet(url, token);
   for (let i = 0; i < CALLS; i++) {
     const start = performance.now();
-    const response = await fetch(url, { headers });
-    const body = await response.text();
+    last = await rawGet(url, token);
     times.push(performance.now() - start);
-    bytes = Buffer.byteLength(body);
-    encoding = response.headers.get('content-encoding') ?? 'identity';
-    if (i === 0)
-      lots = (JSON.parse(body) as { type: string }[]).filter((layer) => layer.type === 'LOT').length;
   }
-  const gzipBytes = gzipSync(await (await fetch(url, { headers })).text()).length;
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95), bytes, gzipBytes, encoding, lots };
+  const { wire, encoding } = last;
+  const body = encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire;
+  const lots = (JSON.parse(body.toString('utf8')) as { type: string }[]).filter(
+    (layer) => layer.type === 'LOT',
+  ).length;
+  return {
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    bytes: body.length,
+    wireBytes: wire.length,
+    encoding,
+    lots,
+  };
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -184,7 +211,7 @@ async function writeResults(section: string): Promise<void> {
 async function main(): Promise<void> {
   await waitForIdle();
   const loadBefore = load1();
-  await rm(DATA, { recursive: true, force: true });
+  if (!KEEP) await rm(DATA, { recursive: true, force: true });
   let server = await startServer();
   await stopServer(server); // first start: demo data and layers seeded
   const { startEmbeddedPostgres } = await import('../../apps/server/src/db/embedded-postgres');
@@ -206,6 +233,7 @@ async function main(): Promise<void> {
     const { api_token } = (await login.json()) as { api_token: string };
     const api = await apiFigures(projectId, api_token);
     console.log('API', api);
+    if (API_ONLY) return;
     const web = await browserFigures();
     console.log('browser', web);
     const loadAfter = load1();
@@ -218,14 +246,14 @@ async function main(): Promise<void> {
         `| Measure | Figure | Target |\n|---|---|---|\n` +
         `| GET project/:id/layers p50 | ${ms(api.p50)} | |\n` +
         `| GET project/:id/layers p95 | ${ms(api.p95)} | < 150 ms — ${ok(api.p95 < 150)} |\n` +
-        `| Layers payload | ${(api.bytes / 1e6).toFixed(2)} MB JSON (${(api.gzipBytes / 1e6).toFixed(2)} MB gzipped; sent as ${api.encoding}) | |\n` +
+        `| Layers payload | ${(api.bytes / 1e6).toFixed(2)} MB JSON, ${(api.wireBytes / 1e6).toFixed(2)} MB on the wire (${api.encoding}) | |\n` +
         `| Navigation → rendered map (median of ${NAVIGATIONS}) | ${ms(web.renderedMedian)} (${web.rendered.map((v) => v.toFixed(0)).join(', ')}) | < 3,000 ms — ${ok(web.renderedMedian < 3000)} |\n` +
         `| Pan frame time median (${web.frames} frames) | ${ms(web.frameMedian)} | < 33 ms — ${ok(web.frameMedian < 33)} |\n` +
         `| Pan frame time p95 | ${ms(web.frameP95)} | |\n\n`,
     );
   } finally {
     await stopServer(server);
-    await rm(DATA, { recursive: true, force: true });
+    if (!KEEP) await rm(DATA, { recursive: true, force: true });
   }
 }
 

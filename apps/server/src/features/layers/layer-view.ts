@@ -46,16 +46,13 @@ function layerFields(row: Omit<LayerRow, 'geoJson'>): LayerFields {
   return layer;
 }
 
-/** Numbers with more than 7 decimals (about 1 cm): rows written before rounding, or by hand. */
-const LONG_DECIMALS = /-?\d+\.\d{8,}(?:[eE][-+]?\d+)?/g;
-const round7 = (match: string) => String(Math.round(Number(match) * 1e7) / 1e7);
-
 /**
- * Geometry text from `jsonb::text` made compact: Postgres writes `", "` and `": "`; geometry holds no strings
- * with spaces (only its `type`), so every space goes. Coordinates are rounded to 7 decimals.
+ * Geometry text from `jsonb::text` made compact: Postgres writes `", "` and `": "`; a geometry holds no strings
+ * with spaces (only its `type`), so every space goes. Coordinates are already rounded to 7 decimals (about
+ * 1 cm) when written (`validateLayerGeometry`), so the text is not re-parsed here.
  */
 export function compactGeometryText(text: string): string {
-  return text.replace(/ /g, '').replace(LONG_DECIMALS, round7);
+  return text.replaceAll(' ', '');
 }
 
 /**
