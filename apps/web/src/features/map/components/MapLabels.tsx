@@ -14,14 +14,15 @@ export interface MapLabelsProps {
   blocks: boolean;
 }
 
-/** Lot, block and stage labels as DOM text over the canvas (no glyph server offline), only those in view. */
+/**
+ * Lot, block and stage labels as DOM text over the canvas (no glyph server offline): only those in view, and
+ * only while the camera is still.
+ */
 export function MapLabels({ map, anchors, lots, blocks }: MapLabelsProps) {
   const [placed, setPlaced] = useState<PlacedLabel[]>([]);
 
   useEffect(() => {
-    let frame = 0;
     const update = () => {
-      frame = 0;
       const bounds = map.getBounds();
       const view = {
         west: bounds.getWest(),
@@ -37,16 +38,16 @@ export function MapLabels({ map, anchors, lots, blocks }: MapLabelsProps) {
         }),
       );
     };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
+    // Hidden while the camera moves (no DOM work per frame while panning), placed again once it stops.
+    const hide = () => setPlaced((current) => (current.length === 0 ? current : []));
     update();
-    map.on('move', schedule);
-    map.on('resize', schedule);
+    map.on('movestart', hide);
+    map.on('moveend', update);
+    map.on('resize', update);
     return () => {
-      map.off('move', schedule);
-      map.off('resize', schedule);
-      if (frame) cancelAnimationFrame(frame);
+      map.off('movestart', hide);
+      map.off('moveend', update);
+      map.off('resize', update);
     };
   }, [map, anchors, lots, blocks]);
 

@@ -64,7 +64,10 @@ export function MapView({
       fitBoundsOptions: { padding: 40, maxZoom: MAP_LIMITS.fitBoundsMaxZoom },
       maxZoom: MAP_LIMITS.maxZoom,
       attributionControl: false,
-      canvasContextAttributes: { preserveDrawingBuffer: true },
+      // No preserveDrawingBuffer (exports read the frame in `render`), no fades, a bounded tile cache.
+      canvasContextAttributes: { preserveDrawingBuffer: false, antialias: false },
+      fadeDuration: 0,
+      maxTileCacheSize: 128,
     });
     mapRef.current = map;
     let hovered: number | null = null;

@@ -19,15 +19,20 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The current map frame as PNG (the canvas keeps its drawing buffer; we wait for a fresh render anyway). */
-export async function mapPng(map: MapInstance): Promise<Blob> {
-  await new Promise<void>((resolve) => {
-    map.once('render', () => resolve());
+/**
+ * The current map frame as PNG. The canvas doesn't keep its drawing buffer (that costs a copy every frame in
+ * software WebGL), so the frame is read inside the `render` event, before the browser presents and clears it
+ * (`toBlob` snapshots the bitmap when called).
+ */
+export function mapPng(map: MapInstance): Promise<Blob> {
+  return new Promise((resolve, reject) => {
+    map.once('render', () =>
+      map
+        .getCanvas()
+        .toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas vazio'))), 'image/png'),
+    );
     map.triggerRepaint();
   });
-  return new Promise((resolve, reject) =>
-    map.getCanvas().toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas vazio'))), 'image/png'),
-  );
 }
 
 export interface PdfInput {
