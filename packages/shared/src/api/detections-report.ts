@@ -72,6 +72,11 @@ export type StatusCount = z.infer<typeof statusCountSchema>;
 export const detectionsHistorySchema = z.object({
   /** The dates shown as columns, ascending (YYYY-MM-DD). */
   uniqueDates: z.array(z.string()),
+  /**
+   * One row per lot, `date_{n}`/`status_name_date_{n}` for each of uniqueDates. The server writes this answer
+   * with JSON.stringify, not through the zod response serialiser (5,000 rows × 48 dynamic keys); the API test
+   * validates every answer against this schema.
+   */
   tableRows: z.array(detectionRowSchema),
   diffStatus: z.object({ total: z.number().int(), changed: z.number().int(), kept: z.number().int() }),
   /** Blocks of the project with their lots (lots sorted numerically), for the quadra and lote filters. */

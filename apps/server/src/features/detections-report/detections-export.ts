@@ -5,6 +5,7 @@ import {
   type DetectionsExportQuery,
   type DetectionsHistory,
 } from '@mirante/shared';
+import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
 export interface ExportColumn {
@@ -57,23 +58,60 @@ export function exportTable(
 
 const csvCell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, CRLF lines. */
-export function toCsv(table: ExportTable): Buffer {
-  const lines = [table.columns.map((column) => csvCell(column.header)).join(';')];
-  for (const row of table.rows) {
-    lines.push(table.columns.map((column) => csvCell(column.value(row))).join(';'));
+/** Rows per chunk of the streamed CSV. */
+const CSV_CHUNK_ROWS = 500;
+
+function* csvChunks(table: ExportTable): Generator<string> {
+  yield `\uFEFF${table.columns.map((column) => csvCell(column.header)).join(';')}\r\n`;
+  for (let start = 0; start < table.rows.length; start += CSV_CHUNK_ROWS) {
+    let chunk = '';
+    for (const row of table.rows.slice(start, start + CSV_CHUNK_ROWS)) {
+      chunk += `${table.columns.map((column) => csvCell(column.value(row))).join(';')}\r\n`;
+    }
+    yield chunk;
   }
-  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
 }
 
-/** A real .xlsx workbook (one sheet 'Detecções', bold frozen header, autofilter). */
-export async function toXlsx(table: ExportTable): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, CRLF lines; streamed in chunks. */
+export function toCsv(table: ExportTable): Readable {
+  return Readable.from(csvChunks(table), { objectMode: false });
+}
+
+const PLAIN: Partial<ExcelJS.Style> = {};
+
+/**
+ * A real .xlsx workbook (one sheet 'Detecções', bold frozen header, autofilter), written by exceljs's
+ * streaming writer into the returned stream: rows are committed as they go and only the header row carries
+ * a style (no per-cell style model, no whole workbook in memory).
+ */
+export function toXlsx(table: ExportTable): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   workbook.creator = 'Mirante';
-  const sheet = workbook.addWorksheet('Detecções', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = table.columns.map((column) => ({ header: column.header, width: column.width }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(table.columns.map((column) => column.value(row)));
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const write = async () => {
+    const sheet = workbook.addWorksheet('Detecções', { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = table.columns.map((column) => ({ header: column.header, width: column.width }));
+    const header = sheet.getRow(1);
+    header.font = { bold: true };
+    header.commit();
+    for (const row of table.rows) {
+      const added = sheet.addRow(table.columns.map((column) => column.value(row)));
+      // one shared (empty) style object: exceljs resolves it once, not a fresh style model per cell
+      added.eachCell((cell) => {
+        cell.style = PLAIN;
+      });
+      added.commit();
+    }
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) =>
+    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  );
+  return output;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { DetectionsHistory } from '@mirante/shared';
+import { detectionsHistorySchema, type DetectionsHistory } from '@mirante/shared';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 import { analysesKit } from '../analyses/analyses-test-kit';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
@@ -23,7 +23,11 @@ const history = (token: string | null, body: Record<string, string> = {}, id = i
 const report = async (body: Record<string, string> = {}, token = tokens.manager) => {
   const response = await history(token, body);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<DetectionsHistory>();
+  expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+  // the route skips zod's response serialiser for speed: the contract is checked here instead, every dynamic key
+  const parsed = detectionsHistorySchema.strict().safeParse(response.json());
+  expect(parsed.error).toBeUndefined();
+  return parsed.data as DetectionsHistory;
 };
 
 const exportUrl = (query: Record<string, string>) =>

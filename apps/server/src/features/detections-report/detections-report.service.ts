@@ -5,6 +5,7 @@ import {
   type DetectionsFilters,
   type DetectionsHistory,
 } from '@mirante/shared';
+import type { Readable } from 'node:stream';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
@@ -13,7 +14,8 @@ import type { DetectionsReportRepo } from './detections-report.repo';
 import { exportTable, toCsv, toXlsx } from './detections-export';
 
 export interface ExportFile {
-  body: Buffer;
+  /** Streamed to the reply (CSV in chunks, .xlsx from exceljs's streaming writer). */
+  body: Readable;
   contentType: string;
   filename: string;
 }
@@ -25,7 +27,11 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
   async function report(user: AuthUser, projectId: number, filters: DetectionsFilters) {
     const project = await projects.assertAccess(user, projectId, 'detections');
     const includeUnapproved = user.role === 'ADMIN';
-    const available = await repo.processedDates(projectId, includeUnapproved);
+    // the filter options don't depend on the dates: fetched alongside them
+    const [available, options] = await Promise.all([
+      repo.processedDates(projectId, includeUnapproved),
+      repo.lotOptions(projectId),
+    ]);
     if (available.length === 0) {
       throw notFound(
         DETECTIONS_REPORT_MESSAGES.processingNotFinished,
@@ -33,18 +39,15 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
       );
     }
     const window = reportWindow(available, filters.dateType, filters.startDate, filters.endDate);
-    const [lots, options] = await Promise.all([
-      repo.lotHistory({
-        projectId,
-        dates: window.dates,
-        includeUnapproved,
-        blocks: filters.blocks,
-        lots: filters.lots,
-        stages: filters.stage,
-        obs: filters.obs,
-      }),
-      repo.lotOptions(projectId),
-    ]);
+    const lots = await repo.lotHistory({
+      projectId,
+      dates: window.dates,
+      includeUnapproved,
+      blocks: filters.blocks,
+      lots: filters.lots,
+      stages: filters.stage,
+      obs: filters.obs,
+    });
     const history = buildHistory(
       window,
       buildRows(lots, window.dates, filters.detectTypes),
@@ -67,7 +70,7 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
       if (query.fileType === 'csv') {
         return { body: toCsv(table), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
       }
-      return { body: await toXlsx(table), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+      return { body: toXlsx(table), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
     },
 
     /** The latest processed date the caller may see (GET project/:id/last-date's detect_date), or null. */
