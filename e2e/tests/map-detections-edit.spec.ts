@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
+import { ADMIN, DEMO_PASSWORD, USER, storedApiToken } from './support';
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(90_000);
+  const scenes = await ensureAllotmentScenes(request);
+  // The shown (latest) scene needs an analysis: its id is the detectId of POST allotments/:detectId.
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  const { api_token } = (await login.json()) as { api_token: string };
+  // The listed rows are the API's scenes: they carry projectId too.
+  const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
+  const response = await request.post('/api/v1/detection', {
+    headers: { Authorization: `Bearer ${api_token}` },
+    data: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
+  });
+  // 422: the other worker (or an earlier test) created it first.
+  expect([200, 201, 422]).toContain(response.status());
+});
+
+/** Shift-clicks around the middle of the map until the detection selection count changes. */
+async function pickSomeLot(page: Page): Promise<{ x: number; y: number } | null> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const count = page.getByTestId('detection-edit-count');
+  const before = await count.textContent();
+  for (const [dx, dy] of [
+    [0, 0],
+    [30, 20],
+    [-40, 10],
+    [60, -30],
+  ]) {
+    const point = { x: box.x + box.width / 2 + dx!, y: box.y + box.height / 2 + dy! };
+    await page.keyboard.down('Shift');
+    await page.mouse.click(point.x, point.y);
+    await page.keyboard.up('Shift');
+    await page.waitForTimeout(200);
+    if ((await count.textContent()) !== before) return point;
+  }
+  return null;
+}
+
+test('a USER has no detection edit tool', async ({ page }) => {
+  await openSatelliteMap(page, USER);
+  await expect(page.getByTestId('scene-card').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Editar detecções' })).toHaveCount(0);
+});
+
+test('ADMIN: detection-type edit — exclusive with label edit, empty selection, save, history, failure', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await openSatelliteMap(page, ADMIN);
+  const detections = page.getByRole('button', { name: 'Editar detecções' });
+  const labels = page.getByRole('button', { name: 'Editar lotes/quadras' });
+
+  // Mutually exclusive modes.
+  await labels.click();
+  await expect(page.getByTestId('label-edit-bar')).toBeVisible();
+  await detections.click();
+  await expect(page.getByTestId('label-edit-bar')).toHaveCount(0);
+  const bar = page.getByTestId('detection-edit-bar');
+  await expect(bar).toBeVisible();
+  await expect(detections).toHaveAttribute('aria-pressed', 'true');
+
+  await bar.getByRole('button', { name: 'Definir tipo' }).click();
+  await expect(page.getByText('Nenhuma camada selecionada')).toBeVisible();
+
+  // The map zooms in so that single lots are big enough to click.
+  const canvas = page.getByTestId('map-canvas');
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(800);
+  const point = await pickSomeLot(page);
+  expect(point, 'a lot under the middle of the map').not.toBeNull();
+  await expect(page.getByTestId('detection-edit-count')).toHaveText('1 selecionado(s)');
+  await page.screenshot({ path: 'test-results/detections-edit-selected.png' });
+
+  await bar.getByRole('button', { name: 'Definir tipo' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog.getByText('Campo em branco')).toBeVisible();
+  await pickOption(page, 'Tipo de detecção', 'Outros');
+  const refetched = page.waitForResponse(
+    (r) => /\/project\/\d+\/layers/.test(r.url()) && r.request().method() === 'GET',
+    { timeout: 30_000 },
+  );
+  const [saved] = await Promise.all([
+    page.waitForResponse((r) => /\/allotments\/\d+$/.test(r.url()) && r.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Salvar' }).click(),
+  ]);
+  expect(saved.status()).toBe(200);
+  const rows = (await saved.json()) as { id: number; detectType: string }[];
+  expect(rows).toEqual([expect.objectContaining({ detectType: 'O' })]);
+  await expect(page.getByText('Detecções atualizadas')).toBeVisible();
+  await expect(page.getByTestId('detection-edit-count')).toHaveText('0 selecionado(s)');
+
+  // The layers are refetched (lots recoloured by their latest status) and the lot's history has the manual 'O'.
+  await refetched;
+  const token = await storedApiToken(page);
+  const detail = (await (
+    await page.request.get(`/api/v1/layer/${rows[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { field: string; value: unknown }[];
+  const history = detail.find((row) => row.field === 'STATUS_LIST')?.value as {
+    status: string;
+    source: string;
+  }[];
+  expect(history).toContainEqual(expect.objectContaining({ status: 'O', source: 'manual' }));
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.waitForTimeout(1000);
+  await page.screenshot({ path: 'test-results/detections-edit-saved.png' });
+
+  // Failure message.
+  await pickSomeLot(page);
+  await page.route('**/api/v1/allotments/*', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await bar.getByRole('button', { name: 'Definir tipo' }).click();
+  await pickOption(page, 'Tipo de detecção', 'Vazio');
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Não foi possivel atualizar as detecções')).toBeVisible();
+});
