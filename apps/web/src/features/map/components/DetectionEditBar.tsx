@@ -25,8 +25,8 @@ export function DetectionEditBar({ projectId, scene, selected, onClear, onExit }
         <strong>Edição de detecções</strong>
         <small>
           {detectId === null
-            ? 'A imagem mostrada não possui análise: escolha uma imagem analisada.'
-            : 'Só lotes. Clique seleciona; com Ctrl ou Shift, passar o mouse seleciona. Lotes com detecção: só com Shift.'}
+            ? 'A imagem mostrada não possui análise.'
+            : 'Só lotes: clique ou Ctrl/Shift + mouse. Lotes com detecção: só com Shift.'}
         </small>
       </div>
       <span data-testid="detection-edit-count">{selected.length} selecionado(s)</span>

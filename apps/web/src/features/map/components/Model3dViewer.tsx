@@ -56,36 +56,38 @@ export default function Model3dViewer({ url }: { url: string }) {
           <Alert type="error" showIcon message={MODEL_3D_MESSAGES.failed} />
         </div>
       )}
-      <Space className="model3d__controls" size={4}>
-        <Tooltip title={rotating ? 'Parar rotação' : 'Girar'}>
-          <Button
-            aria-label={rotating ? 'Parar rotação' : 'Girar'}
-            icon={rotating ? <PauseOutlined /> : <SyncOutlined />}
-            onClick={toggleRotation}
-          />
-        </Tooltip>
-        <Tooltip title="Aproximar">
-          <Button
-            aria-label="Aproximar modelo"
-            icon={<PlusOutlined />}
-            onClick={() => stage.current?.zoom(1 / MODEL_3D.zoomStep)}
-          />
-        </Tooltip>
-        <Tooltip title="Afastar">
-          <Button
-            aria-label="Afastar modelo"
-            icon={<MinusOutlined />}
-            onClick={() => stage.current?.zoom(MODEL_3D.zoomStep)}
-          />
-        </Tooltip>
-        <Tooltip title="Restaurar vista">
-          <Button
-            aria-label="Restaurar vista"
-            icon={<ReloadOutlined />}
-            onClick={() => stage.current?.reset()}
-          />
-        </Tooltip>
-      </Space>
+      {state.kind !== 'error' && (
+        <Space className="model3d__controls" size={4}>
+          <Tooltip title={rotating ? 'Parar rotação' : 'Girar'}>
+            <Button
+              aria-label={rotating ? 'Parar rotação' : 'Girar'}
+              icon={rotating ? <PauseOutlined /> : <SyncOutlined />}
+              onClick={toggleRotation}
+            />
+          </Tooltip>
+          <Tooltip title="Aproximar">
+            <Button
+              aria-label="Aproximar modelo"
+              icon={<PlusOutlined />}
+              onClick={() => stage.current?.zoom(1 / MODEL_3D.zoomStep)}
+            />
+          </Tooltip>
+          <Tooltip title="Afastar">
+            <Button
+              aria-label="Afastar modelo"
+              icon={<MinusOutlined />}
+              onClick={() => stage.current?.zoom(MODEL_3D.zoomStep)}
+            />
+          </Tooltip>
+          <Tooltip title="Restaurar vista">
+            <Button
+              aria-label="Restaurar vista"
+              icon={<ReloadOutlined />}
+              onClick={() => stage.current?.reset()}
+            />
+          </Tooltip>
+        </Space>
+      )}
     </div>
   );
 }
