@@ -7,7 +7,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: `../test-results/e2e-${PORT}`,
   fullyParallel: false,
-  workers: 2,
+  // One server is shared by every spec (users, scenes, passwords): tests run one at a time so that no test
+  // sees another's half-done changes.
+  workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },

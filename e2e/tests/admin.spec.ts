@@ -82,7 +82,8 @@ const IMAGERY = path.resolve(
 );
 /** A small real GeoTIFF (383×232, RGB, uncompressed): quick to ingest on a busy machine. */
 const GEOTIFF = path.join(IMAGERY, 'colorado_hro_rgb_0.15m_nad83_utm13n.tif');
-const PROJECT = 'Jardim das Palmeiras';
+// Not the allotment: the map tests count that project's scenes.
+const PROJECT = 'APP Ribeirão Pinguim';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** DD/MM/YYYY of the 14th of the previous month (the 'Análise I.A' default month). */
