@@ -29,7 +29,6 @@ describe('layersJson', () => {
     rect: null,
     price: null,
     startVisible: true,
-    updatedAt: new Date(0),
     latestStatus: 'V',
     latestDate: '2026-01-15',
     latestPrecision: 0.9,

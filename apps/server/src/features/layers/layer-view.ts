@@ -20,7 +20,7 @@ export function toLayer(row: LayerRow): Layer {
   return { ...layerFields(row), geo_json: row.geoJson as LayerGeometry };
 }
 
-function layerFields(row: Omit<LayerRow, 'geoJson'>): LayerFields {
+function layerFields(row: Omit<LayerRow, 'geoJson' | 'updatedAt'>): LayerFields {
   const layer: LayerFields = {
     id: row.id,
     project_id: row.projectId,

@@ -27,7 +27,7 @@ export interface LayerRow {
 }
 
 /** A layer row with its geometry as JSON text (the list is serialised without parsing geometries). */
-export type LayerTextRow = Omit<LayerRow, 'geoJson'> & { geoJsonText: string };
+export type LayerTextRow = Omit<LayerRow, 'geoJson' | 'updatedAt'> & { geoJsonText: string };
 
 export interface NewLayer {
   projectId: number;
@@ -93,12 +93,12 @@ export function createLayersRepo(db: Db) {
         'l.rect',
         'l.price',
         'l.startVisible',
-        'l.updatedAt',
         'latest.status as latestStatus',
         'latest.date as latestDate',
         'latest.precision as latestPrecision',
       ]);
-  const selectLayers = (includeUnapproved = true) => selectLayerFields(includeUnapproved).select('l.geoJson');
+  const selectLayers = (includeUnapproved = true) =>
+    selectLayerFields(includeUnapproved).select(['l.geoJson', 'l.updatedAt']);
 
   return {
     async listForProject(projectId: number, includeUnapproved = false): Promise<LayerRow[]> {
