@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_LIMITS } from '@mirante/shared';
-import { LAYERS_SOURCE } from '../map/layerStyles';
+import { LAYERS_SOURCE, showHighlight } from '../map/layerStyles';
 import type { Modifiers } from '../map/lotSelection';
 import { maplibregl, type MapInstance } from '../map/maplibre';
 import { markMapReady } from '../map/readyMarker';
@@ -126,8 +126,13 @@ export function MapView({
 
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || selectedLotId === null) return;
-    const apply = () => map.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: true });
+    if (!map) return;
+    const show = (on: boolean) => showHighlight(map, 'lots-selected', on);
+    if (selectedLotId === null) return show(false);
+    const apply = () => {
+      show(true);
+      map.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: true });
+    };
     if (map.isStyleLoaded()) apply();
     else map.once('idle', apply);
     return () => {

@@ -5,6 +5,7 @@ import type {
   LayerSpecification,
   StyleSpecification,
 } from 'maplibre-gl';
+import type { MapInstance } from './maplibre';
 
 export type MapType = 'mapa' | 'satelite' | 'sem-imagem';
 export const LAYERS_SOURCE = 'mirante-layers';
@@ -200,6 +201,8 @@ export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapTyp
       type: 'line',
       source: LAYERS_SOURCE,
       filter: isLot,
+      // Hidden (not drawn at width 0 over 5,000 lots every frame) until a lot is selected: see MapView.
+      layout: { visibility: 'none' },
       paint: {
         'line-color': '#00e5ff',
         'line-width': ['case', ['boolean', ['feature-state', 'selected'], false], 3.5, 0],
@@ -210,12 +213,21 @@ export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapTyp
       type: 'line',
       source: LAYERS_SOURCE,
       filter: ['match', ['get', 'type'], ['LOT', 'BLOCK'], true, false],
+      // Hidden until something is picked: see usePickedFeatures.
+      layout: { visibility: 'none' },
       paint: {
         'line-color': '#ff2d95',
         'line-width': ['case', ['boolean', ['feature-state', 'picked'], false], 3, 0],
       },
     },
   ];
+}
+
+/** Shows or hides a highlight layer (they are hidden while nothing is highlighted). */
+export function showHighlight(map: MapInstance, layerId: 'lots-selected' | 'edit-picked', on: boolean): void {
+  const visibility = on ? 'visible' : 'none';
+  if (map.getLayer(layerId) && map.getLayoutProperty(layerId, 'visibility') !== visibility)
+    map.setLayoutProperty(layerId, 'visibility', visibility);
 }
 
 const BACKGROUND: Record<MapType, string> = { mapa: '#eef0ea', satelite: '#1d2125', 'sem-imagem': '#e6e8eb' };

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LAYERS_SOURCE } from './layerStyles';
+import { LAYERS_SOURCE, showHighlight } from './layerStyles';
 import type { MapInstance } from './maplibre';
 
 /** Mirrors the label-edit selection onto the map as feature-state `picked` (re-applied after style changes). */
@@ -9,6 +9,7 @@ export function usePickedFeatures(map: MapInstance | null, ids: readonly number[
     if (!map) return;
     const apply = () => {
       if (!map.getSource(LAYERS_SOURCE)) return;
+      showHighlight(map, 'edit-picked', ids.length > 0);
       for (const id of shown.current)
         if (!ids.includes(id)) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: false });
       for (const id of ids) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: true });
