@@ -94,9 +94,9 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
   await page.screenshot({ path: '../test-results/screens/detections-changed-modal.png' });
   await modal.getByRole('button', { name: 'Exportar' }).click();
-  const csvDownload = page.waitForEvent('download');
-  await page.locator('.ant-dropdown:visible').getByText('CSV').click();
-  const csv = await csvDownload;
+  const csvLink = page.locator('.ant-dropdown:visible').getByRole('link', { name: 'CSV' });
+  await expect(csvLink).toBeVisible();
+  const [csv] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);
   expect(csv.suggestedFilename()).toBe(`deteccoes-jardim-das-palmeiras-${first}-${last}.csv`);
   const text = (await readFile(await csv.path())).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -104,14 +104,16 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   expect(lines[0]).toBe(`Etapa;Código;Quadra;Lote;${first};${last};Status;Observação`);
   expect(lines).toHaveLength(compared.diffStatus.changed + 1);
   expect(lines.slice(1).every((line) => line.split(';')[6] === 'Modificado')).toBe(true);
-  await page.keyboard.press('Escape');
-  await modal.locator('.ant-modal-close').click();
-  await expect(modal).toBeHidden();
+  // Escape closes the export menu if it is still open, then the modal.
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 
   await page.getByRole('button', { name: 'Exportar' }).click();
-  const xlsxDownload = page.waitForEvent('download');
-  await page.locator('.ant-dropdown:visible').getByText('Excel').click();
-  const xlsx = await xlsxDownload;
+  const excelLink = page.locator('.ant-dropdown:visible').getByRole('link', { name: 'Excel' });
+  await expect(excelLink).toBeVisible();
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), excelLink.click()]);
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
