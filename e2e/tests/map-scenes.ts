@@ -115,6 +115,8 @@ export async function openSatelliteMap(page: Page, email: string): Promise<void>
 
 /** Picks an option of an Ant Design select found by its label. */
 export async function pickOption(page: Page, label: string, option: string) {
+  // A dropdown still closing from the previous pick would offer the same dates: wait until it is gone.
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 10_000 });
   await page.getByLabel(label, { exact: true }).click();
   await page
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
