@@ -1,21 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, signInAndWait, waitForEmailTo } from './support';
-
-/** No select dropdown open or still fading out (a closing one can sit over the next field and take the click). */
-async function noOpenDropdown(page: Page): Promise<void> {
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
-async function pick(page: Page, field: Locator, option: string): Promise<void> {
-  await noOpenDropdown(page);
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, MANAGER, noOpenDropdown, pick, signInAndWait, waitForEmailTo } from './support';
 
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async ({ page }) => {
   await signInAndWait(page, ADMIN);

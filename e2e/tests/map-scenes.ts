@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DEMO_PASSWORD, signIn } from './support';
+import { ADMIN, DEMO_PASSWORD, pick, signIn } from './support';
 
 /** Three small dated scenes over the demo allotment, uploaded as PNG + bounds (no demo imagery rendering). */
 export const SCENE_DATES = ['2025-10-15', '2026-01-15', '2026-04-15'] as const;
@@ -115,11 +115,5 @@ export async function openSatelliteMap(page: Page, email: string): Promise<void>
 
 /** Picks an option of an Ant Design select found by its label. */
 export async function pickOption(page: Page, label: string, option: string) {
-  // A dropdown still closing from the previous pick would offer the same dates: wait until it is gone.
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 10_000 });
-  await page.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await pick(page, page.getByLabel(label, { exact: true }), option);
 }

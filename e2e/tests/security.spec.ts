@@ -1,21 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, USER, signInAndWait, waitForEmailTo } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { MANAGER, USER, noOpenDropdown, pick, signInAndWait, waitForEmailTo } from './support';
 
 const SHOTS = '../test-results/screens';
-
-/** No select dropdown open or still fading out (a closing one can sit over the next field and take the click). */
-async function noOpenDropdown(page: Page): Promise<void> {
-  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
-}
-
-async function pick(page: Page, field: Locator, option: string): Promise<void> {
-  await noOpenDropdown(page);
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
-}
 
 async function openSecurity(page: Page, email: string): Promise<void> {
   await signInAndWait(page, email);

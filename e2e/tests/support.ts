@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'mirante2026';
 export const ADMIN = 'admin@mirante.app.br';
@@ -117,4 +117,19 @@ export async function waitForEmailTo(recipient: string, since: number): Promise<
     })
     .toBe(true);
   return mail ?? '';
+}
+
+/** No select dropdown open or still fading out (a closing one can sit over the next field and take the click). */
+export async function noOpenDropdown(page: Page): Promise<void> {
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/** Opens an antd select and clicks the first option containing `option`. */
+export async function pick(page: Page, field: Locator, option: string | RegExp): Promise<void> {
+  await noOpenDropdown(page);
+  await field.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
 }
