@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, MANAGER, signInAndWait } from './support';
 
 interface Report {
@@ -78,6 +78,17 @@ test('opens on the last date, filters by type and compares two dates (E with Sta
   await page.screenshot({ path: '../test-results/screens/detections-compare.png' });
 });
 
+/** Opens an export menu and clicks a format, again if the browser started no download (a click lost to the menu's animation). */
+async function downloadFrom(page: Page, menuButton: Locator, format: 'CSV' | 'Excel'): Promise<Download> {
+  let download: Download | undefined;
+  await expect(async () => {
+    const link = page.locator('.ant-dropdown:visible').getByRole('link', { name: format });
+    if (!(await link.isVisible())) await menuButton.click();
+    [download] = await Promise.all([page.waitForEvent('download', { timeout: 8_000 }), link.click()]);
+  }).toPass({ timeout: 40_000 });
+  return download!;
+}
+
 test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }) => {
   await openList(page);
   const report = await apiReport(page);
@@ -93,10 +104,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   await expect(modal).toBeVisible();
   await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
   await page.screenshot({ path: '../test-results/screens/detections-changed-modal.png' });
-  await modal.getByRole('button', { name: 'Exportar' }).click();
-  const csvLink = page.locator('.ant-dropdown:visible').getByRole('link', { name: 'CSV' });
-  await expect(csvLink).toBeVisible();
-  const [csv] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);
+  const csv = await downloadFrom(page, modal.getByRole('button', { name: 'Exportar' }), 'CSV');
   expect(csv.suggestedFilename()).toBe(`deteccoes-jardim-das-palmeiras-${first}-${last}.csv`);
   const text = (await readFile(await csv.path())).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -110,10 +118,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
     await expect(modal).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 
-  await page.getByRole('button', { name: 'Exportar' }).click();
-  const excelLink = page.locator('.ant-dropdown:visible').getByRole('link', { name: 'Excel' });
-  await expect(excelLink).toBeVisible();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), excelLink.click()]);
+  const xlsx = await downloadFrom(page, page.getByRole('button', { name: 'Exportar' }), 'Excel');
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);
