@@ -91,3 +91,48 @@ test('two scenes picked in Imagens are compared; a third replaces the oldest', a
   await cards.filter({ hasText: '15/10/2025' }).click();
   await expect(page.getByTestId('compare-pane')).toHaveCount(0);
 });
+
+test('a lot clicked while dates are compared shows its status on each date and whether it changed', async ({
+  page,
+}) => {
+  await openSatelliteMap(page, USER);
+  await page.getByTestId('compare-controls').getByText('Comparar datas').click();
+  await pickOption(page, 'Antes', '15/10/2025');
+  await pickOption(page, 'Depois', '15/04/2026');
+  await expect(page.getByTestId('compare-pane').locator('[data-map-ready="true"]')).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // The 'Depois' map is the right half in side-by-side mode: click lots there until one opens.
+  const stage = (await page.getByTestId('map-stage').boundingBox())!;
+  const popup = page.getByTestId('lot-compare-popup');
+  for (const [fx, fy] of [
+    [0.75, 0.5],
+    [0.72, 0.45],
+    [0.8, 0.55],
+    [0.68, 0.6],
+    [0.85, 0.4],
+  ]) {
+    await page.mouse.click(stage.x + stage.width * fx!, stage.y + stage.height * fy!);
+    if (await popup.isVisible({ timeout: 1_500 }).catch(() => false)) break;
+  }
+  await expect(popup).toBeVisible();
+  await expect(page.getByTestId('lot-popup')).toHaveCount(0);
+  await expect(popup.locator('h2')).toHaveText(/^Lote \d+ Quadra \d+$/);
+  expect(Math.round((await popup.boundingBox())!.width)).toBe(430);
+
+  const before = popup.getByTestId('lot-compare-antes');
+  const after = popup.getByTestId('lot-compare-depois');
+  await expect(before).toContainText('Antes · 15/10/2025');
+  await expect(after).toContainText('Depois · 15/04/2026');
+  const statusOf = async (side: typeof before) =>
+    (await side.locator('.lot-compare__status').count()) > 0
+      ? await side.locator('.lot-compare__status').innerText()
+      : 'Sem detecção';
+  const [then, now] = [await statusOf(before), await statusOf(after)];
+  await expect(popup.getByTestId('lot-compare-verdict')).toHaveText(then === now ? 'Igual' : 'Modificado');
+  await page.screenshot({ path: `${SHOTS}/compare-lot-popup.png` });
+
+  await popup.getByRole('button', { name: 'Fechar' }).click();
+  await expect(popup).toHaveCount(0);
+});

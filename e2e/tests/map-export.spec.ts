@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER } from './support';
 
@@ -52,4 +52,32 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
   expect(original.suggestedFilename()).toMatch(/\.png$/);
   const originalBytes = readFileSync(await original.path());
   expect(originalBytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+});
+
+/** Exports the map as PNG and returns its bytes. */
+async function exportPng(page: Page): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Exportar' }).click();
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Exportar PNG' }).click(),
+  ]);
+  return readFileSync(await png.path());
+}
+
+test('exports carry the block labels shown on screen', async ({ page }) => {
+  await openSatelliteMap(page, USER);
+  // Block labels show from zoom 16.
+  await page.getByRole('button', { name: 'Aproximar' }).click();
+  await expect(page.locator('.map-label--block').first()).toBeVisible({ timeout: 10_000 });
+  await page.waitForTimeout(1_500);
+
+  const withLabels = await exportPng(page);
+  // The same frame exported twice gives the same bytes: differences below come from the labels alone.
+  expect((await exportPng(page)).equals(withLabels)).toBe(true);
+
+  await page.getByRole('tab', { name: 'Camadas' }).click();
+  await page.getByTestId('layers-tab').getByText('Identificador das quadras').click();
+  await expect(page.locator('.map-label--block')).toHaveCount(0);
+  const withoutLabels = await exportPng(page);
+  expect(withoutLabels.equals(withLabels)).toBe(false);
 });

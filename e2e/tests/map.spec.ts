@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, OTHER_CUSTOMER_USER, USER, signInAndWait, storedApiToken } from './support';
+import {
+  ADMIN,
+  MANAGER,
+  OTHER_CUSTOMER_USER,
+  USER,
+  chooseProject,
+  signInAndWait,
+  storedApiToken,
+} from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -126,4 +134,26 @@ test('another customer cannot reach the allotment’s layers', async ({ page, re
     0,
   );
   await other.close();
+});
+
+test('a construction project’s map has a sidebar of sections instead of tabs', async ({ page }) => {
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await expect(page).toHaveURL(/\/page\/area/);
+  const sidebar = page.getByTestId('map-sidebar');
+  await expect(sidebar).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Detalhes' })).toHaveCount(0);
+
+  // Imagens opens first; other sections open alongside it.
+  await expect(sidebar.getByTestId('compare-controls')).toBeVisible();
+  await sidebar.getByRole('button', { name: 'Camadas' }).click();
+  await expect(sidebar.getByTestId('layers-tab')).toBeVisible();
+  await expect(sidebar.getByTestId('compare-controls')).toBeVisible();
+  await sidebar.getByRole('button', { name: 'Detalhes do projeto' }).click();
+  await expect(sidebar.getByTestId('project-details')).toContainText('Edifício Aurora');
+  await page.screenshot({ path: `${SHOTS}/construction-sidebar.png` });
+
+  // Sections close again.
+  await sidebar.getByRole('button', { name: 'Camadas' }).click();
+  await expect(sidebar.getByTestId('layers-tab')).toBeHidden();
 });

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tooltip, message } from 'antd';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
+import type { ExportLabels } from '../map/exportLabels';
 import { downloadBlob, downloadUrl, mapPdf, mapPng } from '../map/exportMap';
 import type { MapInstance } from '../map/maplibre';
 
@@ -9,15 +10,16 @@ export interface ExportMenuProps {
   title: string;
   scene: Scene | null;
   apiToken: string;
+  labels: ExportLabels;
 }
 
-/** Export menu: PNG ('mapa.png'), PDF (landscape, title, date, scale, legend), the scene's original image. */
-export function ExportMenu({ map, title, scene, apiToken }: ExportMenuProps) {
+/** Export menu (labels as on screen): PNG ('mapa.png'), PDF (landscape, title, date, scale, legend), the scene's original image. */
+export function ExportMenu({ map, title, scene, apiToken, labels }: ExportMenuProps) {
   const date = scene?.dateFormatted ?? new Date().toLocaleDateString('pt-BR');
   const run = async (key: string) => {
     try {
-      if (key === 'png') downloadBlob(await mapPng(map), 'mapa.png');
-      if (key === 'pdf') downloadBlob(await mapPdf(map, { title, date }), 'mapa.pdf');
+      if (key === 'png') downloadBlob(await mapPng(map, labels), 'mapa.png');
+      if (key === 'pdf') downloadBlob(await mapPdf(map, { title, date, labels }), 'mapa.pdf');
       if (key === 'original' && scene) {
         const separator = scene.originalUrl.includes('?') ? '&' : '?';
         downloadUrl(`${scene.originalUrl}${separator}api_token=${encodeURIComponent(apiToken)}`);

@@ -1,28 +1,20 @@
-import { CloseOutlined } from '@ant-design/icons';
-import { Alert, Button, Descriptions, Divider, Spin } from 'antd';
-import { MAP_MESSAGES, type Layer, type LayerDetailRow } from '@mirante/shared';
+import { Alert, Descriptions, Divider, Spin } from 'antd';
+import { MAP_MESSAGES, type Layer } from '@mirante/shared';
 import { useLayerDetail } from '../api';
+import { detailRow } from '../map/detailRows';
 import { formatMetres, formatSquareMetres } from '../map/format';
 import { lotTitle } from '../map/labels';
+import { LotPopupFrame } from './LotPopupFrame';
 import { ObservationList } from './ObservationList';
 import { StatusTimeline } from './StatusTimeline';
-
-function row<F extends LayerDetailRow['field']>(rows: readonly LayerDetailRow[], field: F) {
-  return rows.find((item): item is Extract<LayerDetailRow, { field: F }> => item.field === field);
-}
 
 /** Lot details popup: title, customer code, additional information, status history, observations. */
 export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken: string; onClose(): void }) {
   const detail = useLayerDetail(layer.id);
   const rows = detail.data ?? [];
-  const sides = row(rows, 'AZIMUTH')?.value ?? [];
+  const sides = detailRow(rows, 'AZIMUTH')?.value ?? [];
   return (
-    <section className="lot-popup" data-testid="lot-popup" aria-label={lotTitle(layer)}>
-      <header className="lot-popup__header">
-        <h2>{lotTitle(layer)}</h2>
-        <Button type="text" icon={<CloseOutlined />} aria-label="Fechar" onClick={onClose} />
-      </header>
-      <div className="lot-popup__body">
+    <LotPopupFrame title={lotTitle(layer)} testId="lot-popup" onClose={onClose}>
         {detail.isPending && <Spin />}
         {detail.isError && <Alert type="error" message={MAP_MESSAGES.serverError} />}
         {detail.isSuccess && (
@@ -41,13 +33,13 @@ export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken:
                   span: 2,
                   children: sides.map((side) => formatMetres(side)).join(' · ') || '—',
                 },
-                ...(row(rows, 'LAYER_INFORMATION')
+                ...(detailRow(rows, 'LAYER_INFORMATION')
                   ? [
                       {
                         key: 'info',
                         label: 'Informações',
                         span: 2,
-                        children: row(rows, 'LAYER_INFORMATION')?.value,
+                        children: detailRow(rows, 'LAYER_INFORMATION')?.value,
                       },
                     ]
                   : []),
@@ -56,18 +48,17 @@ export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken:
             <Divider titlePlacement="start" size="small">
               Histórico
             </Divider>
-            <StatusTimeline items={row(rows, 'STATUS_LIST')?.value ?? []} />
+            <StatusTimeline items={detailRow(rows, 'STATUS_LIST')?.value ?? []} />
             <Divider titlePlacement="start" size="small">
               Observações
             </Divider>
             <ObservationList
               layerId={layer.id}
-              observations={row(rows, 'OBS_LIST')?.value ?? []}
+              observations={detailRow(rows, 'OBS_LIST')?.value ?? []}
               apiToken={apiToken}
             />
           </>
         )}
-      </div>
-    </section>
+    </LotPopupFrame>
   );
 }

@@ -19,6 +19,7 @@ import { DetectionLegend } from './DetectionLegend';
 import { ImagesPanel } from './ImagesPanel';
 import { LabelEditBar } from './LabelEditBar';
 import { LayersTab } from './LayersTab';
+import { LotComparePopup } from './LotComparePopup';
 import { LotPopup } from './LotPopup';
 import { MapLabels } from './MapLabels';
 import { MapStatusBar } from './MapStatusBar';
@@ -73,6 +74,7 @@ export function MapScreen() {
   );
   const data = useMemo(() => toFeatureCollection(layerList), [layerList]);
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
+  const exportLabels = useMemo(() => ({ anchors, ...labels }), [anchors, labels]);
   const effectiveType: MapType = comparing ? 'satelite' : mapType;
   const styleFor = useCallback(
     (shown: Scene | null) =>
@@ -126,6 +128,7 @@ export function MapScreen() {
   return (
     <div className="map-screen" data-testid="map-screen">
       <OptionsPanel
+        layout={project.projectType === 'CONSTRUCTION' ? 'sidebar' : 'tabs'}
         header={<MapTypeSwitch value={effectiveType} onChange={setMapType} />}
         details={<ProjectDetailsTab project={project} role={credentials.role} />}
         images={
@@ -184,6 +187,7 @@ export function MapScreen() {
           title={project.name}
           scene={scene}
           apiToken={credentials.api_token}
+          labels={exportLabels}
           isAdmin={isAdmin}
           tool={interactions.tool}
           onTool={interactions.setTool}
@@ -232,7 +236,16 @@ export function MapScreen() {
           />
         )}
         <DetectionLegend />
-        {lot && (
+        {lot && comparing && comparison.before && comparison.after && (
+          <LotComparePopup
+            key={lot.id}
+            layer={lot}
+            before={comparison.before}
+            after={comparison.after}
+            onClose={() => interactions.setSelectedLot(null)}
+          />
+        )}
+        {lot && !comparing && (
           <LotPopup
             key={lot.id}
             layer={lot}

@@ -2,6 +2,7 @@ import { BgColorsOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { Scene } from '@mirante/shared';
 import type { EditMode } from '../map/lotSelection';
+import type { ExportLabels } from '../map/exportLabels';
 import type { MapInstance } from '../map/maplibre';
 import type { MeasureTool } from '../map/useMeasureDraw';
 import { ExportMenu } from './ExportMenu';
@@ -14,6 +15,8 @@ export interface MapToolsProps {
   title: string;
   scene: Scene | null;
   apiToken: string;
+  /** The labels shown on screen, drawn into the PNG/PDF exports too. */
+  labels: ExportLabels;
   isAdmin: boolean;
   tool: MeasureTool;
   onTool(tool: MeasureTool): void;
@@ -33,6 +36,7 @@ export function MapTools({
   title,
   scene,
   apiToken,
+  labels,
   isAdmin,
   tool,
   onTool,
@@ -47,7 +51,7 @@ export function MapTools({
     <div className="map-tools">
       <ZoomControls onZoomIn={() => map?.zoomIn()} onZoomOut={() => map?.zoomOut()} onFit={onFit} />
       <MeasureTools tool={tool} onChange={onTool} />
-      {map && <ExportMenu map={map} title={title} scene={scene} apiToken={apiToken} />}
+      {map && <ExportMenu map={map} title={title} scene={scene} apiToken={apiToken} labels={labels} />}
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">

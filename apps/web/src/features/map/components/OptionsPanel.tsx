@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Collapse, Tabs } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface OptionsPanelProps {
@@ -6,22 +6,42 @@ export interface OptionsPanelProps {
   images: ReactNode;
   layers: ReactNode;
   header: ReactNode;
+  /** Spec 2.3: construction projects get a sidebar of sections instead of tabs. */
+  layout: 'tabs' | 'sidebar';
 }
 
-/** The side options panel (25em) with tabs Detalhes / Imagens / Camadas. */
-export function OptionsPanel({ details, images, layers, header }: OptionsPanelProps) {
+/**
+ * The side options panel (25em): tabs Detalhes / Imagens / Camadas, or for construction projects a sidebar
+ * whose sections open side by side (images and layers visible together while inspecting a site).
+ */
+export function OptionsPanel({ details, images, layers, header, layout }: OptionsPanelProps) {
   return (
     <aside className="map-options" data-testid="map-options">
       <div className="map-options__header">{header}</div>
-      <Tabs
-        defaultActiveKey="imagens"
-        className="map-options__tabs"
-        items={[
-          { key: 'detalhes', label: 'Detalhes', children: details },
-          { key: 'imagens', label: 'Imagens', children: images },
-          { key: 'camadas', label: 'Camadas', children: layers },
-        ]}
-      />
+      {layout === 'tabs' ? (
+        <Tabs
+          defaultActiveKey="imagens"
+          className="map-options__tabs"
+          items={[
+            { key: 'detalhes', label: 'Detalhes', children: details },
+            { key: 'imagens', label: 'Imagens', children: images },
+            { key: 'camadas', label: 'Camadas', children: layers },
+          ]}
+        />
+      ) : (
+        <Collapse
+          ghost
+          size="small"
+          className="map-options__sidebar"
+          data-testid="map-sidebar"
+          defaultActiveKey={['imagens']}
+          items={[
+            { key: 'imagens', label: 'Imagens', children: images },
+            { key: 'camadas', label: 'Camadas', children: layers },
+            { key: 'detalhes', label: 'Detalhes do projeto', children: details },
+          ]}
+        />
+      )}
     </aside>
   );
 }

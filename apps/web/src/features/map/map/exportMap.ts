@@ -1,4 +1,5 @@
 import { DETECTION_TYPES } from '@mirante/shared';
+import { drawLabels, placedLabels, type ExportLabels } from './exportLabels';
 import type { MapInstance } from './maplibre';
 import { formatScale, scaleBar, scaleDenominator } from './mapScale';
 
@@ -20,17 +21,26 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * The current map frame as PNG. The canvas doesn't keep its drawing buffer (that costs a copy every frame in
- * software WebGL), so the frame is read inside the `render` event, before the browser presents and clears it
- * (`toBlob` snapshots the bitmap when called).
+ * The current map frame as PNG, with the lot/block labels the screen shows. The canvas doesn't keep its drawing
+ * buffer (that costs a copy every frame in software WebGL), so the frame is copied inside the `render` event,
+ * before the browser presents and clears it.
  */
-export function mapPng(map: MapInstance): Promise<Blob> {
+export function mapPng(map: MapInstance, labels?: ExportLabels): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    map.once('render', () =>
-      map
-        .getCanvas()
-        .toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas vazio'))), 'image/png'),
-    );
+    map.once('render', () => {
+      const source = map.getCanvas();
+      const frame = document.createElement('canvas');
+      frame.width = source.width;
+      frame.height = source.height;
+      const context = frame.getContext('2d');
+      if (!context) return reject(new Error('canvas 2d indisponível'));
+      context.drawImage(source, 0, 0);
+      if (labels) {
+        const ratio = source.width / (source.clientWidth || source.width);
+        drawLabels(context, placedLabels(map, labels), ratio);
+      }
+      frame.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas vazio'))), 'image/png');
+    });
     map.triggerRepaint();
   });
 }
@@ -39,6 +49,7 @@ export interface PdfInput {
   title: string;
   /** DD/MM/YYYY of the shown image, or of today */
   date: string;
+  labels?: ExportLabels;
 }
 
 const hexToRgb = (hex: string): [number, number, number] => [
@@ -50,7 +61,7 @@ const hexToRgb = (hex: string): [number, number, number] => [
 /** A landscape A4 PDF: title, date, the map, its scale (text and bar) and the detection legend. */
 export async function mapPdf(map: MapInstance, input: PdfInput): Promise<Blob> {
   const { jsPDF } = await import('jspdf');
-  const png = await mapPng(map);
+  const png = await mapPng(map, input.labels);
   const dataUrl = await new Promise<string>((resolve) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
