@@ -13,6 +13,16 @@ export interface DemoLayerProperties {
   lotKey?: string;
   /** Area in m² (polygons) or length in m (lines). */
   area?: number;
+  /** A stable key for layers that have no lotKey (analysis layers): makes loading idempotent. */
+  sourceKey?: string;
+  /** Analysis layers (REFO/DEFO, spec 3 Layer): description, category and the two compared scenes' dates. */
+  rect?: string;
+  category_name?: string;
+  category_color?: string;
+  /** YYYY-MM-DD */
+  detect_before_date?: string;
+  /** YYYY-MM-DD */
+  detect_after_date?: string;
 }
 
 export type DemoLayerCollection = FeatureCollection<Geometry, DemoLayerProperties>;

@@ -2,6 +2,7 @@ import type { Feature, Geometry } from 'geojson';
 import type { DemoLayerCollection, DemoLayerProperties } from './allotment-layers';
 import { farmland } from './context-drawables';
 import type { DemoSiteGenerator } from './demo-sites';
+import { environmentDetectionLayers } from './environment-detections';
 import { CLEARINGS, PLANTINGS, patchRing as localPatchRing, type Patch } from './environment-patches';
 import { createLocalFrame, localToUtm } from './local-frame';
 import type { MaterialContext } from './materials';
@@ -17,6 +18,10 @@ const DATES = ['2025-03-01', '2025-07-01', '2025-11-01', '2026-03-01', '2026-07-
 
 export interface EnvironmentTruth {
   type: 'DEFO' | 'REFO';
+  /** What changed: forest cleared, a clearing growing back, or pasture replanted with native seedlings. */
+  cause: 'clearing' | 'regrowth' | 'planting';
+  /** The patch (environment-patches.ts) the polygon outlines. */
+  patch: string;
   name: string;
   beforeDate: string;
   afterDate: string;
@@ -58,6 +63,8 @@ export function environmentSite(seed: number): DemoSiteGenerator {
           { type: 'STREAM', name: 'Ribeirão Pinguim' },
         ),
         ...PLANTINGS.map((p) => feature(poly(patchRing(p)), { type: 'TREE_MAINTAIN', name: p.name })),
+        // The analyses' REFO/DEFO polygons (what the environment AI is to find), drawn over the rest.
+        ...environmentDetectionLayers(groundTruth()),
       ],
     };
   };
@@ -65,6 +72,8 @@ export function environmentSite(seed: number): DemoSiteGenerator {
   const groundTruth = (): EnvironmentTruth[] => [
     ...CLEARINGS.map((p) => ({
       type: 'DEFO' as const,
+      cause: 'clearing' as const,
+      patch: p.name,
       name: p.name,
       beforeDate: DATES[p.cleared - 1] as string,
       afterDate: DATES[p.cleared] as string,
@@ -72,6 +81,8 @@ export function environmentSite(seed: number): DemoSiteGenerator {
     })),
     ...CLEARINGS.filter((p) => p.recovers < DATES.length).map((p) => ({
       type: 'REFO' as const,
+      cause: 'regrowth' as const,
+      patch: p.name,
       name: `${p.name} — regeneração`,
       beforeDate: DATES[p.recovers - 1] as string,
       afterDate: DATES[DATES.length - 1] as string,
@@ -79,6 +90,8 @@ export function environmentSite(seed: number): DemoSiteGenerator {
     })),
     ...PLANTINGS.map((p) => ({
       type: 'REFO' as const,
+      cause: 'planting' as const,
+      patch: p.name,
       name: p.name,
       beforeDate: DATES[p.planted] as string,
       afterDate: DATES[DATES.length - 1] as string,

@@ -26,6 +26,9 @@ export interface LayersTable {
   rect: string | null;
   price: Numeric | null;
   startVisible: Generated<boolean>;
+  /** Migration 006: the compared scenes' dates of an analysis-type layer (YYYY-MM-DD), else null. */
+  detectBeforeDate: ColumnType<string | null, string | null | undefined, string | null>;
+  detectAfterDate: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -11,6 +11,12 @@ export interface LayerImport {
   tagValue?: string | null;
   sourceKey?: string | null;
   startVisible?: boolean;
+  /** Analysis-type layers (REFO/DEFO/GAMBIRA): category, description and the compared scenes' dates. */
+  categoryName?: string | null;
+  categoryColor?: string | null;
+  rect?: string | null;
+  detectBeforeDate?: string | null;
+  detectAfterDate?: string | null;
   geometry: unknown;
 }
 
@@ -37,6 +43,11 @@ export function createLayerImportService(repo: LayersRepo) {
             perimeterM: measures.perimeterM,
             bbox: measures.bbox,
             startVisible: layer.startVisible ?? true,
+            categoryName: layer.categoryName ?? null,
+            categoryColor: layer.categoryColor ?? null,
+            rect: layer.rect ?? null,
+            detectBeforeDate: layer.detectBeforeDate ?? null,
+            detectAfterDate: layer.detectAfterDate ?? null,
           };
         }),
       );
@@ -44,6 +55,11 @@ export function createLayerImportService(repo: LayersRepo) {
 
     async hasLayers(projectId: number): Promise<boolean> {
       return (await repo.countForProject(projectId)) > 0;
+    },
+
+    /** The source keys a project's layers already have (loaders add only what is missing). */
+    async sourceKeys(projectId: number): Promise<Set<string>> {
+      return repo.sourceKeys(projectId);
     },
 
     /** Writes lot statuses (the AI of issue 6, manual edits, or the demo ground truth). */

@@ -29,6 +29,11 @@ describe('layersJson', () => {
     rect: null,
     price: null,
     startVisible: true,
+    detectBeforeDate: null,
+    detectAfterDate: null,
+    projectSpace: null,
+    beforePreview: null,
+    afterPreview: null,
     latestStatus: 'V',
     latestDate: '2026-01-15',
     latestPrecision: 0.9,
@@ -45,5 +50,33 @@ describe('layersJson', () => {
     });
     expect(layers[1]).toMatchObject({ id: 8, detectAllotment: null });
     expect(layersJson([])).toBe('[]');
+  });
+
+  it('gives analysis layers their dates, space and the previews of the scenes that exist', () => {
+    const defo: LayerTextRow = {
+      ...row,
+      type: 'DEFO',
+      latestStatus: null,
+      rect: 'Supressão de vegetação nativa em APP',
+      categoryName: 'Supressão de vegetação nativa',
+      categoryColor: '#d64541',
+      detectBeforeDate: '2025-07-01',
+      detectAfterDate: '2025-11-01',
+      projectSpace: 'app-ribeirao-pinguim',
+      beforePreview: true,
+      afterPreview: false,
+    };
+    const [layer] = JSON.parse(layersJson([defo])) as Record<string, unknown>[];
+    expect(layer).toMatchObject({
+      type: 'DEFO',
+      rect: 'Supressão de vegetação nativa em APP',
+      category_name: 'Supressão de vegetação nativa',
+      category_color: '#d64541',
+      project_space: 'app-ribeirao-pinguim',
+      detect_before_date: '2025-07-01',
+      detect_after_date: '2025-11-01',
+      before_img_url: '/tiles/app-ribeirao-pinguim/2025-07-01/preview.png',
+    });
+    expect(layer).not.toHaveProperty('after_img_url');
   });
 });

@@ -8,6 +8,7 @@ import {
   type StatusHistoryItem,
 } from '@mirante/shared';
 import type { LotStatusSource } from '../../db/schema-layers';
+import { sceneBasePath } from '../scenes/scene-view';
 import type { LayerRow, LayerTextRow } from './layers.repo';
 
 const isDetectionKey = (value: string | null): value is DetectionKey =>
@@ -43,6 +44,14 @@ function layerFields(row: Omit<LayerRow, 'geoJson' | 'updatedAt'>): LayerFields 
   if (row.categoryColor) layer.category_color = row.categoryColor;
   if (row.rect) layer.rect = row.rect;
   if (row.price !== null) layer.price = row.price;
+  if (row.projectSpace) layer.project_space = row.projectSpace;
+  if (row.detectBeforeDate) layer.detect_before_date = row.detectBeforeDate;
+  if (row.detectAfterDate) layer.detect_after_date = row.detectAfterDate;
+  // The compared scenes' previews, when the project has scenes of those dates.
+  if (row.projectSpace && row.detectBeforeDate && row.beforePreview)
+    layer.before_img_url = `${sceneBasePath(row.projectSpace, row.detectBeforeDate)}/preview.png`;
+  if (row.projectSpace && row.detectAfterDate && row.afterPreview)
+    layer.after_img_url = `${sceneBasePath(row.projectSpace, row.detectAfterDate)}/preview.png`;
   return layer;
 }
 

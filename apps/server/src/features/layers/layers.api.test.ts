@@ -58,6 +58,45 @@ describe('demo layers', () => {
   it('loads once (idempotent)', async () => {
     expect(await loadDemoLayers(context.db, context.services.layerImport)).toBe(0);
   });
+
+  it('gives the environment project REFO/DEFO analysis layers with the spec 3 fields', async () => {
+    const layers = (await get(`/api/v1/project/${ids.environment}/layers`, manager)).json<Layer[]>();
+    const analyses = layers.filter((layer) => layer.type === 'DEFO' || layer.type === 'REFO');
+    expect(analyses.filter((layer) => layer.type === 'DEFO').length).toBeGreaterThanOrEqual(2);
+    expect(analyses.filter((layer) => layer.type === 'REFO').length).toBeGreaterThanOrEqual(2);
+    for (const layer of analyses) {
+      expect(layer.start_visible).toBe(true);
+      expect(layer.geo_json.type).toBe('Polygon');
+      expect(layer.area).toBeGreaterThan(1000);
+      expect(layer.area).toBeLessThan(20_000);
+      expect(layer.rect).toBeTruthy();
+      expect(layer.category_name).toBeTruthy();
+      expect(layer.category_color).toMatch(/^#/);
+      expect(layer.project_space).toBe('app-ribeirao-pinguim');
+      expect(layer.detect_before_date! < layer.detect_after_date!).toBe(true);
+      // No scenes in this database: no previews to point at.
+      expect(layer).not.toHaveProperty('before_img_url');
+    }
+    const defo = analyses.find((layer) => layer.type === 'DEFO')!;
+    expect(defo.rect).toMatch(/^Supressão de vegetação nativa em APP/);
+  });
+
+  it('adds the analysis layers to a demo project loaded before they existed, once', async () => {
+    await context.db
+      .deleteFrom('layers')
+      .where('projectId', '=', ids.environment)
+      .where('type', 'in', ['REFO', 'DEFO'])
+      .execute();
+    const added = await loadDemoLayers(context.db, context.services.layerImport);
+    expect(added).toBeGreaterThanOrEqual(4);
+    const types = await context.db
+      .selectFrom('layers')
+      .select('type')
+      .where('projectId', '=', ids.environment)
+      .execute();
+    expect(types.filter((row) => row.type === 'REFO' || row.type === 'DEFO')).toHaveLength(added);
+    expect(await loadDemoLayers(context.db, context.services.layerImport)).toBe(0);
+  });
 });
 
 describe('GET project/:projectId/layers', () => {

@@ -20,6 +20,14 @@ export interface LayerRow {
   rect: string | null;
   price: number | null;
   startVisible: boolean;
+  /** Analysis-type layers: the compared scenes' dates (YYYY-MM-DD), else null. */
+  detectBeforeDate: string | null;
+  detectAfterDate: string | null;
+  /** The project's space, for layers with detection dates (null otherwise). */
+  projectSpace: string | null;
+  /** Whether the project has a ready scene with a preview at the before/after date (null without dates). */
+  beforePreview: boolean | null;
+  afterPreview: boolean | null;
   updatedAt: Date;
   latestStatus: string | null;
   latestDate: string | null;
@@ -43,6 +51,11 @@ export interface NewLayer {
   perimeterM: number;
   bbox: number[];
   startVisible: boolean;
+  categoryName: string | null;
+  categoryColor: string | null;
+  rect: string | null;
+  detectBeforeDate: string | null;
+  detectAfterDate: string | null;
 }
 
 export interface NewStatus {
@@ -55,6 +68,12 @@ export interface NewStatus {
 }
 
 /** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved (issue 6). */
+/** A ready scene with a preview at the layer's before/after date (analysis-type layers only). */
+const previewAt = (column: 'detect_before_date' | 'detect_after_date') =>
+  sql<boolean | null>`CASE WHEN ${sql.ref(`l.${column}`)} IS NULL THEN NULL ELSE EXISTS (
+    SELECT 1 FROM scenes s WHERE s.project_id = l.project_id AND s.date = ${sql.ref(`l.${column}`)}
+      AND s.status = 'ready' AND s.preview_key IS NOT NULL) END`;
+
 const published = (history: string) =>
   sql<SqlBool>`(${sql.ref(`${history}.source`)} <> 'ai' OR EXISTS (
     SELECT 1 FROM detections d WHERE d.id = ${sql.ref(`${history}.detection_id`)} AND d.approved))`;
@@ -93,6 +112,12 @@ export function createLayersRepo(db: Db) {
         'l.rect',
         'l.price',
         'l.startVisible',
+        'l.detectBeforeDate',
+        'l.detectAfterDate',
+        sql<string | null>`CASE WHEN l.detect_before_date IS NULL AND l.detect_after_date IS NULL THEN NULL
+          ELSE (SELECT p.space FROM projects p WHERE p.id = l.project_id) END`.as('projectSpace'),
+        previewAt('detect_before_date').as('beforePreview'),
+        previewAt('detect_after_date').as('afterPreview'),
         'latest.status as latestStatus',
         'latest.date as latestDate',
         'latest.precision as latestPrecision',
@@ -142,6 +167,16 @@ export function createLayersRepo(db: Db) {
         .where('projectId', '=', projectId)
         .executeTakeFirstOrThrow();
       return Number(row.n);
+    },
+
+    async sourceKeys(projectId: number): Promise<Set<string>> {
+      const rows = await db
+        .selectFrom('layers')
+        .select('sourceKey')
+        .where('projectId', '=', projectId)
+        .where('sourceKey', 'is not', null)
+        .execute();
+      return new Set(rows.map((row) => row.sourceKey ?? ''));
     },
 
     /** Inserts layers in batches; returns the new ids by source key. */
