@@ -8,6 +8,7 @@ import {
   externalMapsUrl,
   formatDetectionArea,
   geometryCenter,
+  sideCaption,
 } from '../detections/detectionDetail';
 import { DetectionMiniMap } from './DetectionMiniMap';
 import '../detections-3d.css';
@@ -28,27 +29,27 @@ export function DetectionDetailModal({ layer, scenes, shown, apiToken, onClose }
   const { before, after } = useMemo(() => beforeAfterScenes(layer, scenes, shown), [layer, scenes, shown]);
   const center = useMemo(() => geometryCenter(layer.geo_json), [layer.geo_json]);
   const color = layer.category_color ?? COLORS[layer.type] ?? '#ffcc00';
-  const caption = (label: string, scene: Scene | null) => `${label}: ${scene?.dateFormatted ?? 'sem imagem'}`;
   return (
     <Modal open width={1000} title={layer.name} footer={null} onCancel={onClose} destroyOnHidden centered>
       <div data-testid="detection-detail">
         <Descriptions
           size="small"
-          column={3}
+          column={2}
           items={[
             { key: 'category', label: 'Categoria', children: detectionCategory(layer) },
             { key: 'area', label: 'Área', children: formatDetectionArea(layer.area) },
-            { key: 'description', label: 'Descrição', children: layer.rect ?? layer.obs ?? '—' },
+            // A sentence or two: its own row, so the category and the area don't wrap beside it.
+            { key: 'description', label: 'Descrição', children: layer.rect ?? layer.obs ?? '—', span: 2 },
           ]}
         />
         <div className="detection-detail__maps">
           {[
-            { key: 'before', label: 'Antes', scene: before },
-            { key: 'after', label: 'Depois', scene: after },
+            { key: 'before', label: 'Antes', scene: before, date: layer.detect_before_date },
+            { key: 'after', label: 'Depois', scene: after, date: layer.detect_after_date },
           ].map((side) => (
             <DetectionMiniMap
               key={side.key}
-              caption={caption(side.label, side.scene)}
+              caption={sideCaption(side.label, side.scene, side.date)}
               scene={side.scene}
               geometry={layer.geo_json}
               color={color}

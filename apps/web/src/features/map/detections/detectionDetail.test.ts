@@ -7,9 +7,11 @@ import {
   formatDetectionArea,
   geometryCenter,
   isAnalysisType,
+  sideCaption,
 } from './detectionDetail';
 
-const scene = (id: number, isoDate: string) => ({ id, isoDate }) as Scene;
+const scene = (id: number, isoDate: string) =>
+  ({ id, isoDate, dateFormatted: isoDate.split('-').reverse().join('/') }) as Scene;
 const scenes = [scene(3, '2026-04-15'), scene(2, '2026-01-15'), scene(1, '2025-10-15')];
 
 describe('detection detail (spec 2.3)', () => {
@@ -51,5 +53,17 @@ describe('detection detail (spec 2.3)', () => {
       beforeAfterScenes({ detect_before_date: '2025-10-15', detect_after_date: '2026-04-15' }, scenes, null),
     ).toEqual({ before: scenes[2], after: scenes[0] });
     expect(beforeAfterScenes({}, [scenes[2]!], scenes[2]!)).toEqual({ before: null, after: scenes[2] });
+  });
+
+  it('never stands another date in for a detection date the project has no scene of', () => {
+    const dated = { detect_before_date: '2025-07-01', detect_after_date: '2026-04-15' };
+    expect(beforeAfterScenes(dated, scenes, scenes[1]!)).toEqual({ before: null, after: scenes[0] });
+    expect(beforeAfterScenes(dated, [], null)).toEqual({ before: null, after: null });
+  });
+
+  it('captions each side with its date, saying when there is no image of it', () => {
+    expect(sideCaption('Antes', scenes[2]!, '2025-10-15')).toBe('Antes: 15/10/2025');
+    expect(sideCaption('Antes', null, '2025-07-01')).toBe('Antes: 01/07/2025 (sem imagem)');
+    expect(sideCaption('Depois', null, undefined)).toBe('Depois: sem imagem');
   });
 });

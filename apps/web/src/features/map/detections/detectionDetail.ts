@@ -64,18 +64,33 @@ export function externalMapsUrl({ lat, lng }: { lat: number; lng: number }): str
 }
 
 /**
- * The scenes shown before/after: the layer's own detection dates when it has them; otherwise the shown scene is
- * "after" and the scene just older than it is "before". Scenes are listed newest first.
+ * The scenes shown before/after. A layer with its own detection dates shows the project's scenes of those dates,
+ * or none (a scene of another date would misstate what the analysis compared). Without dates, the shown scene
+ * is "after" and the scene just older than it is "before". Scenes are listed newest first.
  */
 export function beforeAfterScenes(
   layer: Pick<Layer, 'detect_before_date' | 'detect_after_date'>,
   scenes: readonly Scene[],
   shown: Scene | null,
 ): { before: Scene | null; after: Scene | null } {
-  const byDate = (date: string | undefined) =>
-    date ? (scenes.find((scene) => scene.isoDate === date.slice(0, 10)) ?? null) : null;
-  const after = byDate(layer.detect_after_date) ?? shown ?? scenes[0] ?? null;
+  const byDate = (date: string) => scenes.find((scene) => scene.isoDate === date.slice(0, 10)) ?? null;
+  const after = layer.detect_after_date ? byDate(layer.detect_after_date) : (shown ?? scenes[0] ?? null);
+  if (layer.detect_before_date) return { before: byDate(layer.detect_before_date), after };
   const older = after ? scenes.filter((scene) => scene.isoDate < after.isoDate) : [];
-  const before = byDate(layer.detect_before_date) ?? older[0] ?? null;
-  return { before, after };
+  return { before: older[0] ?? null, after };
+}
+
+/** DD/MM/YYYY of a YYYY-MM-DD date. */
+function brDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * A mini map's caption: 'Antes: 01/07/2025'. The date is the scene's, else the layer's own detection date with
+ * 'sem imagem' when the project has no scene of that date; 'Antes: sem imagem' when there is neither.
+ */
+export function sideCaption(label: string, scene: Scene | null, detectDate: string | undefined): string {
+  if (scene) return `${label}: ${scene.dateFormatted}`;
+  return detectDate ? `${label}: ${brDate(detectDate)} (sem imagem)` : `${label}: sem imagem`;
 }

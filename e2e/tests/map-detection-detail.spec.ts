@@ -1,0 +1,261 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { scenePng } from './map-scenes';
+import { ADMIN, DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
+
+const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
+const SPACE = 'app-ribeirao-pinguim';
+/** The demo's second clearing (scripts/demo/environment-detections.ts): cut between these two scenes. */
+const CLEARING = 'Desmatamento — Supressão 2';
+const CLEARING_DATES = ['2026-03-01', '2026-07-01'] as const;
+/** A planting measured against scenes this test never uploads: its sides have no image. */
+const PLANTING = 'Reflorestamento — Recomposição 1';
+
+interface LayerRow {
+  id: number;
+  type: string;
+  name: string;
+  area: number;
+  rect?: string;
+  category_name?: string;
+  detect_before_date?: string;
+  detect_after_date?: string;
+  geo_json: { type: 'Polygon'; coordinates: number[][][] };
+}
+type LngLat = { lng: number; lat: number };
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  const { api_token } = (await login.json()) as { api_token: string };
+  return { Authorization: `Bearer ${api_token}` };
+}
+
+/** Two small scenes over the environment project on the clearing's before/after dates (PNG + bounds). */
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(90_000);
+  const headers = await adminHeaders(request);
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+    bounds: [[number, number], [number, number]];
+  }[];
+  const project = projects.find((item) => item.space === SPACE)!;
+  const list = async () =>
+    (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
+      isoDate: string;
+      status: string;
+    }[];
+  const existing = await list();
+  const [[west, south], [east, north]] = project.bounds;
+  for (const date of CLEARING_DATES) {
+    if (existing.some((scene) => scene.isoDate === date)) continue;
+    const response = await request.post('/api/v1/scene', {
+      headers,
+      multipart: {
+        date,
+        project: String(project.id),
+        publishImage: 'true',
+        bounds: `${west},${south},${east},${north}`,
+        file: { name: `app-${date}.png`, mimeType: 'image/png', buffer: scenePng(640, 384, 0) },
+      },
+    });
+    expect([200, 201, 422]).toContain(response.status());
+  }
+  await expect
+    .poll(
+      async () =>
+        (await list()).filter(
+          (scene) =>
+            (CLEARING_DATES as readonly string[]).includes(scene.isoDate) && scene.status === 'ready',
+        ).length,
+      { timeout: 45_000 },
+    )
+    .toBe(CLEARING_DATES.length);
+});
+
+/** Signs in as the MANAGER and opens the environment project's map. */
+async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'ribeirao', 'APP Ribeirão Pinguim - Recuperação');
+  await expect(page).toHaveURL(/\/page\/area$/);
+  await expect(page.locator('[data-map-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+  const token = await storedApiToken(page);
+  const projects = (await (
+    await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { id: number; space: string }[];
+  const project = projects.find((item) => item.space === SPACE)!;
+  return (await (
+    await page.request.get(`/api/v1/project/${project.id}/layers`, {
+      headers: { Authorization: `Bearer ${token}` },
+    })
+  ).json()) as LayerRow[];
+}
+
+/** The coordinates the status bar shows for the pointer at (x, y), as a person would read them. */
+async function readCursor(page: Page, x: number, y: number): Promise<LngLat> {
+  const coords = page.getByTestId('map-status-bar').getByRole('button').first();
+  const before = await coords.textContent();
+  await page.mouse.move(x, y);
+  let reading: LngLat | null = null;
+  await expect
+    .poll(async () => {
+      const text = (await coords.textContent()) ?? '';
+      const match = /Lat: (-?[\d,]+) Lng: (-?[\d,]+)/.exec(text);
+      if (!match || text === before) return false;
+      reading = { lat: Number(match[1]!.replace(',', '.')), lng: Number(match[2]!.replace(',', '.')) };
+      return true;
+    })
+    .toBe(true);
+  return reading!;
+}
+
+/**
+ * Where a coordinate is on screen: reads the status bar at two pointer positions and interpolates (north up;
+ * at this scale Web Mercator is linear to a fraction of a pixel).
+ */
+async function screenPointOf(page: Page, target: LngLat): Promise<{ x: number; y: number }> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const a = { x: box.x + box.width * 0.55, y: box.y + box.height * 0.35 };
+  const b = { x: box.x + box.width * 0.8, y: box.y + box.height * 0.65 };
+  const at = await readCursor(page, a.x, a.y);
+  const bt = await readCursor(page, b.x, b.y);
+  const point = {
+    x: a.x + ((target.lng - at.lng) * (b.x - a.x)) / (bt.lng - at.lng),
+    y: a.y + ((target.lat - at.lat) * (b.y - a.y)) / (bt.lat - at.lat),
+  };
+  expect(point.x).toBeGreaterThan(box.x);
+  expect(point.x).toBeLessThan(box.x + box.width);
+  expect(point.y).toBeGreaterThan(box.y);
+  expect(point.y).toBeLessThan(box.y + box.height);
+  return point;
+}
+
+/** A point well inside a demo patch: the mean of its outline (the patches are smooth, convex-ish blobs). */
+function insidePoint(layer: LayerRow): LngLat {
+  const ring = layer.geo_json.coordinates[0]!.slice(0, -1);
+  return {
+    lng: ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length,
+    lat: ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length,
+  };
+}
+
+/** The centre of the geometry's bounds, as the modal's coordinate link gives it. */
+function boundsCentre(layer: LayerRow): LngLat {
+  const ring = layer.geo_json.coordinates[0]!;
+  const lngs = ring.map((p) => p[0]!);
+  const lats = ring.map((p) => p[1]!);
+  return {
+    lng: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+    lat: (Math.min(...lats) + Math.max(...lats)) / 2,
+  };
+}
+
+/** Zooms in around the detection and clicks it (checking first that the map, not a panel, is there). */
+async function clickDetection(page: Page, layer: LayerRow): Promise<void> {
+  const target = insidePoint(layer);
+  let point = await screenPointOf(page, target);
+  await page.mouse.move(point.x, point.y);
+  await page.mouse.wheel(0, -300);
+  await page.waitForTimeout(800);
+  point = await screenPointOf(page, target);
+  const there = await readCursor(page, point.x, point.y);
+  expect(Math.abs(there.lng - target.lng)).toBeLessThan(0.00005);
+  expect(Math.abs(there.lat - target.lat)).toBeLessThan(0.00005);
+  const onCanvas = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.classList.contains('maplibregl-canvas') ?? false,
+    point,
+  );
+  expect(onCanvas, 'the map canvas is under the detection').toBe(true);
+  await page.mouse.click(point.x, point.y);
+}
+
+const brDate = (iso: string) => iso.split('-').reverse().join('/');
+
+test('detection detail: a DEFO polygon clicked on the environment map, with its before/after scenes', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const layers = await openEnvironmentMap(page);
+  const clearing = layers.find((layer) => layer.name === CLEARING)!;
+  expect(clearing.type).toBe('DEFO');
+  expect([clearing.detect_before_date, clearing.detect_after_date]).toEqual([...CLEARING_DATES]);
+
+  // Analysis layers start visible: the Camadas tab lists Desmatamento and Reflorestamento checked.
+  await page.getByRole('tab', { name: 'Camadas' }).click();
+  const layersTab = page.getByTestId('layers-tab');
+  for (const label of ['Desmatamento', 'Reflorestamento'])
+    await expect(layersTab.getByRole('checkbox', { name: new RegExp(`^${label}`) })).toBeChecked();
+
+  await clickDetection(page, clearing);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.ant-modal-title')).toHaveText(CLEARING);
+  const detail = dialog.getByTestId('detection-detail');
+  const field = (label: string) =>
+    detail.locator('.ant-descriptions-item', { hasText: label }).locator('.ant-descriptions-item-content');
+  await expect(field('Categoria')).toHaveText('Supressão de vegetação nativa');
+  await expect(field('Área')).toHaveText(/^\d{1,3}(\.\d{3})* m²$/);
+  const shownArea = Number((await field('Área').textContent())!.replace(/\D/g, ''));
+  expect(Math.abs(shownArea - clearing.area)).toBeLessThanOrEqual(1);
+  await expect(field('Descrição')).toContainText('Supressão de vegetação nativa em APP');
+
+  // Before/after side by side on the scenes of the analysis' dates, each a rendered map.
+  const maps = detail.getByTestId('detection-mini-map');
+  await expect(maps).toHaveCount(2);
+  await expect(maps.nth(0)).toContainText(`Antes: ${brDate(CLEARING_DATES[0])}`);
+  await expect(maps.nth(1)).toContainText(`Depois: ${brDate(CLEARING_DATES[1])}`);
+  for (const index of [0, 1]) {
+    const canvas = maps.nth(index).locator('canvas.maplibregl-canvas');
+    await expect(canvas).toBeVisible();
+    const size = (await canvas.boundingBox())!;
+    expect(size.width).toBeGreaterThan(200);
+    expect(size.height).toBeGreaterThan(200);
+  }
+
+  // The coordinate link points an external maps service at the detection.
+  const centre = boundsCentre(clearing);
+  const link = detail.getByRole('link', { name: `${centre.lat.toFixed(6)}, ${centre.lng.toFixed(6)}` });
+  await expect(link).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps?q=${centre.lat.toFixed(6)},${centre.lng.toFixed(6)}`,
+  );
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  // 'Centralizar' after the person dragged the 'Depois' map away: it fits the detection again, no error.
+  const after = (await maps.nth(1).boundingBox())!;
+  await page.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(after.x + 40, after.y + 40, { steps: 5 });
+  await page.mouse.up();
+  await detail.getByRole('button', { name: 'Centralizar' }).click();
+  await page.waitForTimeout(1200);
+  await page.screenshot({ path: `${SHOTS}/detection-detail.png` });
+  expect(errors).toEqual([]);
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('detection detail: a REFO whose scenes the project lacks shows its dates with "sem imagem"', async ({
+  page,
+}) => {
+  const layers = await openEnvironmentMap(page);
+  const planting = layers.find((layer) => layer.name === PLANTING)!;
+  expect(planting.type).toBe('REFO');
+  await clickDetection(page, planting);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('.ant-modal-title')).toHaveText(PLANTING);
+  const maps = dialog.getByTestId('detection-mini-map');
+  await expect(maps.nth(0)).toContainText(`Antes: ${brDate(planting.detect_before_date!)} (sem imagem)`);
+  await expect(maps.nth(1)).toContainText(`Depois: ${brDate(planting.detect_after_date!)} (sem imagem)`);
+  await expect(maps.locator('canvas.maplibregl-canvas')).toHaveCount(2);
+  await expect(
+    dialog
+      .locator('.ant-descriptions-item', { hasText: 'Categoria' })
+      .locator('.ant-descriptions-item-content'),
+  ).toHaveText('Plantio de mudas nativas');
+  await dialog.getByRole('button', { name: 'Centralizar' }).click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
