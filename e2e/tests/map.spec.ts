@@ -49,6 +49,7 @@ test('a USER sees the allotment map: layers, status bar, tabs, lot popup with hi
   await openMap(page, USER);
   const statusBar = page.getByTestId('map-status-bar');
   await expect(statusBar).toContainText('RGB');
+  await expect(page.getByTestId('map-legend')).toContainText('Em construção');
   await expect(statusBar).toContainText(/Zoom: \d+/);
   const canvas = page.getByTestId('map-canvas');
   const box = (await canvas.boundingBox())!;
@@ -143,6 +144,8 @@ test('a construction project’s map has a sidebar of sections instead of tabs',
   const sidebar = page.getByTestId('map-sidebar');
   await expect(sidebar).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('tab', { name: 'Detalhes' })).toHaveCount(0);
+  // No lots here: no lot-status legend either.
+  await expect(page.getByTestId('map-legend')).toHaveCount(0);
 
   // Imagens opens first; other sections open alongside it.
   await expect(sidebar.getByTestId('compare-controls')).toBeVisible();

@@ -235,7 +235,7 @@ export function MapScreen() {
             onClose={() => interactions.setSelectedArea(null)}
           />
         )}
-        <DetectionLegend />
+        {visibleTypes.includes('LOT') && <DetectionLegend />}
         {lot && comparing && comparison.before && comparison.after && (
           <LotComparePopup
             key={lot.id}
