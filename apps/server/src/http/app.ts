@@ -22,9 +22,12 @@ import { registerNotifyRoutes } from '../features/notify/notify.routes';
 import { registerProjectRoutes } from '../features/projects/projects.routes';
 import { registerSceneFileRoutes } from '../features/scenes/scene-files.routes';
 import { registerSceneRoutes } from '../features/scenes/scenes.routes';
+import { createTileHandler } from '../features/scenes/tile-handler';
 import { registerSecurityRoutes } from '../features/security/security.routes';
 import type { Infrastructure, Services } from '../services';
+import { cachedSessions } from './cached-sessions';
 import { installErrorHandlers } from './error-handler';
+import { fastPathServer } from './fast-path-server';
 import { createRouter } from './route';
 import { hasWebApp, registerWebApp } from './web-static';
 
@@ -53,10 +56,15 @@ export async function buildApp(
   services: Services,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({
+  const tileSessions = cachedSessions(services.auth.resolveSession);
+  const tiles = createTileHandler(services.scenes.tiles, tileSessions, (error) =>
+    app.log.error({ err: error }, 'erro não tratado'),
+  );
+  const app: FastifyInstance = Fastify({
     logger: options.logger ? { level: infra.config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
+    serverFactory: fastPathServer(tiles.handle),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -87,6 +95,8 @@ export async function buildApp(
   registerSceneRoutes(route, services.scenes);
   await registerSceneFileRoutes(app, services.scenes, services.auth.resolveSession, {
     maxUploadBytes: infra.config.sceneUploadMaxMb * 1024 * 1024,
+    tiles,
+    tileSessions,
   });
   registerSecurityRoutes(route, services.security);
   registerLayerRoutes(route, services.layers, services.observations);

@@ -6,17 +6,28 @@ import { AppError, forbidden, unauthorized } from './app-error';
 
 export type SessionResolver = (token: string) => Promise<AuthUser | null>;
 
-/** The session token: `Authorization: Bearer …`, or `api_token` in the query for download links. */
+/** The session token: `Authorization: Bearer …`, else `api_token` from the query (for download links). */
+export function sessionToken(authorization: string | undefined, apiToken: unknown): string | null {
+  if (authorization?.startsWith('Bearer ')) return authorization.slice('Bearer '.length).trim() || null;
+  return typeof apiToken === 'string' && apiToken.length > 0 ? apiToken : null;
+}
+
 export function tokenFromRequest(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || null;
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.api_token;
-  return typeof fromQuery === 'string' && fromQuery.length > 0 ? fromQuery : null;
+  return sessionToken(request.headers.authorization, query?.api_token);
 }
 
 export function inactiveUserError(): AppError {
   return new AppError(403, 'USER_INACTIVE', MESSAGES.inactiveUser);
+}
+
+/** The signed-in, active user of a token, or the 401/403 that refuses it. */
+export async function authenticate(token: string | null, resolveSession: SessionResolver): Promise<AuthUser> {
+  if (!token) throw unauthorized('Sessão não informada. Entre novamente.');
+  const user = await resolveSession(token);
+  if (!user) throw unauthorized();
+  if (!user.active) throw inactiveUserError();
+  return user;
 }
 
 /**
@@ -30,11 +41,7 @@ export async function authorize(
   resolveSession: SessionResolver,
 ): Promise<AuthUser | null> {
   if (access.kind === 'public') return null;
-  const token = tokenFromRequest(request);
-  if (!token) throw unauthorized('Sessão não informada. Entre novamente.');
-  const user = await resolveSession(token);
-  if (!user) throw unauthorized();
-  if (!user.active) throw inactiveUserError();
+  const user = await authenticate(tokenFromRequest(request), resolveSession);
   if (access.roles && !access.roles.includes(user.role)) throw forbidden();
   const module = access.module;
   if (typeof module === 'string' && user.role !== 'ADMIN' && !user.modules.includes(module)) {

@@ -49,7 +49,7 @@ export function createLocalStorage(root: string): Storage {
       await stat(file);
       return createReadStream(file);
     },
-    readRange(key, offset, length) {
+    async readRange(key, offset, length) {
       return handles.read(resolve(key), offset, length);
     },
     async size(key) {

@@ -1,41 +1,17 @@
 import multipart from '@fastify/multipart';
 import { API_BASE_PATH, createSceneFieldsSchema, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../auth/auth-user';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unprocessable } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
 import { receiveUpload } from './scene-upload';
-import type { TileFormat } from './scene-tiles';
 import { parseBounds, parseSceneDate, type ScenesService } from './scenes.service';
+import type { TileHandler } from './tile-handler';
 
 export interface SceneFileRoutesOptions {
   maxUploadBytes: number;
-}
-
-const SESSION_TTL_MS = 10_000;
-const IMMUTABLE = 'private, max-age=31536000, immutable';
-const REVALIDATE = 'private, max-age=300';
-
-/**
- * A map asks for dozens of tiles per move; resolving the session once per token for a few seconds keeps
- * the database out of the tile path. (A revoked token keeps reading tiles for at most 10 s.)
- */
-function cachedSessions(resolve: SessionResolver): SessionResolver {
-  const cache = new Map<string, { user: AuthUser | null; until: number }>();
-  return async (token) => {
-    const now = Date.now();
-    const hit = cache.get(token);
-    if (hit && hit.until > now) return hit.user;
-    const user = await resolve(token);
-    if (cache.size > 10_000) cache.clear();
-    cache.set(token, { user, until: now + SESSION_TTL_MS });
-    return user;
-  };
-}
-
-function parseTileFile(file: string): { y: number; format: TileFormat } | null {
-  const match = /^(\d+)\.(png|webp)$/.exec(file);
-  return match ? { y: Number(match[1]), format: match[2] as TileFormat } : null;
+  tiles: TileHandler;
+  /** The session resolver of tiles and scene files, cached per token for a few seconds. */
+  tileSessions: SessionResolver;
 }
 
 function notModified(request: FastifyRequest, etag: string): boolean {
@@ -50,7 +26,7 @@ export async function registerSceneFileRoutes(
   resolveSession: SessionResolver,
   options: SceneFileRoutesOptions,
 ): Promise<void> {
-  const tileSessions = cachedSessions(resolveSession);
+  const { tiles, tileSessions } = options;
 
   await app.register(async (scoped) => {
     await scoped.register(multipart, { limits: { fileSize: options.maxUploadBytes } });
@@ -94,35 +70,11 @@ export async function registerSceneFileRoutes(
     });
   });
 
-  app.get<{
-    Params: { space: string; date: string; z: string; x: string; file: string };
-    Querystring: { v?: string };
-  }>('/tiles/:space/:date/:z/:x/:file', async (request, reply: FastifyReply) => {
-    const user = (await authorize({ kind: 'session' }, request, tileSessions))!;
-    const tileFile = parseTileFile(request.params.file);
-    const z = Number(request.params.z);
-    const x = Number(request.params.x);
-    if (!tileFile || !Number.isInteger(z) || !Number.isInteger(x)) {
-      return reply
-        .status(404)
-        .send({ statusCode: 404, code: 'TILE_NOT_FOUND', message: 'Tile inexistente.' });
-    }
-    const tile = await scenes.tiles.tile(user, {
-      space: request.params.space,
-      date: request.params.date,
-      z,
-      x,
-      y: tileFile.y,
-      format: tileFile.format,
-      version: request.query.v,
-    });
-    reply.headers({
-      etag: tile.etag,
-      'cache-control': tile.immutable ? IMMUTABLE : REVALIDATE,
-      vary: 'Authorization',
-    });
-    if (notModified(request, tile.etag)) return reply.status(304).send();
-    return reply.header('content-type', tile.contentType).send(tile.body);
+  // On a running server the fast path (`fastPathServer`) answers tile requests before routing; this route
+  // serves the same handler to injected requests and to tile-shaped URLs the fast path leaves alone.
+  app.get('/tiles/:space/:date/:z/:x/:file', (request, reply) => {
+    reply.hijack();
+    return tiles.serve(request.raw, reply.raw);
   });
 
   const fileKinds = { 'preview.png': 'preview', original: 'original', model: 'model' } as const;

@@ -293,6 +293,82 @@ describe('upload, ingest and tiles of a UTM GeoTIFF', () => {
     expect(original.rawPayload.equals(fixture.bytes)).toBe(true);
   });
 
+  it('answers tiles on a listening server (the fast path before Fastify) as the routed handler does', async () => {
+    const address = await context.app.listen({ port: 0, host: '127.0.0.1' });
+    const tileUrl = '/tiles/jardim-das-palmeiras/2026-03-15/19/1000/1000.png';
+    const fetchTile = (url: string, init: RequestInit = {}) => fetch(`${address}${url}`, init);
+    const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+    const injected = await context.app.inject({ method: 'GET', url: tileUrl, headers: bearer(admin) });
+    const served = await fetchTile(tileUrl, { headers: auth(admin) });
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(injected.rawPayload)).toBe(true);
+    for (const name of ['etag', 'cache-control', 'vary', 'content-type', 'content-length']) {
+      expect(served.headers.get(name), name).toBe(String(injected.headers[name]));
+    }
+    const etag = served.headers.get('etag')!;
+    const again = await fetchTile(tileUrl, { headers: { ...auth(admin), 'if-none-match': `"x", ${etag}` } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('private, max-age=300');
+
+    const head = await fetchTile(tileUrl, { method: 'HEAD', headers: auth(admin) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(injected.rawPayload.length));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    const version = injected.headers.etag!.toString().split('-')[1];
+    const immutable = await fetchTile(`${tileUrl}?v=${version}&api_token=${admin}`);
+    expect(immutable.status).toBe(200);
+    expect(immutable.headers.get('cache-control')).toContain('immutable');
+
+    const missing = await fetchTile(tileUrl);
+    expect(missing.status).toBe(401);
+    expect(await missing.json()).toEqual({
+      statusCode: 401,
+      code: 'UNAUTHORIZED',
+      message: 'Sessão não informada. Entre novamente.',
+    });
+    expect((await fetchTile(tileUrl, { headers: auth('not-a-session') })).status).toBe(401);
+    expect((await fetchTile(`${tileUrl}?api_token=not-a-session`)).status).toBe(401);
+    const otherCustomer = await fetchTile(tileUrl, { headers: auth(otherCustomerUser) });
+    expect(otherCustomer.status).toBe(404);
+    expect((await otherCustomer.json()).code).toBe('PROJECT_NOT_FOUND');
+    const outsideTheWorld = await fetchTile('/tiles/jardim-das-palmeiras/2026-03-15/2/9/9.png', {
+      headers: auth(admin),
+    });
+    expect((await outsideTheWorld.json()).code).toBe('TILE_NOT_FOUND');
+    const otherExtension = await fetchTile(tileUrl.replace('.png', '.jpg'), { headers: auth(admin) });
+    expect((await otherExtension.json()).code).toBe('TILE_NOT_FOUND');
+
+    const manager = await context.login('gerente@horizonte.com.br');
+    await context.db
+      .updateTable('users')
+      .set({ status: false })
+      .where('email', '=', 'gerente@horizonte.com.br')
+      .execute();
+    try {
+      const inactive = await fetchTile(tileUrl, { headers: auth(manager) });
+      expect(inactive.status).toBe(403);
+      expect((await inactive.json()).code).toBe('USER_INACTIVE');
+    } finally {
+      await context.db
+        .updateTable('users')
+        .set({ status: true })
+        .where('email', '=', 'gerente@horizonte.com.br')
+        .execute();
+    }
+
+    await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/scene/${scene.id}`,
+      headers: bearer(admin),
+      payload: { approval_status: false },
+    });
+    expect((await fetchTile(tileUrl, { headers: auth(horizonteUser) })).status).toBe(404);
+    expect((await fetchTile(tileUrl, { headers: auth(admin) })).status).toBe(200);
+  });
+
   it('refuses a second scene on the same date', async () => {
     const response = await upload(
       admin,

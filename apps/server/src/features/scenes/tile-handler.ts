@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { MESSAGES } from '@mirante/shared';
+import { AppError, notFound } from '../../http/app-error';
+import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
+import type { SceneTiles } from './scene-tiles';
+import { parseTilePath, parseTileQuery, type TilePath } from './tile-url';
+
+const IMMUTABLE = 'private, max-age=31536000, immutable';
+const REVALIDATE = 'private, max-age=300';
+
+export interface TileHandler {
+  /** Serves the request when it is a GET/HEAD of a tile and returns true; false leaves it to the caller. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean;
+  /** Serves any request routed to the tile URL pattern (the Fastify route hands over its raw objects). */
+  serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
+}
+
+function notModified(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  return header.split(',').some((value) => value.trim() === etag);
+}
+
+/** The body every failure has (`error-handler.ts`): `{ statusCode, code, message }`. */
+function sendError(response: ServerResponse, error: unknown, logError: (error: unknown) => void): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const known = error instanceof AppError;
+  if (!known) logError(error);
+  const statusCode = known ? error.statusCode : 500;
+  const body = JSON.stringify({
+    statusCode,
+    code: known ? error.code : 'INTERNAL',
+    message: known ? error.message : MESSAGES.serverError,
+  });
+  response.writeHead(statusCode, [
+    'content-type',
+    'application/json; charset=utf-8',
+    'content-length',
+    String(Buffer.byteLength(body)),
+  ]);
+  response.end(body);
+}
+
+/**
+ * `GET /tiles/{space}/{date}/{z}/{x}/{y}.{png|webp}` on Node's raw request and response: the map's hottest
+ * path skips Fastify's routing, hooks and reply objects, with the same checks as every session route
+ * (`authenticate`) and the project rules of `SceneTiles`. Responses: the tile (200), 304 on a matching
+ * `If-None-Match`, or the usual JSON error.
+ */
+export function createTileHandler(
+  tiles: SceneTiles,
+  resolveSession: SessionResolver,
+  logError: (error: unknown) => void,
+): TileHandler {
+  async function serveTile(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: TilePath | null,
+  ): Promise<void> {
+    try {
+      const url = request.url ?? '';
+      const query = parseTileQuery(url);
+      const user = await authenticate(
+        sessionToken(request.headers.authorization, query.apiToken),
+        resolveSession,
+      );
+      if (!path) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
+      const tile = await tiles.tile(user, { ...path, version: query.version });
+      const cacheControl = tile.immutable ? IMMUTABLE : REVALIDATE;
+      if (notModified(request.headers['if-none-match'], tile.etag)) {
+        response.writeHead(304, ['etag', tile.etag, 'cache-control', cacheControl, 'vary', 'Authorization']);
+        response.end();
+        return;
+      }
+      response.writeHead(200, [
+        'etag',
+        tile.etag,
+        'cache-control',
+        cacheControl,
+        'vary',
+        'Authorization',
+        'content-type',
+        tile.contentType,
+        'content-length',
+        String(tile.body.length),
+      ]);
+      response.end(tile.body);
+    } catch (error) {
+      sendError(response, error, logError);
+    }
+  }
+
+  return {
+    handle(request, response) {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+      const path = parseTilePath(request.url ?? '');
+      if (!path) return false;
+      void serveTile(request, response, path);
+      return true;
+    },
+    serve(request, response) {
+      return serveTile(request, response, parseTilePath(request.url ?? ''));
+    },
+  };
+}

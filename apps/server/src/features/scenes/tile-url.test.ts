@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseTilePath, parseTileQuery } from './tile-url';
+
+describe('parseTilePath', () => {
+  it('reads space, date, z, x, y and format', () => {
+    expect(parseTilePath('/tiles/jardim-das-palmeiras/2026-01-15/19/188000/290000.png?v=1.ab')).toEqual({
+      space: 'jardim-das-palmeiras',
+      date: '2026-01-15',
+      z: 19,
+      x: 188000,
+      y: 290000,
+      format: 'png',
+    });
+    expect(parseTilePath('/tiles/a/b/0/0/0.webp')?.format).toBe('webp');
+    expect(parseTilePath('/tiles/s%C3%A3o/2026-01-15/1/0/0.png')?.space).toBe('são');
+  });
+
+  it('leaves every other URL to the router', () => {
+    for (const url of [
+      '/api/v1/scenes',
+      '/tiles/a/b/preview.png',
+      '/tiles/a/b/1/2/3.jpg',
+      '/tiles/a/b/1/2/3',
+      '/tiles/a/b/1/2/.png',
+      '/tiles/a/b/-1/2/3.png',
+      '/tiles/a/b/0x1/2/3.png',
+      '/tiles/a/b/1/2/3/4.png',
+      '/tiles/%E0/b/1/2/3.png',
+    ]) {
+      expect(parseTilePath(url), url).toBeNull();
+    }
+  });
+});
+
+describe('parseTileQuery', () => {
+  it('reads v and api_token, decoded', () => {
+    expect(parseTileQuery('/tiles/a/b/1/2/3.png?x=1&v=3.ab&api_token=t%2Bk')).toEqual({
+      version: '3.ab',
+      apiToken: 't+k',
+    });
+    expect(parseTileQuery('/tiles/a/b/1/2/3.png')).toEqual({ version: undefined, apiToken: undefined });
+  });
+
+  it('treats a repeated key as absent, as the routed query does', () => {
+    expect(parseTileQuery('/t?api_token=a&api_token=b&v=1').apiToken).toBeUndefined();
+  });
+});

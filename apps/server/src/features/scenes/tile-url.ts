@@ -1,0 +1,83 @@
+import type { TileFormat } from './scene-tiles';
+
+export interface TilePath {
+  space: string;
+  date: string;
+  z: number;
+  x: number;
+  y: number;
+  format: TileFormat;
+}
+
+export interface TileQuery {
+  /** `?v=`: the tile version the client believes current. */
+  version: string | undefined;
+  /** `?api_token=`: the session for clients that can't send headers. */
+  apiToken: string | undefined;
+}
+
+const PREFIX = '/tiles/';
+const DIGITS = /^\d+$/;
+
+function decode(text: string): string | null {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+function decodeQueryValue(text: string): string | null {
+  return decode(text.includes('+') ? text.replace(/\+/g, ' ') : text);
+}
+
+/**
+ * `v` and `api_token` out of a URL's query. A repeated key counts as absent, as it does for the Fastify
+ * routes (the parsed query holds an array there, not a string).
+ */
+export function parseTileQuery(url: string): TileQuery {
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return { version: undefined, apiToken: undefined };
+  let version: string | null | undefined;
+  let apiToken: string | null | undefined;
+  for (const pair of url.slice(queryStart + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (key !== 'v' && key !== 'api_token') continue;
+    const value = equals < 0 ? '' : decodeQueryValue(pair.slice(equals + 1));
+    if (key === 'v') version = version === undefined ? value : null;
+    else apiToken = apiToken === undefined ? value : null;
+  }
+  return { version: version ?? undefined, apiToken: apiToken ?? undefined };
+}
+
+/**
+ * The path of `/tiles/{space}/{date}/{z}/{x}/{y}.{png|webp}[?query]` read by hand (the tile path runs tens of
+ * thousands of times a second: no router, no URL object). Null for any other URL, including tile-shaped ones
+ * whose numbers aren't plain digits.
+ */
+export function parseTilePath(url: string): TilePath | null {
+  if (!url.startsWith(PREFIX)) return null;
+  const queryStart = url.indexOf('?');
+  const path = queryStart < 0 ? url : url.slice(0, queryStart);
+  const parts = path.slice(PREFIX.length).split('/');
+  if (parts.length !== 5) return null;
+  const [rawSpace, rawDate, zText, xText, file] = parts as [string, string, string, string, string];
+  const dot = file.lastIndexOf('.');
+  const yText = file.slice(0, dot);
+  const extension = file.slice(dot + 1);
+  if (extension !== 'png' && extension !== 'webp') return null;
+  if (!DIGITS.test(zText) || !DIGITS.test(xText) || !DIGITS.test(yText)) return null;
+  const space = decode(rawSpace);
+  const date = decode(rawDate);
+  if (!space || !date) return null;
+  return {
+    space,
+    date,
+    z: Number(zText),
+    x: Number(xText),
+    y: Number(yText),
+    format: extension,
+  };
+}
