@@ -298,6 +298,7 @@ describe('upload, ingest and tiles of a UTM GeoTIFF', () => {
     const tileUrl = '/tiles/jardim-das-palmeiras/2026-03-15/19/1000/1000.png';
     const fetchTile = (url: string, init: RequestInit = {}) => fetch(`${address}${url}`, init);
     const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+    const errorCode = async (response: Response) => ((await response.json()) as { code: string }).code;
 
     const injected = await context.app.inject({ method: 'GET', url: tileUrl, headers: bearer(admin) });
     const served = await fetchTile(tileUrl, { headers: auth(admin) });
@@ -333,13 +334,13 @@ describe('upload, ingest and tiles of a UTM GeoTIFF', () => {
     expect((await fetchTile(`${tileUrl}?api_token=not-a-session`)).status).toBe(401);
     const otherCustomer = await fetchTile(tileUrl, { headers: auth(otherCustomerUser) });
     expect(otherCustomer.status).toBe(404);
-    expect((await otherCustomer.json()).code).toBe('PROJECT_NOT_FOUND');
+    expect(await errorCode(otherCustomer)).toBe('PROJECT_NOT_FOUND');
     const outsideTheWorld = await fetchTile('/tiles/jardim-das-palmeiras/2026-03-15/2/9/9.png', {
       headers: auth(admin),
     });
-    expect((await outsideTheWorld.json()).code).toBe('TILE_NOT_FOUND');
+    expect(await errorCode(outsideTheWorld)).toBe('TILE_NOT_FOUND');
     const otherExtension = await fetchTile(tileUrl.replace('.png', '.jpg'), { headers: auth(admin) });
-    expect((await otherExtension.json()).code).toBe('TILE_NOT_FOUND');
+    expect(await errorCode(otherExtension)).toBe('TILE_NOT_FOUND');
 
     const manager = await context.login('gerente@horizonte.com.br');
     await context.db
@@ -350,7 +351,7 @@ describe('upload, ingest and tiles of a UTM GeoTIFF', () => {
     try {
       const inactive = await fetchTile(tileUrl, { headers: auth(manager) });
       expect(inactive.status).toBe(403);
-      expect((await inactive.json()).code).toBe('USER_INACTIVE');
+      expect(await errorCode(inactive)).toBe('USER_INACTIVE');
     } finally {
       await context.db
         .updateTable('users')
