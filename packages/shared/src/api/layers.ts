@@ -155,6 +155,14 @@ const idList = z.preprocess(
   z.array(z.coerce.number().int().positive()),
 );
 
+/** Each lot's status on a date: its latest history entry on or before it (lots without one are left out). */
+export const lotStatusesAtSchema = z.object({
+  /** YYYY-MM-DD */
+  date: z.string(),
+  lots: z.array(detectAllotmentSchema.extend({ id: z.number().int() })),
+});
+export type LotStatusesAt = z.infer<typeof lotStatusesAtSchema>;
+
 export const layersApi = {
   listForProject: defineEndpoint({
     method: 'GET',
@@ -166,6 +174,20 @@ export const layersApi = {
     query: z.object({ withAllotmentValue: z.stringbool().optional() }),
     response: z.array(layerSchema),
     errorStatuses: [401, 403, 404],
+  }),
+  lotStatusesAt: defineEndpoint({
+    method: 'GET',
+    path: '/project/:projectId/lot-statuses',
+    summary:
+      'Situação de cada lote numa data (a última detecção até ela), para colorir o mapa de uma data antiga',
+    tags: ['map'],
+    access: { kind: 'session' },
+    params: z.object({ projectId: z.coerce.number().int().positive() }),
+    query: z.object({
+      date: z.iso.date({ error: 'Informe a data no formato AAAA-MM-DD.' }),
+    }),
+    response: lotStatusesAtSchema,
+    errorStatuses: [401, 403, 404, 422],
   }),
   detail: defineEndpoint({
     method: 'GET',

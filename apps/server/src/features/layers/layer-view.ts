@@ -5,6 +5,7 @@ import {
   type DetectionKey,
   type Layer,
   type LayerGeometry,
+  type LotStatusesAt,
   type StatusHistoryItem,
 } from '@mirante/shared';
 import type { LotStatusSource } from '../../db/schema-layers';
@@ -75,6 +76,21 @@ export function layersJson(rows: readonly LayerTextRow[]): string {
     parts.push(`${fields.slice(0, -1)},"geo_json":${compactGeometryText(row.geoJsonText)}}`);
   }
   return `[${parts.join(',')}]`;
+}
+
+/** A lot's status on a date, as the contract's `lots` item. */
+export function toLotStatusAt(row: {
+  id: number;
+  status: string;
+  date: string;
+  precision: number | null;
+}): LotStatusesAt['lots'][number] {
+  return {
+    id: row.id,
+    detect_type: isDetectionKey(row.status) ? row.status : 'X',
+    date: row.date,
+    precision: row.precision,
+  };
 }
 
 export function toStatusItem(row: {

@@ -165,6 +165,69 @@ describe('GET project/:projectId/layers', () => {
   });
 });
 
+describe('GET project/:projectId/lot-statuses', () => {
+  const url = (date: string, projectId = ids.allotment) =>
+    `/api/v1/project/${projectId}/lot-statuses?date=${date}`;
+
+  it('gives each lot its latest status on or before the date, as in its history', async () => {
+    const response = await get(url('2026-01-15'), user);
+    expect(response.statusCode).toBe(200);
+    const body = layersApi.lotStatusesAt.response.parse(response.json());
+    expect(body.date).toBe('2026-01-15');
+    const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, user)).json<Layer[]>();
+    const lots = layers.filter((layer) => layer.type === 'LOT');
+    expect(body.lots).toHaveLength(lots.length);
+    expect(body.lots.every((lot) => lot.date === '2026-01-01')).toBe(true);
+    // Spot checks against the lots' own history (newest first).
+    for (const lot of body.lots.slice(0, 3)) {
+      const rows = (await get(`/api/v1/layer/${lot.id}`, user)).json<LayerDetailRow[]>();
+      const history = rows.find((row) => row.field === 'STATUS_LIST')?.value as {
+        date: string;
+        status: string;
+      }[];
+      expect(lot.detect_type).toBe(history.find((item) => item.date <= '2026-01-15')?.status);
+    }
+    // Somewhere in the allotment, the status of January differs from the latest one.
+    const latest = new Map(lots.map((lot) => [lot.id, lot.detectAllotment?.detect_type]));
+    expect(body.lots.some((lot) => latest.get(lot.id) !== lot.detect_type)).toBe(true);
+  });
+
+  it('leaves out lots without a status yet, and refuses a malformed date with a pt-BR message', async () => {
+    const early = await get(url('2020-01-01'), user);
+    expect(early.json()).toEqual({ date: '2020-01-01', lots: [] });
+    const bad = await get(url('15/01/2026'), user);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().message).toContain('Informe a data no formato AAAA-MM-DD.');
+  });
+
+  it('shows an unapproved AI result to ADMIN only', async () => {
+    const lot = (await get(url('2026-11-01'), admin)).json<{ lots: { id: number; detect_type: string }[] }>()
+      .lots[0]!;
+    const other = lot.detect_type === 'O' ? 'I' : 'O';
+    await context.db
+      .insertInto('lotStatusHistory')
+      .values({ layerId: lot.id, date: '2026-11-20', status: other, precision: 0.9, source: 'ai' })
+      .execute();
+    const find = async (token: string) =>
+      (await get(url('2026-11-21'), token))
+        .json<{ lots: { id: number; detect_type: string }[] }>()
+        .lots.find((item) => item.id === lot.id)?.detect_type;
+    expect(await find(admin)).toBe(other);
+    expect(await find(user)).toBe(lot.detect_type);
+    await context.db
+      .deleteFrom('lotStatusHistory')
+      .where('layerId', '=', lot.id)
+      .where('date', '=', '2026-11-20')
+      .execute();
+  });
+
+  it('needs a session (401) and hides another customer’s project (404)', async () => {
+    expect((await get(url('2026-01-15'))).statusCode).toBe(401);
+    expect((await get(url('2026-01-15'), otherCustomer)).statusCode).toBe(404);
+    expect((await get(url('2026-01-15', ids.environment), user)).statusCode).toBe(404);
+  });
+});
+
 describe('GET layer/:id', () => {
   it('gives the lot rows of spec 3: number, sides, area, customer code, status history, observations', async () => {
     const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, user)).json<Layer[]>();

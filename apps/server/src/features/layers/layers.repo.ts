@@ -160,6 +160,30 @@ export function createLayersRepo(db: Db) {
         .execute();
     },
 
+    /** Each lot's latest status on or before `date` (one index probe per lot, as for the latest status). */
+    async statusesAt(projectId: number, date: string, includeUnapproved = false) {
+      return db
+        .selectFrom('layers as l')
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('lotStatusHistory as h')
+              .select(['h.status', 'h.date', 'h.precision'])
+              .whereRef('h.layerId', '=', 'l.id')
+              .where('h.date', '<=', date)
+              .$if(!includeUnapproved, (qb) => qb.where(published('h')))
+              .orderBy('h.date', 'desc')
+              .limit(1)
+              .as('s'),
+          (join) => join.onTrue(),
+        )
+        .select(['l.id', 's.status', 's.date', 's.precision'])
+        .where('l.projectId', '=', projectId)
+        .where('l.type', '=', 'LOT')
+        .orderBy('l.id')
+        .execute();
+    },
+
     async countForProject(projectId: number): Promise<number> {
       const row = await db
         .selectFrom('layers')

@@ -10,6 +10,9 @@ export function registerLayerRoutes(
   observations: ObservationsService,
 ): void {
   route(layersApi.listForProject, ({ user, params }) => layers.listForProject(user, params.projectId));
+  route(layersApi.lotStatusesAt, ({ user, params, query }) =>
+    layers.statusesAt(user, params.projectId, query.date),
+  );
   route(layersApi.detail, ({ user, params }) => layers.detail(user, params.id));
   route(layersApi.deleteObservation, ({ user, params }) =>
     observations.remove(user, params.layerId, params.obsId),

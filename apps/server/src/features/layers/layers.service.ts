@@ -1,10 +1,16 @@
-import { MAP_MESSAGES, type Layer, type LayerDetailRow, type LayerGeometry } from '@mirante/shared';
+import {
+  MAP_MESSAGES,
+  type Layer,
+  type LayerDetailRow,
+  type LayerGeometry,
+  type LotStatusesAt,
+} from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
 import { JsonText } from '../../http/route';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
 import { sideLengths } from './layer-geometry';
-import { layersJson, toLayer, toStatusItem } from './layer-view';
+import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import type { LayerRow, LayersRepo } from './layers.repo';
 import type { ObservationsService } from './observations.service';
 
@@ -35,6 +41,12 @@ export function createLayersService(
     async listForProject(user: AuthUser, projectId: number): Promise<JsonText<Layer[]>> {
       await projects.assertAccess(user, projectId, 'map');
       return new JsonText(layersJson(await repo.listTextForProject(projectId, user.role === 'ADMIN')));
+    },
+
+    async statusesAt(user: AuthUser, projectId: number, date: string): Promise<LotStatusesAt> {
+      await projects.assertAccess(user, projectId, 'map');
+      const rows = await repo.statusesAt(projectId, date, user.role === 'ADMIN');
+      return { date, lots: rows.map(toLotStatusAt) };
     },
 
     async detail(user: AuthUser, id: number): Promise<LayerDetailRow[]> {
