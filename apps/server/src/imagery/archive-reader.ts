@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { bytesToHeader, findTile, readVarint, zxyToTileId, type Entry, type Header } from 'pmtiles';
+import type { BufferPool } from '../storage/buffer-pool';
 import type { Storage } from '../storage/storage';
 
 const HEADER_READ = 16_384;
@@ -99,7 +100,8 @@ export function createArchiveReader(storage: Storage, maxOpenArchives = 128, max
   }
 
   return {
-    async tile(key: string, z: number, x: number, y: number): Promise<Buffer | null> {
+    /** The tile's bytes; with `pool`, on a pooled buffer the caller gives back once it has sent them. */
+    async tile(key: string, z: number, x: number, y: number, pool?: BufferPool): Promise<Buffer | null> {
       const archive = await open(key);
       const { header } = archive;
       if (z < header.minZoom || z > header.maxZoom) return null;
@@ -109,8 +111,15 @@ export function createArchiveReader(storage: Storage, maxOpenArchives = 128, max
         const entry = findTile(entries, tileId);
         if (!entry) return null;
         if (entry.runLength > 0) {
-          const bytes = await storage.readRange(key, header.tileDataOffset + entry.offset, entry.length);
-          return decompress(bytes, header.tileCompression);
+          const bytes = await storage.readRange(
+            key,
+            header.tileDataOffset + entry.offset,
+            entry.length,
+            pool,
+          );
+          const tile = decompress(bytes, header.tileCompression);
+          if (tile !== bytes) pool?.release(bytes);
+          return tile;
         }
         entries = await leaf(key, archive, header.leafDirectoryOffset + entry.offset, entry.length);
       }

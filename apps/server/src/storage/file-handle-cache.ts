@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import type { BufferPool } from './buffer-pool';
 
 /**
  * Read-only file descriptors kept open between range reads, least recently used closed first. Callers must
@@ -21,7 +22,7 @@ export function createFileHandleCache(maxOpen = 64) {
   };
 
   return {
-    read(file: string, offset: number, length: number): Buffer {
+    read(file: string, offset: number, length: number, pool?: BufferPool): Buffer {
       let fd = descriptors.get(file);
       if (fd === undefined) {
         fd = openSync(file, 'r');
@@ -30,7 +31,7 @@ export function createFileHandleCache(maxOpen = 64) {
         descriptors.delete(file);
       }
       descriptors.set(file, fd);
-      const buffer = Buffer.allocUnsafe(length);
+      const buffer = pool ? pool.acquire(length) : Buffer.allocUnsafe(length);
       const bytesRead = readSync(fd, buffer, 0, length, offset);
       return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
     },

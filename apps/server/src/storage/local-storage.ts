@@ -49,8 +49,8 @@ export function createLocalStorage(root: string): Storage {
       await stat(file);
       return createReadStream(file);
     },
-    async readRange(key, offset, length) {
-      return handles.read(resolve(key), offset, length);
+    async readRange(key, offset, length, pool) {
+      return handles.read(resolve(key), offset, length, pool);
     },
     async size(key) {
       try {

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { BufferPool } from './buffer-pool';
 
 /** Where files live: a local folder by default, an S3-compatible bucket when configured. */
 export interface Storage {
@@ -10,8 +11,8 @@ export interface Storage {
   getStream(key: string): Promise<Readable>;
   /** The file's path on this machine, when storage is a local folder (readers open it in place). */
   localPath?(key: string): string;
-  /** Reads `length` bytes from `offset` (range reads for tile archives). */
-  readRange(key: string, offset: number, length: number): Promise<Buffer>;
+  /** Reads `length` bytes from `offset` (range reads for tile archives), into a buffer of `pool` if given. */
+  readRange(key: string, offset: number, length: number, pool?: BufferPool): Promise<Buffer>;
   size(key: string): Promise<number | null>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

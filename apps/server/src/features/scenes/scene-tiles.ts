@@ -4,6 +4,7 @@ import { SCENE_MESSAGES } from '@mirante/shared';
 import { notFound } from '../../http/app-error';
 import type { ArchiveReader } from '../../imagery/archive-reader';
 import { createByteLru } from '../../imagery/byte-lru';
+import { createBufferPool, type BufferPool } from '../../storage/buffer-pool';
 import { pngToWebp, transparentPng } from '../../imagery/encode-tile';
 import { shiftedTile } from '../../imagery/offset-tile';
 import { isValidTile, mercatorResolution } from '../../imagery/tile-math';
@@ -20,6 +21,8 @@ export interface ServedTile {
   contentType: string;
   /** The request named the scene's current version, so the response may be cached for good. */
   immutable: boolean;
+  /** Call once `body` is sent (or won't be): it is on pooled memory that the next tile reuses. */
+  release?: () => void;
 }
 
 export interface ServedFile {
@@ -63,6 +66,7 @@ export function createSceneTiles(
   const scenes = new Map<string, { row: SceneRow | undefined; version: string; until: number }>();
   const access = new Map<string, number>();
   const tiles = createByteLru(TILE_CACHE_BYTES);
+  const bodies = createBufferPool();
 
   async function visibleScene(
     user: AuthUser,
@@ -90,12 +94,19 @@ export function createSceneTiles(
     return { row, version: cached.version };
   }
 
-  async function storedTile(row: SceneRow, z: number, x: number, y: number): Promise<Buffer | null> {
+  /** The stored PNG of (z, x, y) shifted by (dx, dy) pixels; unshifted ones on a buffer of `pool` if given. */
+  async function storedTile(
+    row: SceneRow,
+    z: number,
+    x: number,
+    y: number,
+    [dx, dy]: [number, number],
+    pool?: BufferPool,
+  ): Promise<Buffer | null> {
     if (row.status !== 'ready' || !row.archiveKey || z < (row.minZoom ?? 0) || z > (row.maxZoom ?? -1))
       return null;
     const archiveKey = row.archiveKey;
-    const [dx, dy] = offsetPixels(row, z);
-    if (dx === 0 && dy === 0) return reader.tile(archiveKey, z, x, y);
+    if (dx === 0 && dy === 0) return reader.tile(archiveKey, z, x, y, pool);
     return shiftedTile(x, y, dx, dy, (tx, ty) =>
       isValidTile(z, tx, ty) ? reader.tile(archiveKey, z, tx, ty) : Promise.resolve(null),
     );
@@ -117,23 +128,28 @@ export function createSceneTiles(
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const { row, version } = await visibleScene(user, request.space, request.date);
-      // A stored PNG served as is costs one range read, from the page cache on local disk: keeping a copy
-      // would only add GC work. WebP conversions and shifted tiles are computed, so they are kept.
-      const [dx, dy] = offsetPixels(row, z);
-      const computed = format !== 'png' || dx !== 0 || dy !== 0 || !storage.pageCached;
-      const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
-      let body = computed ? tiles.get(cacheKey) : undefined;
-      if (!body) {
-        const png = (await storedTile(row, z, x, y)) ?? (await transparentPng());
-        body = format === 'webp' ? await pngToWebp(png) : png;
-        if (computed) tiles.set(cacheKey, body);
-      }
-      return {
+      const offset = offsetPixels(row, z);
+      const served = (body: Buffer, release?: () => void): ServedTile => ({
         body,
         etag: `"${row.id}-${version}-${z}-${x}-${y}-${format}"`,
         contentType: format === 'webp' ? 'image/webp' : 'image/png',
         immutable: row.status === 'ready' && request.version === version,
-      };
+        release,
+      });
+      // A stored PNG served as is costs one range read, from the page cache on local disk: keeping a copy
+      // would only add GC work. WebP conversions and shifted tiles are computed, so they are kept.
+      if (format === 'png' && offset[0] === 0 && offset[1] === 0 && storage.pageCached) {
+        const stored = await storedTile(row, z, x, y, offset, bodies);
+        return stored ? served(stored, () => bodies.release(stored)) : served(await transparentPng());
+      }
+      const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
+      let body = tiles.get(cacheKey);
+      if (!body) {
+        const png = (await storedTile(row, z, x, y, offset)) ?? (await transparentPng());
+        body = format === 'webp' ? await pngToWebp(png) : png;
+        tiles.set(cacheKey, body);
+      }
+      return served(body);
     },
 
     async file(

@@ -71,6 +71,7 @@ export function createTileHandler(
       const tile = await tiles.tile(user, { ...path, version: query.version });
       const cacheControl = tile.immutable ? IMMUTABLE : REVALIDATE;
       if (notModified(request.headers['if-none-match'], tile.etag)) {
+        tile.release?.();
         response.writeHead(304, ['etag', tile.etag, 'cache-control', cacheControl, 'vary', 'Authorization']);
         response.end();
         return;
@@ -87,7 +88,8 @@ export function createTileHandler(
         'content-length',
         String(tile.body.length),
       ]);
-      response.end(tile.body);
+      // 'finish': the body is in the socket's kernel buffer; a response that never finishes keeps its buffer.
+      response.end(tile.body, tile.release);
     } catch (error) {
       sendError(response, error, logError);
     }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { createBufferPool } from './buffer-pool';
+
+describe('createBufferPool', () => {
+  it('hands back released memory and nothing that is still lent', () => {
+    const pool = createBufferPool(1024, 4);
+    const first = pool.acquire(100);
+    const second = pool.acquire(200);
+    expect(first.length).toBe(100);
+    expect(second.buffer).not.toBe(first.buffer);
+    pool.release(first);
+    pool.release(first);
+    const third = pool.acquire(300);
+    expect(third.buffer).toBe(first.buffer);
+    expect(pool.acquire(10).buffer).not.toBe(first.buffer);
+  });
+
+  it('ignores buffers it did not lend and lends oversized ones outside the pool', () => {
+    const pool = createBufferPool(1024, 4);
+    const foreign = Buffer.alloc(100);
+    pool.release(foreign);
+    expect(pool.acquire(100).buffer).not.toBe(foreign.buffer);
+    const large = pool.acquire(5000);
+    expect(large.length).toBe(5000);
+    pool.release(large);
+    expect(pool.acquire(5000).buffer).not.toBe(large.buffer);
+  });
+});
