@@ -64,7 +64,8 @@ export async function buildApp(
     logger: options.logger ? { level: infra.config.logLevel } : false,
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
-    serverFactory: fastPathServer(tiles.handle),
+    // With request logging on, tiles take the routed path too, so that every request is logged.
+    serverFactory: options.logger ? undefined : fastPathServer(tiles.handle),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
