@@ -136,3 +136,29 @@ test('a lot clicked while dates are compared shows its status on each date and w
   await popup.getByRole('button', { name: 'Fechar' }).click();
   await expect(popup).toHaveCount(0);
 });
+
+test('over imagery, lots take their status on the image’s date; the map type Mapa shows the latest', async ({
+  page,
+}) => {
+  await openSatelliteMap(page, USER);
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toContainText('Situação em 15/04/2026');
+
+  // Comparing: the 'Antes' map asks for the lots' statuses on its own date.
+  const january = page.waitForResponse(
+    (response) => response.url().includes('/lot-statuses?date=2026-01-15') && response.status() === 200,
+  );
+  const cards = page.getByTestId('scene-card');
+  await cards.filter({ hasText: '15/01/2026' }).click();
+  const body = (await (await january).json()) as { lots: { id: number; detect_type: string }[] };
+  expect(body.lots.length).toBeGreaterThan(500);
+  await expect(legend).toContainText('Situação em 15/04/2026');
+
+  // Only January left: the main map follows it.
+  await cards.filter({ hasText: '15/04/2026' }).click();
+  await expect(page.getByTestId('compare-pane')).toHaveCount(0);
+  await expect(legend).toContainText('Situação em 15/01/2026');
+
+  await page.getByTestId('map-type').getByText('Mapa').click();
+  await expect(legend).toContainText('Última detecção');
+});

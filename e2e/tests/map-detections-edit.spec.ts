@@ -85,6 +85,11 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
     (r) => /\/project\/\d+\/layers/.test(r.url()) && r.request().method() === 'GET',
     { timeout: 30_000 },
   );
+  // Over imagery the lots show their status on the image's date: that list is fetched again too.
+  const restatused = page.waitForResponse(
+    (r) => /\/project\/\d+\/lot-statuses\?date=/.test(r.url()) && r.request().method() === 'GET',
+    { timeout: 30_000 },
+  );
   const [saved] = await Promise.all([
     page.waitForResponse((r) => /\/allotments\/\d+$/.test(r.url()) && r.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'Salvar' }).click(),
@@ -95,8 +100,10 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   await expect(page.getByText('Detecções atualizadas')).toBeVisible();
   await expect(page.getByTestId('detection-edit-count')).toHaveText('0 selecionado(s)');
 
-  // The layers are refetched (lots recoloured by their latest status) and the lot's history has the manual 'O'.
+  // The layers are refetched (lots recoloured) and the lot's history has the manual 'O'.
   await refetched;
+  const statuses = (await (await restatused).json()) as { lots: { id: number; detect_type: string }[] };
+  expect(statuses.lots.find((lot) => lot.id === rows[0]!.id)?.detect_type).toBe('O');
   const token = await storedApiToken(page);
   const detail = (await (
     await page.request.get(`/api/v1/layer/${rows[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } })

@@ -1,14 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { layersApi, scenesApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
 export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
+/** Prefix of every date's lot statuses of a project (invalidated with the layers). */
+export const lotStatusesKey = (projectId: number) => ['map', 'lot-statuses', projectId] as const;
 export const layerDetailKey = (layerId: number) => ['map', 'layer', layerId] as const;
 
 export function useProjectLayers(projectId: number) {
   return useQuery({
     queryKey: layersKey(projectId),
     queryFn: () => callApi(layersApi.listForProject, { params: { projectId } }),
+    staleTime: 60_000,
+  });
+}
+
+/** Each lot's status on a date (null: no request, the layers' latest statuses apply). */
+export function useLotStatusesAt(projectId: number, isoDate: string | null) {
+  return useQuery({
+    queryKey: [...lotStatusesKey(projectId), isoDate],
+    queryFn: () =>
+      callApi(layersApi.lotStatusesAt, { params: { projectId }, query: { date: isoDate ?? '' } }),
+    enabled: isoDate !== null,
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }

@@ -1,10 +1,11 @@
 import { DETECTION_TYPES } from '@mirante/shared';
 import { UNCLASSIFIED_COLOR } from '../map/layerStyles';
 
-/** Lot colours by latest detection. */
-export function DetectionLegend() {
+/** Lot colours: by their status on the shown image's date, or by their latest detection. */
+export function DetectionLegend({ date }: { date: string | null }) {
   return (
     <div className="map-legend" data-testid="map-legend">
+      <span className="map-legend__title">{date ? `Situação em ${date}` : 'Última detecção'}</span>
       {DETECTION_TYPES.filter((type) => type.key !== 'X').map((type) => (
         <span key={type.key} className="map-legend__item">
           <i style={{ background: type.color }} />

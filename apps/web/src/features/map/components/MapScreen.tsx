@@ -3,8 +3,9 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LAYER_TYPES, MAP_MESSAGES, type LayerType, type Scene } from '@mirante/shared';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
-import { useProjectLayers, useProjectScenes } from '../api';
+import { useLotStatusesAt, useProjectLayers, useProjectScenes } from '../api';
 import { labelAnchors } from '../map/labels';
+import { layersAtDate } from '../map/layersAtDate';
 import { buildMapStyle, toFeatureCollection, type MapType } from '../map/layerStyles';
 import type { MapInstance } from '../map/maplibre';
 import { useComparison } from '../map/useComparison';
@@ -72,24 +73,44 @@ export function MapScreen() {
     () => available.map((item) => item.type).filter((type) => !hidden.includes(type)),
     [available, hidden],
   );
-  const data = useMemo(() => toFeatureCollection(layerList), [layerList]);
+  const effectiveType: MapType = comparing ? 'satelite' : mapType;
+  // Over imagery, lots take their status on the image's date (each compared map its own date).
+  const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
+  const beforeDate = comparing && comparison.before ? comparison.before.isoDate : null;
+  const shownStatuses = useLotStatusesAt(project.id, shownDate);
+  const beforeStatuses = useLotStatusesAt(project.id, beforeDate);
+  const shownLayers = useMemo(
+    () => layersAtDate(layerList, shownDate ? shownStatuses.data : undefined),
+    [layerList, shownDate, shownStatuses.data],
+  );
+  const beforeLayers = useMemo(
+    () => layersAtDate(layerList, beforeDate ? beforeStatuses.data : undefined),
+    [layerList, beforeDate, beforeStatuses.data],
+  );
+  const data = useMemo(() => toFeatureCollection(shownLayers), [shownLayers]);
+  const beforeData = useMemo(
+    () => (beforeLayers === shownLayers ? data : toFeatureCollection(beforeLayers)),
+    [beforeLayers, shownLayers, data],
+  );
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
   const exportLabels = useMemo(() => ({ anchors, ...labels }), [anchors, labels]);
-  const effectiveType: MapType = comparing ? 'satelite' : mapType;
   const styleFor = useCallback(
-    (shown: Scene | null) =>
+    (shown: Scene | null, features: typeof data) =>
       buildMapStyle({
         mapType: effectiveType,
-        data,
+        data: features,
         visibleTypes,
         scene: shown,
         apiToken: credentials.api_token,
         origin: window.location.origin,
       }),
-    [effectiveType, data, visibleTypes, credentials.api_token],
+    [effectiveType, visibleTypes, credentials.api_token],
   );
-  const style = useMemo(() => styleFor(scene), [styleFor, scene]);
-  const beforeStyle = useMemo(() => styleFor(comparison.before), [styleFor, comparison.before]);
+  const style = useMemo(() => styleFor(scene, data), [styleFor, scene, data]);
+  const beforeStyle = useMemo(
+    () => styleFor(comparison.before, beforeData),
+    [styleFor, comparison.before, beforeData],
+  );
   const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;
   const area = layerList.find((layer) => layer.id === interactions.selectedArea) ?? null;
   const model3d = scene?.map3dUrl ? { ...scene, map3dUrl: scene.map3dUrl } : null;
@@ -235,7 +256,9 @@ export function MapScreen() {
             onClose={() => interactions.setSelectedArea(null)}
           />
         )}
-        {visibleTypes.includes('LOT') && <DetectionLegend />}
+        {visibleTypes.includes('LOT') && (
+          <DetectionLegend date={shownDate ? (scene?.dateFormatted ?? null) : null} />
+        )}
         {lot && comparing && comparison.before && comparison.after && (
           <LotComparePopup
             key={lot.id}

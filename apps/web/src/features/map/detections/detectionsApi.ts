@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { detectionsApi, type DetectionKey } from '@mirante/shared';
 import { callApi } from '../../../shared/api/callApi';
-import { layersKey } from '../api';
+import { layersKey, lotStatusesKey } from '../api';
 
 export interface DetectionEdit {
   detectId: number;
@@ -25,6 +25,9 @@ export function useEditDetections(projectId: number) {
         },
       }),
     // Not awaited: refetching thousands of layers shouldn't hold the modal.
-    onSuccess: () => void client.invalidateQueries({ queryKey: layersKey(projectId) }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: layersKey(projectId) });
+      void client.invalidateQueries({ queryKey: lotStatusesKey(projectId) });
+    },
   });
 }
