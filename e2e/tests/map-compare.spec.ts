@@ -152,7 +152,7 @@ test('over imagery, lots take their status on the image’s date; the map type M
   await cards.filter({ hasText: '15/01/2026' }).click();
   const body = (await (await january).json()) as { lots: { id: number; detect_type: string }[] };
   expect(body.lots.length).toBeGreaterThan(500);
-  await expect(legend).toContainText('Situação em 15/04/2026');
+  await expect(legend).toContainText('Situação na data de cada imagem');
 
   // Only January left: the main map follows it.
   await cards.filter({ hasText: '15/04/2026' }).click();

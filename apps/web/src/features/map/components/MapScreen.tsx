@@ -257,7 +257,15 @@ export function MapScreen() {
           />
         )}
         {visibleTypes.includes('LOT') && (
-          <DetectionLegend date={shownDate ? (scene?.dateFormatted ?? null) : null} />
+          <DetectionLegend
+            title={
+              comparing
+                ? 'Situação na data de cada imagem'
+                : shownDate && scene
+                  ? `Situação em ${scene.dateFormatted}`
+                  : 'Última detecção'
+            }
+          />
         )}
         {lot && comparing && comparison.before && comparison.after && (
           <LotComparePopup
