@@ -186,6 +186,11 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   const layersTab = page.getByTestId('layers-tab');
   for (const label of ['Desmatamento', 'Reflorestamento'])
     await expect(layersTab.getByRole('checkbox', { name: new RegExp(`^${label}`) })).toBeChecked();
+  // The legend explains the analysis colours (no lots here, so no lot-status section).
+  const legend = page.getByTestId('map-legend');
+  await expect(legend).toContainText('Análises');
+  await expect(legend).toContainText('Desmatamento');
+  await expect(legend).not.toContainText('Em construção');
 
   await clickDetection(page, clearing);
   const dialog = page.getByRole('dialog');

@@ -6,6 +6,7 @@ import { useCredentials } from '../../../shared/session/SessionContext';
 import { useLotStatusesAt, useProjectLayers, useProjectScenes } from '../api';
 import { labelAnchors } from '../map/labels';
 import { layersAtDate } from '../map/layersAtDate';
+import { legendSections } from '../map/legendSections';
 import { buildMapStyle, toFeatureCollection, type MapType } from '../map/layerStyles';
 import type { MapInstance } from '../map/maplibre';
 import { useComparison } from '../map/useComparison';
@@ -16,13 +17,13 @@ import { usePickedFeatures } from '../map/usePickedFeatures';
 import { CompareMap } from './CompareMap';
 import { DetectionDetailModal } from './DetectionDetailModal';
 import { DetectionEditBar } from './DetectionEditBar';
-import { DetectionLegend } from './DetectionLegend';
 import { ImagesPanel } from './ImagesPanel';
 import { LabelEditBar } from './LabelEditBar';
 import { LayersTab } from './LayersTab';
 import { LotComparePopup } from './LotComparePopup';
 import { LotPopup } from './LotPopup';
 import { MapLabels } from './MapLabels';
+import { MapLegend } from './MapLegend';
 import { MapStatusBar } from './MapStatusBar';
 import { MapTools } from './MapTools';
 import { MapTypeSwitch } from './MapTypeSwitch';
@@ -256,17 +257,16 @@ export function MapScreen() {
             onClose={() => interactions.setSelectedArea(null)}
           />
         )}
-        {visibleTypes.includes('LOT') && (
-          <DetectionLegend
-            title={
-              comparing
-                ? 'Situação na data de cada imagem'
-                : shownDate && scene
-                  ? `Situação em ${scene.dateFormatted}`
-                  : 'Última detecção'
-            }
-          />
-        )}
+        <MapLegend
+          sections={legendSections(
+            visibleTypes,
+            comparing
+              ? 'Situação na data de cada imagem'
+              : shownDate && scene
+                ? `Situação em ${scene.dateFormatted}`
+                : 'Última detecção',
+          )}
+        />
         {lot && comparing && comparison.before && comparison.after && (
           <LotComparePopup
             key={lot.id}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Scene } from '@mirante/shared';
 import {
+  analysisLegend,
   beforeAfterScenes,
   detectionCategory,
   externalMapsUrl,
@@ -65,5 +66,15 @@ describe('detection detail (spec 2.3)', () => {
     expect(sideCaption('Antes', scenes[2]!, '2025-10-15')).toBe('Antes: 15/10/2025');
     expect(sideCaption('Antes', null, '2025-07-01')).toBe('Antes: 01/07/2025 (sem imagem)');
     expect(sideCaption('Depois', null, undefined)).toBe('Depois: sem imagem');
+  });
+});
+
+describe('analysisLegend', () => {
+  it('lists the visible analysis types in spec order with their fill colours', () => {
+    expect(analysisLegend(['LOT', 'DEFO', 'REFO'], { REFO: '#3fa34d', DEFO: '#d64541' })).toEqual([
+      { type: 'REFO', name: 'Reflorestamento', color: '#3fa34d' },
+      { type: 'DEFO', name: 'Desmatamento', color: '#d64541' },
+    ]);
+    expect(analysisLegend(['LOT', 'BLOCK'], {})).toEqual([]);
   });
 });

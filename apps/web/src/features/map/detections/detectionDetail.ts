@@ -18,6 +18,18 @@ export function detectionCategory(layer: Pick<Layer, 'type' | 'category_name'>):
   return layer.category_name ?? CATEGORY[layer.type] ?? layer.type;
 }
 
+/** Legend rows of the analysis types on the map, in spec order: name and fill colour. */
+export function analysisLegend(
+  visibleTypes: readonly LayerType[],
+  fills: Partial<Record<LayerType, string>>,
+): { type: LayerType; name: string; color: string }[] {
+  return ANALYSIS_TYPES.filter((type) => visibleTypes.includes(type)).map((type) => ({
+    type,
+    name: CATEGORY[type] ?? type,
+    color: fills[type] ?? '#999999',
+  }));
+}
+
 /** Area in m² with 0 decimals (spec 9, detections). */
 export function formatDetectionArea(area: number): string {
   return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format(Math.round(area))} m²`;

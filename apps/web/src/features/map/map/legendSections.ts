@@ -1,0 +1,28 @@
+import { DETECTION_TYPES, type LayerType } from '@mirante/shared';
+import { analysisLegend } from '../detections/detectionDetail';
+import type { LegendSection } from '../components/MapLegend';
+import { AREA_FILL, UNCLASSIFIED_COLOR } from './layerStyles';
+
+/** Legend sections for the visible layer types: lot statuses (titled by the date they show) and analyses. */
+export function legendSections(visibleTypes: readonly LayerType[], lotTitle: string): LegendSection[] {
+  const sections: LegendSection[] = [];
+  if (visibleTypes.includes('LOT'))
+    sections.push({
+      title: lotTitle,
+      items: [
+        ...DETECTION_TYPES.filter((type) => type.key !== 'X').map((type) => ({
+          key: type.key,
+          name: type.name,
+          color: type.color,
+        })),
+        { key: 'X', name: 'Sem detecção', color: UNCLASSIFIED_COLOR },
+      ],
+    });
+  const analyses = analysisLegend(visibleTypes, AREA_FILL);
+  if (analyses.length > 0)
+    sections.push({
+      title: 'Análises',
+      items: analyses.map((item) => ({ key: item.type, name: item.name, color: item.color })),
+    });
+  return sections;
+}
