@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
+import { expect, test, type Page } from '@playwright/test';
+import { ensureScenes, scenePng } from './map-scenes';
+import { MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SPACE = 'app-ribeirao-pinguim';
@@ -23,53 +23,14 @@ interface LayerRow {
 }
 type LngLat = { lng: number; lat: number };
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
-  return { Authorization: `Bearer ${api_token}` };
-}
-
 /** Two small scenes over the environment project on the clearing's before/after dates (PNG + bounds). */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-    bounds: [[number, number], [number, number]];
-  }[];
-  const project = projects.find((item) => item.space === SPACE)!;
-  const list = async () =>
-    (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
-      isoDate: string;
-      status: string;
-    }[];
-  const existing = await list();
-  const [[west, south], [east, north]] = project.bounds;
-  for (const date of CLEARING_DATES) {
-    if (existing.some((scene) => scene.isoDate === date)) continue;
-    const response = await request.post('/api/v1/scene', {
-      headers,
-      multipart: {
-        date,
-        project: String(project.id),
-        publishImage: 'true',
-        bounds: `${west},${south},${east},${north}`,
-        file: { name: `app-${date}.png`, mimeType: 'image/png', buffer: scenePng(640, 384, 0) },
-      },
-    });
-    expect([200, 201, 422]).toContain(response.status());
-  }
-  await expect
-    .poll(
-      async () =>
-        (await list()).filter(
-          (scene) =>
-            (CLEARING_DATES as readonly string[]).includes(scene.isoDate) && scene.status === 'ready',
-        ).length,
-      { timeout: 45_000 },
-    )
-    .toBe(CLEARING_DATES.length);
+  await ensureScenes(
+    request,
+    SPACE,
+    CLEARING_DATES.map((date) => ({ date, png: scenePng(640, 384, 0) })),
+  );
 });
 
 /** Signs in as the MANAGER and opens the environment project's map. */

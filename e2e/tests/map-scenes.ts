@@ -58,22 +58,40 @@ interface SceneRow {
   status: string;
 }
 
-/** Makes sure the demo allotment has the two test scenes, ready and published; returns their ids by date. */
-export async function ensureAllotmentScenes(request: APIRequestContext): Promise<SceneRow[]> {
+/** An ADMIN's Bearer header, signed in through the API. */
+async function adminHeaders(request: APIRequestContext): Promise<{ Authorization: string }> {
   const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
   const { api_token } = (await login.json()) as { api_token: string };
-  const headers = { Authorization: `Bearer ${api_token}` };
+  return { Authorization: `Bearer ${api_token}` };
+}
+
+export interface TestScene {
+  /** YYYY-MM-DD */
+  date: string;
+  png: Buffer;
+}
+
+/**
+ * Makes sure a demo project has these scenes (PNG over the project's bounds), ready and published; returns them
+ * sorted by date. Scenes already there are kept.
+ */
+export async function ensureScenes(
+  request: APIRequestContext,
+  space: string,
+  wanted: readonly TestScene[],
+): Promise<SceneRow[]> {
+  const headers = await adminHeaders(request);
   const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
     id: number;
     space: string;
     bounds: [[number, number], [number, number]];
   }[];
-  const project = projects.find((item) => item.space === 'jardim-das-palmeiras')!;
+  const project = projects.find((item) => item.space === space)!;
   const list = async () =>
     (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as SceneRow[];
   const existing = await list();
   const [[west, south], [east, north]] = project.bounds;
-  for (const [index, date] of SCENE_DATES.entries()) {
+  for (const { date, png } of wanted) {
     if (existing.some((scene) => scene.isoDate === date)) continue;
     const response = await request.post('/api/v1/scene', {
       headers,
@@ -82,27 +100,33 @@ export async function ensureAllotmentScenes(request: APIRequestContext): Promise
         project: String(project.id),
         publishImage: 'true',
         bounds: `${west},${south},${east},${north}`,
-        file: {
-          name: `cena-${date}.png`,
-          mimeType: 'image/png',
-          buffer: scenePng(768, 640, 0.1 + index * 0.35),
-        },
+        file: { name: `cena-${date}.png`, mimeType: 'image/png', buffer: png },
       },
     });
-    // The other worker may have uploaded it first.
+    // Another spec may have uploaded it first.
     expect([200, 201, 422]).toContain(response.status());
   }
+  const dates = wanted.map((scene) => scene.date);
   let scenes: SceneRow[] = [];
   await expect
     .poll(
       async () => {
-        scenes = (await list()).filter((scene) => (SCENE_DATES as readonly string[]).includes(scene.isoDate));
+        scenes = (await list()).filter((scene) => dates.includes(scene.isoDate));
         return scenes.filter((scene) => scene.status === 'ready').length;
       },
       { timeout: 45_000 },
     )
-    .toBe(SCENE_DATES.length);
+    .toBe(dates.length);
   return scenes.sort((a, b) => a.isoDate.localeCompare(b.isoDate));
+}
+
+/** Makes sure the demo allotment has the three test scenes, ready and published; returns them by date. */
+export function ensureAllotmentScenes(request: APIRequestContext): Promise<SceneRow[]> {
+  return ensureScenes(
+    request,
+    'jardim-das-palmeiras',
+    SCENE_DATES.map((date, index) => ({ date, png: scenePng(768, 640, 0.1 + index * 0.35) })),
+  );
 }
 
 /** Signs in, opens the allotment map in Satélite and waits for the first rendered frame. */

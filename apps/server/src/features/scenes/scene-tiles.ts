@@ -12,6 +12,7 @@ import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
+import type { TilePath } from './tile-url';
 
 export type TileFormat = 'png' | 'webp';
 
@@ -113,18 +114,7 @@ export function createSceneTiles(
   }
 
   return {
-    async tile(
-      user: AuthUser,
-      request: {
-        space: string;
-        date: string;
-        z: number;
-        x: number;
-        y: number;
-        format: TileFormat;
-        version?: string;
-      },
-    ): Promise<ServedTile> {
+    async tile(user: AuthUser, request: TilePath & { version?: string }): Promise<ServedTile> {
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const { row, version } = await visibleScene(user, request.space, request.date);
