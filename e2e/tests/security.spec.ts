@@ -16,6 +16,8 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await expect(page.getByRole('tab', { name: 'Usuários' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Cliente' })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'usuario@horizonte.com.br' })).toBeVisible();
+  // The platform ADMIN is not the customer's staff: not listed for a MANAGER.
+  await expect(page.getByRole('cell', { name: 'admin@mirante.app.br' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/security-users.png` });
 
   await page.getByRole('button', { name: 'Novo usuário' }).click();

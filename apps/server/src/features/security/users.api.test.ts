@@ -57,10 +57,12 @@ describe('GET /users', () => {
     expect(users.find((u) => u.email === USER)?.modules).toContain('allotment.security');
   });
 
-  it('lists only the own customer for MANAGER and for a USER with a security module', async () => {
+  it('lists only the own customer for MANAGER and for a USER with a security module, without platform ADMINs', async () => {
     for (const email of [MANAGER, USER]) {
       const users = (await kit.get(email, '/users')).json<UserBody[]>();
-      expect(users.map((u) => u.customer_id)).toEqual([1, 1, 1, 1]);
+      expect(users.map((u) => u.customer_id)).toEqual([1, 1, 1]);
+      expect(users.map((u) => u.email)).not.toContain(ADMIN);
+      expect(users.every((u) => u.role !== 'ADMIN')).toBe(true);
     }
   });
 });

@@ -112,7 +112,9 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
   return {
     async list(caller: AuthUser): Promise<SecurityUser[]> {
       assertSecurityAccess(caller);
-      return present(await repo.listUsers(customerScopeOf(caller)));
+      const rows = await repo.listUsers(customerScopeOf(caller));
+      // Platform administrators are not the customer's staff: only an ADMIN sees them in the list.
+      return present(isAdmin(caller) ? rows : rows.filter((row) => row.role !== 'ADMIN'));
     },
 
     async register(caller: AuthUser, input: RegisterUserInput): Promise<SecurityUser> {
