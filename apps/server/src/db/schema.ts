@@ -180,6 +180,13 @@ export interface Database {
   scenes: ScenesTable;
   detections: DetectionsTable;
   detectionResults: DetectionResultsTable;
+  demoImageryLoads: DemoImageryLoadsTable;
+}
+
+/** Migration 007: projects whose demo scenes were queued once. */
+export interface DemoImageryLoadsTable {
+  projectId: number;
+  loadedAt: Generated<Date>;
 }
 
 export type DetectionProcessingState = 'idle' | 'queued' | 'processing' | 'done' | 'failed';

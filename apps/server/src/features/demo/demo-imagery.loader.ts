@@ -20,7 +20,8 @@ function readManifest(outDir: string): DemoManifest | null {
 
 /**
  * Renders the demo scenes (once; they are kept in `outDir`) and queues each one for ingest through the same
- * pipeline a customer's upload goes through. Projects that already have scenes are left alone.
+ * pipeline a customer's upload goes through, once per project: projects that have scenes, or had their demo
+ * scenes queued before (an ADMIN may have deleted them since), are left alone.
  */
 export async function loadDemoImagery(
   db: Db,
@@ -28,7 +29,7 @@ export async function loadDemoImagery(
   options: DemoImageryOptions,
 ): Promise<number> {
   const repo = createDemoRepo(db);
-  const projectsBySpace = await repo.projectsWithoutScenes();
+  const projectsBySpace = await repo.projectsAwaitingDemoImagery();
   if (projectsBySpace.size === 0) return 0;
 
   let manifest = readManifest(options.outDir);
@@ -54,6 +55,7 @@ export async function loadDemoImagery(
       });
       queued++;
     }
+    await repo.markDemoImageryLoaded(projectId);
   }
   return queued;
 }

@@ -12,7 +12,8 @@ export function createDemoRepo(db: Db) {
     },
 
     /** Demo projects (by space) that have no scene yet. */
-    async projectsWithoutScenes(): Promise<Map<string, number>> {
+    /** Projects with no scene that never had demo imagery queued (space → id). */
+    async projectsAwaitingDemoImagery(): Promise<Map<string, number>> {
       const rows = await db
         .selectFrom('projects')
         .select(['projects.id', 'projects.space'])
@@ -21,8 +22,25 @@ export function createDemoRepo(db: Db) {
             exists(selectFrom('scenes').select('scenes.id').whereRef('scenes.projectId', '=', 'projects.id')),
           ),
         )
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('demoImageryLoads')
+                .select('demoImageryLoads.projectId')
+                .whereRef('demoImageryLoads.projectId', '=', 'projects.id'),
+            ),
+          ),
+        )
         .execute();
       return new Map(rows.map((row) => [row.space, row.id]));
+    },
+
+    async markDemoImageryLoaded(projectId: number): Promise<void> {
+      await db
+        .insertInto('demoImageryLoads')
+        .values({ projectId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     },
 
     async insertCustomer(name: string): Promise<number> {

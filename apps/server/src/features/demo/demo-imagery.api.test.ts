@@ -1,0 +1,75 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DemoManifest } from '@mirante/scripts/demo/demo-imagery';
+import { syntheticGeoTiff } from '../../../test/geotiff-fixtures';
+import { createTestContext, type TestContext } from '../../../test/test-app';
+import { loadDemoImagery } from './demo-imagery.loader';
+
+let context: TestContext;
+let outDir: string;
+
+/** A demo output folder with one small GeoTIFF for the construction project (no rendering). */
+async function writeDemoFolder(dir: string): Promise<void> {
+  await writeFile(path.join(dir, 'aurora.tif'), syntheticGeoTiff().bytes);
+  const manifest = {
+    seed: 1,
+    epsg: 31983,
+    totalMs: 0,
+    sites: [
+      {
+        key: 'construction',
+        space: 'edificio-aurora',
+        layers: 'layers.geojson',
+        groundTruth: 'truth.json',
+        scenes: [{ date: '2026-01-10', file: 'aurora.tif', cloud: 0, precision: 0.5, model3d: null }],
+      },
+    ],
+  } as unknown as DemoManifest;
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  outDir = await mkdtemp(path.join(tmpdir(), 'mirante-demo-imagery-'));
+  await writeDemoFolder(outDir);
+});
+
+afterAll(async () => {
+  await context.close();
+  await rm(outDir, { recursive: true, force: true });
+});
+
+describe('demo imagery loader', () => {
+  const options = () => ({ outDir, scale: 1, log: () => undefined });
+  const auroraScenes = () =>
+    context.db
+      .selectFrom('scenes')
+      .innerJoin('projects', 'projects.id', 'scenes.projectId')
+      .select(['scenes.id', 'scenes.status'])
+      .where('projects.space', '=', 'edificio-aurora')
+      .execute();
+
+  it('queues a demo project’s scenes once, and not again after an ADMIN deleted them', async () => {
+    expect(await loadDemoImagery(context.db, context.services, options())).toBe(1);
+    expect(await auroraScenes()).toHaveLength(1);
+    // A second start with the scenes there queues nothing.
+    expect(await loadDemoImagery(context.db, context.services, options())).toBe(0);
+    // The queued ingest runs through the real pipeline; let it end before the scene goes.
+    await expect
+      .poll(async () => (await auroraScenes())[0]?.status, { timeout: 30_000, interval: 200 })
+      .toBe('ready');
+
+    await context.db
+      .deleteFrom('scenes')
+      .where(
+        'id',
+        'in',
+        (await auroraScenes()).map((scene) => scene.id),
+      )
+      .execute();
+    expect(await loadDemoImagery(context.db, context.services, options())).toBe(0);
+    expect(await auroraScenes()).toHaveLength(0);
+  });
+});
