@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
-import { labelsInView, type LabelAnchor } from '../map/labels';
+import { placedLabels, type PlacedLabel } from '../map/exportLabels';
+import type { LabelAnchor } from '../map/labels';
 import type { MapInstance } from '../map/maplibre';
-
-interface PlacedLabel extends LabelAnchor {
-  x: number;
-  y: number;
-}
 
 export interface MapLabelsProps {
   map: MapInstance;
@@ -22,22 +18,7 @@ export function MapLabels({ map, anchors, lots, blocks }: MapLabelsProps) {
   const [placed, setPlaced] = useState<PlacedLabel[]>([]);
 
   useEffect(() => {
-    const update = () => {
-      const bounds = map.getBounds();
-      const view = {
-        west: bounds.getWest(),
-        south: bounds.getSouth(),
-        east: bounds.getEast(),
-        north: bounds.getNorth(),
-      };
-      const shown = labelsInView(anchors, map.getZoom(), view, { lots, blocks });
-      setPlaced(
-        shown.map((anchor) => {
-          const point = map.project([anchor.lng, anchor.lat]);
-          return { ...anchor, x: point.x, y: point.y };
-        }),
-      );
-    };
+    const update = () => setPlaced(placedLabels(map, { anchors, lots, blocks }));
     // Hidden while the camera moves (no DOM work per frame while panning), placed again once it stops.
     const hide = () => setPlaced((current) => (current.length === 0 ? current : []));
     update();

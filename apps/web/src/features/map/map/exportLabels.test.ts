@@ -25,8 +25,8 @@ describe('drawLabels', () => {
   it('draws each label with a halo first, at its CSS position scaled to device pixels', () => {
     const { calls, context } = recordingContext();
     const labels: PlacedLabel[] = [
-      { kind: 'lot', text: '12', x: 100, y: 50 },
-      { kind: 'stage', text: 'Etapa 1', x: 10, y: 20 },
+      { id: 1, kind: 'lot', text: '12', x: 100, y: 50 },
+      { id: 2, kind: 'stage', text: 'Etapa 1', x: 10, y: 20 },
     ];
     drawLabels(context, labels, 2);
     expect(calls).toEqual([

@@ -8,6 +8,7 @@ export interface ExportLabels {
 }
 
 export interface PlacedLabel {
+  id: number;
   kind: LabelAnchor['kind'];
   text: string;
   /** CSS pixels from the map's top left */
@@ -15,7 +16,7 @@ export interface PlacedLabel {
   y: number;
 }
 
-/** The labels the screen shows now (same rules as the DOM labels), at their screen positions. */
+/** The labels to show now (spec 9 zoom thresholds, only those in view), at their screen positions. */
 export function placedLabels(map: MapInstance, labels: ExportLabels): PlacedLabel[] {
   const bounds = map.getBounds();
   const view = {
@@ -26,7 +27,7 @@ export function placedLabels(map: MapInstance, labels: ExportLabels): PlacedLabe
   };
   return labelsInView(labels.anchors, map.getZoom(), view, labels).map((anchor) => {
     const point = map.project([anchor.lng, anchor.lat]);
-    return { kind: anchor.kind, text: anchor.text, x: point.x, y: point.y };
+    return { id: anchor.id, kind: anchor.kind, text: anchor.text, x: point.x, y: point.y };
   });
 }
 
