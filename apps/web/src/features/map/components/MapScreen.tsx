@@ -3,13 +3,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LAYER_TYPES, MAP_MESSAGES, type LayerType, type Scene } from '@mirante/shared';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
-import { useLotStatusesAt, useProjectLayers, useProjectScenes } from '../api';
+import { useProjectLayers, useProjectScenes } from '../api';
 import { labelAnchors } from '../map/labels';
-import { layersAtDate } from '../map/layersAtDate';
-import { legendSections } from '../map/legendSections';
-import { buildMapStyle, toFeatureCollection, type MapType } from '../map/layerStyles';
+import { legendSections, lotLegendTitle } from '../map/legendSections';
+import { buildMapStyle, type MapType } from '../map/layerStyles';
 import type { MapInstance } from '../map/maplibre';
 import { useComparison } from '../map/useComparison';
+import { useDatedFeatures } from '../map/useDatedFeatures';
 import { useMapInteractions } from '../map/useMapInteractions';
 import { useMapTypeParam } from '../map/useMapTypeParam';
 import { useMeasureDraw } from '../map/useMeasureDraw';
@@ -78,21 +78,7 @@ export function MapScreen() {
   // Over imagery, lots take their status on the image's date (each compared map its own date).
   const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
   const beforeDate = comparing && comparison.before ? comparison.before.isoDate : null;
-  const shownStatuses = useLotStatusesAt(project.id, shownDate);
-  const beforeStatuses = useLotStatusesAt(project.id, beforeDate);
-  const shownLayers = useMemo(
-    () => layersAtDate(layerList, shownDate ? shownStatuses.data : undefined),
-    [layerList, shownDate, shownStatuses.data],
-  );
-  const beforeLayers = useMemo(
-    () => layersAtDate(layerList, beforeDate ? beforeStatuses.data : undefined),
-    [layerList, beforeDate, beforeStatuses.data],
-  );
-  const data = useMemo(() => toFeatureCollection(shownLayers), [shownLayers]);
-  const beforeData = useMemo(
-    () => (beforeLayers === shownLayers ? data : toFeatureCollection(beforeLayers)),
-    [beforeLayers, shownLayers, data],
-  );
+  const { data, beforeData } = useDatedFeatures(project.id, layerList, shownDate, beforeDate);
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
   const exportLabels = useMemo(() => ({ anchors, ...labels }), [anchors, labels]);
   const styleFor = useCallback(
@@ -258,14 +244,7 @@ export function MapScreen() {
           />
         )}
         <MapLegend
-          sections={legendSections(
-            visibleTypes,
-            comparing
-              ? 'Situação na data de cada imagem'
-              : shownDate && scene
-                ? `Situação em ${scene.dateFormatted}`
-                : 'Última detecção',
-          )}
+          sections={legendSections(visibleTypes, lotLegendTitle(comparing, shownDate ? scene : null))}
         />
         {lot && comparing && comparison.before && comparison.after && (
           <LotComparePopup

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { legendSections } from './legendSections';
+import { legendSections, lotLegendTitle } from './legendSections';
 
 describe('legendSections', () => {
   it('has the lot statuses (with Sem detecção last) when lots are on the map', () => {
@@ -15,5 +15,13 @@ describe('legendSections', () => {
     expect(sections.map((section) => section.title)).toEqual(['Análises']);
     expect(sections[0]?.items.map((item) => item.name)).toEqual(['Reflorestamento', 'Desmatamento']);
     expect(legendSections(['LIMIT', 'OTHER'], 'Última detecção')).toEqual([]);
+  });
+});
+
+describe('lotLegendTitle', () => {
+  it('names the date the lot colours show', () => {
+    expect(lotLegendTitle(true, { dateFormatted: '15/04/2026' })).toBe('Situação na data de cada imagem');
+    expect(lotLegendTitle(false, { dateFormatted: '15/04/2026' })).toBe('Situação em 15/04/2026');
+    expect(lotLegendTitle(false, null)).toBe('Última detecção');
   });
 });

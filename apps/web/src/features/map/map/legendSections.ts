@@ -1,7 +1,13 @@
-import { DETECTION_TYPES, type LayerType } from '@mirante/shared';
+import { DETECTION_TYPES, type LayerType, type Scene } from '@mirante/shared';
 import { analysisLegend } from '../detections/detectionDetail';
 import type { LegendSection } from '../components/MapLegend';
 import { AREA_FILL, UNCLASSIFIED_COLOR } from './layerStyles';
+
+/** What the lot colours show: each compared map's date, the shown image's date, or the latest detection. */
+export function lotLegendTitle(comparing: boolean, datedScene: Pick<Scene, 'dateFormatted'> | null): string {
+  if (comparing) return 'Situação na data de cada imagem';
+  return datedScene ? `Situação em ${datedScene.dateFormatted}` : 'Última detecção';
+}
 
 /** Legend sections for the visible layer types: lot statuses (titled by the date they show) and analyses. */
 export function legendSections(visibleTypes: readonly LayerType[], lotTitle: string): LegendSection[] {
