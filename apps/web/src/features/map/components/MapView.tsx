@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_LIMITS } from '@mirante/shared';
-import { LAYERS_SOURCE, showHighlight } from '../map/layerStyles';
+import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../map/layerStyles';
 import type { Modifiers } from '../map/lotSelection';
 import { maplibregl, type MapInstance } from '../map/maplibre';
 import { markMapReady } from '../map/readyMarker';
@@ -25,7 +25,6 @@ export interface MapViewProps {
   onCursor(position: { lat: number; lng: number } | null): void;
 }
 
-const INTERACTIVE = ['lots-fill', 'areas-fill'];
 const keysOf = (event: MouseEvent): Modifiers => ({
   shift: event.shiftKey,
   ctrl: event.ctrlKey || event.metaKey,
@@ -77,9 +76,10 @@ export function MapView({
       if (id !== null) map.setFeatureState({ source: LAYERS_SOURCE, id }, { hover: true });
     };
     const pickAt = (point: maplibregl.PointLike): MapPick | null => {
-      if (!map.getLayer('lots-fill')) return null;
-      const layers = INTERACTIVE.filter((id) => map.getLayer(id));
-      const feature = map.queryRenderedFeatures(point, { layers })[0];
+      if (!map.getLayer(FILL_LAYER)) return null;
+      // Areas and lots share one layer; a lot is drawn over the areas under it, so it is the one picked.
+      const features = map.queryRenderedFeatures(point, { layers: [FILL_LAYER] });
+      const feature = features.find((candidate) => candidate.properties.type === 'LOT') ?? features[0];
       const type = feature?.properties.type;
       return typeof feature?.id === 'number' && typeof type === 'string' ? { id: feature.id, type } : null;
     };

@@ -68,10 +68,37 @@ describe('layer styles', () => {
 
   it('filters every vector layer by the checked layer types', () => {
     const layers = vectorLayers(['LOT', 'BLOCK'], 'mapa');
-    const lots = layers.find((l) => l.id === 'lots-fill');
+    const lots = layers.find((l) => l.id === 'fills');
     expect(JSON.stringify(lots && 'filter' in lots ? lots.filter : null)).toContain(
       '["literal",["LOT","BLOCK"]]',
     );
+  });
+
+  it('fills areas and lots in one layer, lots sorted above the areas, and not LIMIT', () => {
+    const layers = vectorLayers(['LOT', 'BLOCK', 'LIMIT'], 'mapa');
+    const fills = layers.filter((l) => l.type === 'fill');
+    expect(fills.map((l) => l.id)).toEqual(['fills']);
+    const fill = fills[0];
+    const isLot = ['==', ['get', 'type'], 'LOT'];
+    expect(fill && 'layout' in fill ? fill.layout : null).toEqual({ 'fill-sort-key': ['case', isLot, 1, 0] });
+    const paint = fill && 'paint' in fill ? (fill.paint as Record<string, unknown>) : {};
+    expect(paint['fill-color']).toEqual(['case', isLot, lotFillColor(), expect.anything()]);
+    expect(paint['fill-opacity']).toEqual(['case', isLot, lotFillOpacity(), expect.anything()]);
+    expect(JSON.stringify(fill && 'filter' in fill ? fill.filter : null)).toContain(
+      '["!=",["get","type"],"LIMIT"]',
+    );
+  });
+
+  it('cuts the layer tiles with a 4 px buffer', () => {
+    const style = buildMapStyle({
+      mapType: 'mapa',
+      data: toFeatureCollection([]),
+      visibleTypes: ['LOT'],
+      scene: null,
+      apiToken: 't',
+      origin: 'http://h',
+    });
+    expect(style.sources['mirante-layers']).toMatchObject({ type: 'geojson', buffer: 4, maxzoom: 17 });
   });
 
   it('outlines lots and blocks picked in the label edit mode (feature-state picked)', () => {
