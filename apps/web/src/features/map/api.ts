@@ -22,7 +22,9 @@ export function useLotStatusesAt(projectId: number, isoDate: string | null) {
     queryFn: () =>
       callApi(layersApi.lotStatusesAt, { params: { projectId }, query: { date: isoDate ?? '' } }),
     enabled: isoDate !== null,
-    placeholderData: keepPreviousData,
+    // While another date of the same project loads, its lots keep their last colours (never another project's).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === projectId ? keepPreviousData(previous) : undefined,
     staleTime: 60_000,
   });
 }
