@@ -1,7 +1,4 @@
-export interface LegendSection {
-  title: string;
-  items: readonly { key: string; name: string; color: string }[];
-}
+import type { LegendSection } from '../map/legendSections';
 
 /** The map's legend: one titled section per coloured family on the map (lot statuses, analyses). */
 export function MapLegend({ sections }: { sections: readonly LegendSection[] }) {

@@ -1,7 +1,11 @@
 import { DETECTION_TYPES, type LayerType, type Scene } from '@mirante/shared';
 import { analysisLegend } from '../detections/detectionDetail';
-import type { LegendSection } from '../components/MapLegend';
 import { AREA_FILL, UNCLASSIFIED_COLOR } from './layerStyles';
+
+export interface LegendSection {
+  title: string;
+  items: readonly { key: string; name: string; color: string }[];
+}
 
 /** What the lot colours show: each compared map's date, the shown image's date, or the latest detection. */
 export function lotLegendTitle(comparing: boolean, datedScene: Pick<Scene, 'dateFormatted'> | null): string {
