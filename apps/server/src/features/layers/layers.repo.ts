@@ -67,13 +67,13 @@ export interface NewStatus {
   source: LotStatusSource;
 }
 
-/** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved (issue 6). */
 /** A ready scene with a preview at the layer's before/after date (analysis-type layers only). */
 const previewAt = (column: 'detect_before_date' | 'detect_after_date') =>
   sql<boolean | null>`CASE WHEN ${sql.ref(`l.${column}`)} IS NULL THEN NULL ELSE EXISTS (
     SELECT 1 FROM scenes s WHERE s.project_id = l.project_id AND s.date = ${sql.ref(`l.${column}`)}
       AND s.status = 'ready' AND s.preview_key IS NOT NULL) END`;
 
+/** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved (issue 6). */
 const published = (history: string) =>
   sql<SqlBool>`(${sql.ref(`${history}.source`)} <> 'ai' OR EXISTS (
     SELECT 1 FROM detections d WHERE d.id = ${sql.ref(`${history}.detection_id`)} AND d.approved))`;
