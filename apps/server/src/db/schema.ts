@@ -181,12 +181,20 @@ export interface Database {
   detections: DetectionsTable;
   detectionResults: DetectionResultsTable;
   demoImageryLoads: DemoImageryLoadsTable;
+  layerListChanges: LayerListChangesTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */
 export interface DemoImageryLoadsTable {
   projectId: number;
   loadedAt: Generated<Date>;
+}
+
+/** Migration 008: one row per project and transaction that changed the project's layer list (written by triggers). */
+export interface LayerListChangesTable {
+  projectId: number;
+  /** xid8, read as text. */
+  xactId: ColumnType<string, never, never>;
 }
 
 export type DetectionProcessingState = 'idle' | 'queued' | 'processing' | 'done' | 'failed';

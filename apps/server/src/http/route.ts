@@ -11,16 +11,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AuthUser } from '../features/auth/auth-user';
 import { authorize, type SessionResolver } from './authorize';
+import { etagMatches } from './etag';
 
 type UserFor<E extends EndpointDefinition> = E['access'] extends { kind: 'public' } ? null : AuthUser;
 
 /**
- * A response the handler serialised itself (big lists: the zod serialiser would walk every row). The text
+ * A response the handler serialised itself (big lists: the zod serialiser would walk every row). The body
  * must encode a value of type `T`; the route's response schema still documents it and tests validate it.
+ * With an `etag` the response may be revalidated (`If-None-Match` → 304, no body).
  */
 export class JsonText<T> {
   declare readonly encodes: T;
-  constructor(readonly text: string) {}
+  constructor(
+    readonly body: string | Buffer,
+    readonly etag?: string,
+  ) {}
 }
 
 export type HandlerResult<E extends EndpointDefinition> = EndpointResponse<E> | JsonText<EndpointResponse<E>>;
@@ -92,9 +97,14 @@ function registerRoute<E extends EndpointDefinition>(
         reply,
       });
       if (!(result instanceof JsonText)) return result;
-      // A JSON string is sent as is: Fastify skips the serializer for strings.
+      // A JSON string or buffer is sent as is: Fastify skips the serializer for both.
       void reply.type('application/json; charset=utf-8');
-      return result.text;
+      if (result.etag) {
+        void reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
+        void reply.header('vary', 'Authorization');
+        if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+      }
+      return result.body;
     },
   });
 }

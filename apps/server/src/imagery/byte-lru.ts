@@ -1,9 +1,12 @@
-/** A least-recently-used map of buffers bounded by their total size in bytes. */
-export function createByteLru(maxBytes: number) {
-  const entries = new Map<string, Buffer>();
+/** A least-recently-used map bounded by the total size in bytes of its values (buffers by default). */
+export function createByteLru<V = Buffer>(
+  maxBytes: number,
+  sizeOf: (value: V) => number = (value) => (value as Buffer).length,
+) {
+  const entries = new Map<string, V>();
   let bytes = 0;
   return {
-    get(key: string): Buffer | undefined {
+    get(key: string): V | undefined {
       const value = entries.get(key);
       if (value) {
         entries.delete(key);
@@ -11,26 +14,26 @@ export function createByteLru(maxBytes: number) {
       }
       return value;
     },
-    set(key: string, value: Buffer): void {
-      if (value.length > maxBytes / 4) return;
+    set(key: string, value: V): void {
+      if (sizeOf(value) > maxBytes / 4) return;
       const old = entries.get(key);
       if (old) {
-        bytes -= old.length;
+        bytes -= sizeOf(old);
         entries.delete(key);
       }
       entries.set(key, value);
-      bytes += value.length;
+      bytes += sizeOf(value);
       for (const [oldestKey, oldest] of entries) {
         if (bytes <= maxBytes) break;
         entries.delete(oldestKey);
-        bytes -= oldest.length;
+        bytes -= sizeOf(oldest);
       }
     },
     deleteWhere(predicate: (key: string) => boolean): void {
       for (const [key, value] of entries) {
         if (predicate(key)) {
           entries.delete(key);
-          bytes -= value.length;
+          bytes -= sizeOf(value);
         }
       }
     },

@@ -214,10 +214,15 @@ describe('AI processing of an allotment scene (detections-process)', () => {
     expect(approved.json()).toMatchObject({ id: second.id, approvalStatus: true });
     expect((await statusList(user, layerId)).some((item) => item.date === second.date)).toBe(true);
     expect(await lastDate(user)).toBe(second.date);
+    // The user's map list (kept between calls) shows the approved results at once.
+    const publishedLayers = async () =>
+      (await kit.call(user, 'GET', `/project/${projectId}/layers`)).json<Layer[]>();
+    expect((await publishedLayers()).some((lot) => lot.detectAllotment?.date === second.date)).toBe(true);
 
     const disabled = await kit.call(admin, 'POST', `/detection/${second.id}`, { approval_status: false });
     expect(disabled.json()).toMatchObject({ approvalStatus: false });
     expect(await lastDate(user)).not.toBe(second.date);
+    expect((await publishedLayers()).some((lot) => lot.detectAllotment?.date === second.date)).toBe(false);
   });
 
   it('lets an ADMIN correct lots by hand; the correction survives re-processing', async () => {

@@ -80,8 +80,8 @@ const published = (history: string) =>
 
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
-  const selectLayerFields = (includeUnapproved = true) =>
-    db
+  const selectLayerFields = (includeUnapproved = true, executor: Db = db) =>
+    executor
       .selectFrom('layers as l')
       .leftJoinLateral(
         (eb) =>
@@ -130,13 +130,35 @@ export function createLayersRepo(db: Db) {
       return selectLayers(includeUnapproved).where('l.projectId', '=', projectId).orderBy('l.id').execute();
     },
 
-    /** The same list with geometries as JSON text (`jsonb::text`: node-pg doesn't parse 5,000 geometries). */
-    async listTextForProject(projectId: number, includeUnapproved = false): Promise<LayerTextRow[]> {
-      return selectLayerFields(includeUnapproved)
-        .select(sql<string>`l.geo_json::text`.as('geoJsonText'))
-        .where('l.projectId', '=', projectId)
-        .orderBy('l.id')
-        .execute();
+    /**
+     * The list with geometries as JSON text (`jsonb::text`: node-pg doesn't parse 5,000 geometries), read in one
+     * REPEATABLE READ snapshot with the project's list version (its count of `layer_list_changes`, migration
+     * 008). `rows` is null when the version equals `knownVersion`: the caller's copy is still the list.
+     */
+    async listTextSnapshot(
+      projectId: number,
+      includeUnapproved: boolean,
+      knownVersion: number | null,
+    ): Promise<{ version: number; rows: LayerTextRow[] | null }> {
+      return db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const { changes } = await trx
+            .selectFrom('layerListChanges')
+            .select(trx.fn.countAll<string>().as('changes'))
+            .where('projectId', '=', projectId)
+            .executeTakeFirstOrThrow();
+          const version = Number(changes);
+          if (version === knownVersion) return { version, rows: null };
+          const rows = await selectLayerFields(includeUnapproved, trx)
+            .select(sql<string>`l.geo_json::text`.as('geoJsonText'))
+            .where('l.projectId', '=', projectId)
+            .orderBy('l.id')
+            .execute();
+          return { version, rows };
+        });
     },
 
     async findById(id: number): Promise<LayerRow | undefined> {

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import { API_BASE_PATH, createSceneFieldsSchema, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { unprocessable } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
+import { etagMatches } from '../../http/etag';
 import { receiveUpload } from './scene-upload';
 import { parseBounds, parseSceneDate, type ScenesService } from './scenes.service';
 import type { TileHandler } from './tile-handler';
@@ -12,11 +13,6 @@ export interface SceneFileRoutesOptions {
   tiles: TileHandler;
   /** The session resolver of tiles and scene files, cached per token for a few seconds. */
   tileSessions: SessionResolver;
-}
-
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  return typeof header === 'string' && header.split(',').some((value) => value.trim() === etag);
 }
 
 /** Upload (multipart), tiles, preview, original and 3D model: the scene routes that aren't plain JSON. */
@@ -89,7 +85,7 @@ export async function registerSceneFileRoutes(
           kind,
         });
         reply.header('ETag', file.etag).header('Cache-Control', 'private, max-age=86400');
-        if (notModified(request, file.etag)) {
+        if (etagMatches(request.headers['if-none-match'], file.etag)) {
           file.stream.destroy();
           return reply.status(304).send();
         }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MESSAGES } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
+import { etagMatches } from '../../http/etag';
 import type { SceneTiles } from './scene-tiles';
 import { parseTilePath, parseTileQuery, type TilePath } from './tile-url';
 
@@ -13,12 +14,6 @@ export interface TileHandler {
   handle(request: IncomingMessage, response: ServerResponse): boolean;
   /** Serves any request routed to the tile URL pattern (the Fastify route hands over its raw objects). */
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
-}
-
-function notModified(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  if (header === etag) return true;
-  return header.split(',').some((value) => value.trim() === etag);
 }
 
 /** The body every failure has (`error-handler.ts`): `{ statusCode, code, message }`. */
@@ -70,7 +65,7 @@ export function createTileHandler(
       if (!path) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const tile = await tiles.tile(user, { ...path, version: query.version });
       const cacheControl = tile.immutable ? IMMUTABLE : REVALIDATE;
-      if (notModified(request.headers['if-none-match'], tile.etag)) {
+      if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
         response.writeHead(304, ['etag', tile.etag, 'cache-control', cacheControl, 'vary', 'Authorization']);
         response.end();
