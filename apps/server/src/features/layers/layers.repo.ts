@@ -1,5 +1,6 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import type { LotStatusSource } from '../../db/schema-layers';
 
 export interface LayerRow {
@@ -78,21 +79,29 @@ const published = (history: string) =>
   sql<SqlBool>`(${sql.ref(`${history}.source`)} <> 'ai' OR EXISTS (
     SELECT 1 FROM detections d WHERE d.id = ${sql.ref(`${history}.detection_id`)} AND d.approved))`;
 
+/** A lot's latest status row (on or before `onOrBefore` when given): one index probe per lot in a lateral join. */
+const latestStatus = (
+  eb: ExpressionBuilder<Database & { l: Database['layers'] }, 'l'>,
+  includeUnapproved: boolean,
+  onOrBefore?: string,
+) => {
+  const latest = eb
+    .selectFrom('lotStatusHistory as h')
+    .select(['h.status', 'h.date', 'h.precision'])
+    .whereRef('h.layerId', '=', 'l.id')
+    .$if(!includeUnapproved, (qb) => qb.where(published('h')))
+    .orderBy('h.date', 'desc')
+    .limit(1);
+  return onOrBefore === undefined ? latest : latest.where('h.date', '<=', onOrBefore);
+};
+
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
   const selectLayerFields = (includeUnapproved = true, executor: Db = db) =>
     executor
       .selectFrom('layers as l')
       .leftJoinLateral(
-        (eb) =>
-          eb
-            .selectFrom('lotStatusHistory as h')
-            .select(['h.status', 'h.date', 'h.precision'])
-            .whereRef('h.layerId', '=', 'l.id')
-            .$if(!includeUnapproved, (qb) => qb.where(published('h')))
-            .orderBy('h.date', 'desc')
-            .limit(1)
-            .as('latest'),
+        (eb) => latestStatus(eb, includeUnapproved).as('latest'),
         (join) => join.onTrue(),
       )
       .select([
@@ -187,16 +196,7 @@ export function createLayersRepo(db: Db) {
       return db
         .selectFrom('layers as l')
         .innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('lotStatusHistory as h')
-              .select(['h.status', 'h.date', 'h.precision'])
-              .whereRef('h.layerId', '=', 'l.id')
-              .where('h.date', '<=', date)
-              .$if(!includeUnapproved, (qb) => qb.where(published('h')))
-              .orderBy('h.date', 'desc')
-              .limit(1)
-              .as('s'),
+          (eb) => latestStatus(eb, includeUnapproved, date).as('s'),
           (join) => join.onTrue(),
         )
         .select(['l.id', 's.status', 's.date', 's.precision'])
