@@ -1,7 +1,7 @@
-import { Button, message } from 'antd';
 import { useState } from 'react';
-import { MAP_MESSAGES, type Scene } from '@mirante/shared';
+import type { Scene } from '@mirante/shared';
 import { DetectionEditModal } from './DetectionEditModal';
+import { SelectionEditBar } from './SelectionEditBar';
 
 export interface DetectionEditBarProps {
   projectId: number;
@@ -15,30 +15,22 @@ export interface DetectionEditBarProps {
 export function DetectionEditBar({ projectId, scene, selected, onClear, onExit }: DetectionEditBarProps) {
   const [open, setOpen] = useState(false);
   const detectId = scene?.detectId ?? null;
-  const setType = () => {
-    if (selected.length === 0) return void message.warning(MAP_MESSAGES.noLayerSelected);
-    setOpen(true);
-  };
   return (
-    <div className="label-edit-bar" data-testid="detection-edit-bar">
-      <div className="label-edit-bar__text">
-        <strong>Edição de detecções</strong>
-        <small>
-          {detectId === null
-            ? 'A imagem mostrada não possui análise.'
-            : 'Só lotes: clique ou Ctrl/Shift + mouse. Lotes com detecção: só com Shift.'}
-        </small>
-      </div>
-      <span data-testid="detection-edit-count">{selected.length} selecionado(s)</span>
-      <Button type="primary" size="small" onClick={setType} disabled={detectId === null}>
-        Definir tipo
-      </Button>
-      <Button size="small" onClick={onClear}>
-        Limpar seleção
-      </Button>
-      <Button size="small" onClick={onExit}>
-        Sair
-      </Button>
+    <SelectionEditBar
+      name="detection-edit"
+      title="Edição de detecções"
+      hint={
+        detectId === null
+          ? 'A imagem mostrada não possui análise.'
+          : 'Só lotes: clique ou Ctrl/Shift + mouse. Lotes com detecção: só com Shift.'
+      }
+      selectedCount={selected.length}
+      actionLabel="Definir tipo"
+      actionDisabled={detectId === null}
+      onAction={() => setOpen(true)}
+      onClear={onClear}
+      onExit={onExit}
+    >
       {detectId !== null && scene && (
         <DetectionEditModal
           projectId={projectId}
@@ -53,6 +45,6 @@ export function DetectionEditBar({ projectId, scene, selected, onClear, onExit }
           }}
         />
       )}
-    </div>
+    </SelectionEditBar>
   );
 }

@@ -1,7 +1,6 @@
-import { Button, message } from 'antd';
 import { useState } from 'react';
-import { MAP_MESSAGES } from '@mirante/shared';
 import { LabelEditModal } from './LabelEditModal';
+import { SelectionEditBar } from './SelectionEditBar';
 
 export interface LabelEditBarProps {
   projectId: number;
@@ -13,28 +12,17 @@ export interface LabelEditBarProps {
 /** The bar of the lot/block label edit mode: selection count, rename, clear, leave. */
 export function LabelEditBar({ projectId, selected, onClear, onExit }: LabelEditBarProps) {
   const [open, setOpen] = useState(false);
-  const rename = () => {
-    if (selected.length === 0) return void message.warning(MAP_MESSAGES.noLayerSelected);
-    setOpen(true);
-  };
   return (
-    <div className="label-edit-bar" data-testid="label-edit-bar">
-      <div className="label-edit-bar__text">
-        <strong>Edição de lotes/quadras</strong>
-        <small>
-          Clique seleciona; com Ctrl ou Shift, passar o mouse seleciona. Lotes com detecção: só com Shift.
-        </small>
-      </div>
-      <span data-testid="label-edit-count">{selected.length} selecionado(s)</span>
-      <Button type="primary" size="small" onClick={rename}>
-        Renomear
-      </Button>
-      <Button size="small" onClick={onClear}>
-        Limpar seleção
-      </Button>
-      <Button size="small" onClick={onExit}>
-        Sair
-      </Button>
+    <SelectionEditBar
+      name="label-edit"
+      title="Edição de lotes/quadras"
+      hint="Clique seleciona; com Ctrl ou Shift, passar o mouse seleciona. Lotes com detecção: só com Shift."
+      selectedCount={selected.length}
+      actionLabel="Renomear"
+      onAction={() => setOpen(true)}
+      onClear={onClear}
+      onExit={onExit}
+    >
       <LabelEditModal
         projectId={projectId}
         layerIds={selected}
@@ -45,6 +33,6 @@ export function LabelEditBar({ projectId, selected, onClear, onExit }: LabelEdit
           onClear();
         }}
       />
-    </div>
+    </SelectionEditBar>
   );
 }
