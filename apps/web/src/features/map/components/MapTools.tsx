@@ -55,24 +55,25 @@ export function MapTools({
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">
-          <Tooltip title="Editar lotes/quadras" placement="left">
-            <Button
-              aria-label="Editar lotes/quadras"
-              aria-pressed={editMode === 'labels'}
-              type={editMode === 'labels' ? 'primary' : 'default'}
-              icon={<EditOutlined />}
-              onClick={onLabelEdit}
-            />
-          </Tooltip>
-          <Tooltip title="Editar detecções" placement="left">
-            <Button
-              aria-label="Editar detecções"
-              aria-pressed={editMode === 'detections'}
-              type={editMode === 'detections' ? 'primary' : 'default'}
-              icon={<BgColorsOutlined />}
-              onClick={onDetectionEdit}
-            />
-          </Tooltip>
+          {[
+            { mode: 'labels', label: 'Editar lotes/quadras', icon: <EditOutlined />, onClick: onLabelEdit },
+            {
+              mode: 'detections',
+              label: 'Editar detecções',
+              icon: <BgColorsOutlined />,
+              onClick: onDetectionEdit,
+            },
+          ].map((item) => (
+            <Tooltip key={item.mode} title={item.label} placement="left">
+              <Button
+                aria-label={item.label}
+                aria-pressed={editMode === item.mode}
+                type={editMode === item.mode ? 'primary' : 'default'}
+                icon={item.icon}
+                onClick={item.onClick}
+              />
+            </Tooltip>
+          ))}
         </div>
       )}
     </div>
