@@ -3,6 +3,7 @@ import { MAP_LIMITS, type LayerGeometry, type Scene } from '@mirante/shared';
 import { geometryBounds } from '../detections/detectionDetail';
 import { miniMapStyle } from '../detections/miniMapStyle';
 import { maplibregl } from '../map/maplibre';
+import { drawSkyOnlyWhenStyled } from '../map/styleSky';
 
 export interface DetectionMiniMapProps {
   caption: string;
@@ -30,6 +31,7 @@ export function DetectionMiniMap(props: DetectionMiniMapProps) {
       maxZoom: MAP_LIMITS.maxZoom,
       attributionControl: false,
     });
+    drawSkyOnlyWhenStyled(instance);
     map.current = instance;
     return () => {
       map.current = null;

@@ -5,6 +5,7 @@ import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../map/layerStyles';
 import type { Modifiers } from '../map/lotSelection';
 import { maplibregl, type MapInstance } from '../map/maplibre';
 import { markMapReady } from '../map/readyMarker';
+import { drawSkyOnlyWhenStyled } from '../map/styleSky';
 
 /** A lot or area under the pointer. */
 export interface MapPick {
@@ -68,6 +69,8 @@ export function MapView({
       fadeDuration: 0,
       maxTileCacheSize: 128,
     });
+    // Our styles have no sky: no invisible full-viewport sky pass in every frame (see styleSky).
+    drawSkyOnlyWhenStyled(map);
     mapRef.current = map;
     let hovered: number | null = null;
     const setHover = (id: number | null) => {
