@@ -18,6 +18,17 @@ describe('generateAllotmentLayout', { timeout: 60_000 }, () => {
     expect(new Set(layout.lots.map((l) => l.lotKey)).size).toBe(layout.lots.length);
   });
 
+  it('puts every lot inside its stage: no stage edge cuts across a lot', () => {
+    const stages = new Map(
+      layout.stages.map((stage) => [stage.name, polygon([stage.ring.map((p) => [p[0], p[1]])])]),
+    );
+    for (const lot of layout.lots) {
+      const stage = stages.get(lot.stage);
+      expect(stage, lot.lotKey).toBeDefined();
+      for (const p of lot.ring) expect(booleanPointInPolygon([p[0], p[1]], stage!), lot.lotKey).toBe(true);
+    }
+  });
+
   it('makes lots of 12–14 m × 25–30 m (300–400 m²) inside the outline, without overlaps', () => {
     const outline = polygon([layout.outline.map((p) => [p[0], p[1]])]);
     for (const lot of layout.lots) {

@@ -168,7 +168,7 @@ export function generateAllotmentLayout(seed = 2025): AllotmentLayout {
     const name = `Etapa ${n}`;
     const points = blocks
       .filter((b) => b.stage === name)
-      .flatMap((b) => b.sidewalkRing.slice(0, 4).map((p) => utmToLocal(frame, p)));
+      .flatMap((b) => b.sidewalkRing.map((p) => utmToLocal(frame, p)));
     return { name, ring: toUtm(convexHull(points)) };
   });
 
