@@ -18,6 +18,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 768 },
     locale: 'pt-BR',
+    // Our users' clock: "today" in the browser is the server's Brazilian today (observations may not be dated
+    // in the future), also between 00:00 and 03:00 UTC.
+    timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
