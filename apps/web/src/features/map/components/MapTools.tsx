@@ -1,5 +1,4 @@
 import { BgColorsOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import type { Scene } from '@mirante/shared';
 import type { EditMode } from '../map/lotSelection';
 import type { ExportLabels } from '../map/exportLabels';
@@ -8,6 +7,7 @@ import type { MeasureTool } from '../map/useMeasureDraw';
 import { ExportMenu } from './ExportMenu';
 import { MeasureTools } from './MeasureTools';
 import { Model3dButton } from './Model3dButton';
+import { ToolToggle } from './ToolToggle';
 import { ZoomControls } from './ZoomControls';
 
 export interface MapToolsProps {
@@ -55,25 +55,18 @@ export function MapTools({
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">
-          {[
-            { mode: 'labels', label: 'Editar lotes/quadras', icon: <EditOutlined />, onClick: onLabelEdit },
-            {
-              mode: 'detections',
-              label: 'Editar detecções',
-              icon: <BgColorsOutlined />,
-              onClick: onDetectionEdit,
-            },
-          ].map((item) => (
-            <Tooltip key={item.mode} title={item.label} placement="left">
-              <Button
-                aria-label={item.label}
-                aria-pressed={editMode === item.mode}
-                type={editMode === item.mode ? 'primary' : 'default'}
-                icon={item.icon}
-                onClick={item.onClick}
-              />
-            </Tooltip>
-          ))}
+          <ToolToggle
+            label="Editar lotes/quadras"
+            icon={<EditOutlined />}
+            pressed={editMode === 'labels'}
+            onClick={onLabelEdit}
+          />
+          <ToolToggle
+            label="Editar detecções"
+            icon={<BgColorsOutlined />}
+            pressed={editMode === 'detections'}
+            onClick={onDetectionEdit}
+          />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { BorderOuterOutlined, ColumnWidthOutlined, GatewayOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import type { MeasureTool } from '../map/useMeasureDraw';
+import { ToolToggle } from './ToolToggle';
 
 export interface MeasureToolsProps {
   tool: MeasureTool;
@@ -19,15 +19,13 @@ export function MeasureTools({ tool, onChange }: MeasureToolsProps) {
   return (
     <div className="map-tool-group" data-testid="measure-tools">
       {TOOLS.map((item) => (
-        <Tooltip key={item.tool} title={item.label} placement="left">
-          <Button
-            aria-label={item.label}
-            aria-pressed={tool === item.tool}
-            type={tool === item.tool ? 'primary' : 'default'}
-            icon={item.icon}
-            onClick={() => onChange(tool === item.tool ? 'none' : item.tool)}
-          />
-        </Tooltip>
+        <ToolToggle
+          key={item.tool}
+          label={item.label}
+          icon={item.icon}
+          pressed={tool === item.tool}
+          onClick={() => onChange(tool === item.tool ? 'none' : item.tool)}
+        />
       ))}
     </div>
   );
