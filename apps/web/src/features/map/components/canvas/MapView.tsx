@@ -1,0 +1,148 @@
+import { useEffect, useRef } from 'react';
+import type { StyleSpecification } from 'maplibre-gl';
+import { MAP_LIMITS } from '@mirante/shared';
+import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../../style/layerStyles';
+import type { Modifiers } from '../../model/lotSelection';
+import { maplibregl, type MapInstance } from '../../engine/maplibre';
+import { markMapReady } from '../../engine/readyMarker';
+import { drawSkyOnlyWhenStyled } from '../../engine/styleSky';
+
+/** A lot or area under the pointer. */
+export interface MapPick {
+  id: number;
+  type: string;
+}
+
+export interface MapViewProps {
+  style: StyleSpecification;
+  /** [[west, south], [east, north]] fitted once, at most zoom 18 (spec 9). */
+  initialBounds: [[number, number], [number, number]];
+  selectedLotId: number | null;
+  /** Canvas cursor override (crosshair while measuring lots). */
+  cursor?: string;
+  onReady(map: MapInstance): void;
+  onPick(pick: MapPick, keys: Modifiers): void;
+  onHoverPick?(pick: MapPick, keys: Modifiers): void;
+  onCursor(position: { lat: number; lng: number } | null): void;
+}
+
+const keysOf = (event: MouseEvent): Modifiers => ({
+  shift: event.shiftKey,
+  ctrl: event.ctrlKey || event.metaKey,
+});
+
+/** The MapLibre map: style, hover feature-state on lots, lot clicks, cursor position. One job: the canvas. */
+export function MapView({
+  style,
+  initialBounds,
+  selectedLotId,
+  cursor,
+  onReady,
+  onPick,
+  onHoverPick,
+  onCursor,
+}: MapViewProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MapInstance | null>(null);
+  const callbacks = useRef({ onPick, onHoverPick, onCursor, cursor });
+  const initialStyle = useRef(style);
+  const initialFit = useRef(initialBounds);
+  const readyRef = useRef(onReady);
+
+  useEffect(() => {
+    callbacks.current = { onPick, onHoverPick, onCursor, cursor };
+    const canvas = mapRef.current?.getCanvas();
+    if (canvas) canvas.style.cursor = cursor ?? '';
+  }, [onPick, onHoverPick, onCursor, cursor]);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const map = new maplibregl.Map({
+      container: container.current,
+      style: initialStyle.current,
+      bounds: initialFit.current,
+      fitBoundsOptions: { padding: 40, maxZoom: MAP_LIMITS.fitBoundsMaxZoom },
+      maxZoom: MAP_LIMITS.maxZoom,
+      attributionControl: false,
+      // No preserveDrawingBuffer (exports read the frame in `render`), no fades, a bounded tile cache.
+      canvasContextAttributes: { preserveDrawingBuffer: false, antialias: false },
+      fadeDuration: 0,
+      maxTileCacheSize: 128,
+    });
+    // Our styles have no sky: no invisible full-viewport sky pass in every frame (see styleSky).
+    drawSkyOnlyWhenStyled(map);
+    mapRef.current = map;
+    let hovered: number | null = null;
+    const setHover = (id: number | null) => {
+      if (hovered !== null) map.setFeatureState({ source: LAYERS_SOURCE, id: hovered }, { hover: false });
+      hovered = id;
+      if (id !== null) map.setFeatureState({ source: LAYERS_SOURCE, id }, { hover: true });
+    };
+    const pickAt = (point: maplibregl.PointLike): MapPick | null => {
+      if (!map.getLayer(FILL_LAYER)) return null;
+      // Areas and lots share one layer; a lot is drawn over the areas under it, so it is the one picked.
+      const features = map.queryRenderedFeatures(point, { layers: [FILL_LAYER] });
+      const feature = features.find((candidate) => candidate.properties.type === 'LOT') ?? features[0];
+      const type = feature?.properties.type;
+      return typeof feature?.id === 'number' && typeof type === 'string' ? { id: feature.id, type } : null;
+    };
+    // Cursor updates once per frame; no hover picking while a button is down (panning 5,000 lots stays smooth).
+    let cursorFrame = 0;
+    let lastCursor = { lat: 0, lng: 0 };
+    map.on('mousemove', (event) => {
+      // While dragging the point under the pointer doesn't change: nothing to update.
+      if (event.originalEvent.buttons !== 0) return;
+      lastCursor = { lat: event.lngLat.lat, lng: event.lngLat.lng };
+      cursorFrame ||= requestAnimationFrame(() => {
+        cursorFrame = 0;
+        callbacks.current.onCursor(lastCursor);
+      });
+      const pick = pickAt(event.point);
+      const lotId = pick?.type === 'LOT' ? pick.id : null;
+      if (lotId !== hovered) setHover(lotId);
+      if (pick) callbacks.current.onHoverPick?.(pick, keysOf(event.originalEvent));
+      map.getCanvas().style.cursor = callbacks.current.cursor ?? (lotId !== null ? 'pointer' : '');
+    });
+    map.on('mouseout', () => {
+      setHover(null);
+      cancelAnimationFrame(cursorFrame);
+      cursorFrame = 0;
+      callbacks.current.onCursor(null);
+    });
+    map.on('click', (event) => {
+      const pick = pickAt(event.point);
+      if (pick) callbacks.current.onPick(pick, keysOf(event.originalEvent));
+    });
+    map.once('load', () => readyRef.current(map));
+    map.once('idle', () => markMapReady(map.getContainer()));
+    return () => {
+      cancelAnimationFrame(cursorFrame);
+      mapRef.current = null;
+      map.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (map && style !== initialStyle.current) map.setStyle(style);
+  }, [style]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const show = (on: boolean) => showHighlight(map, 'lots-selected', on);
+    if (selectedLotId === null) return show(false);
+    const apply = () => {
+      show(true);
+      map.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: true });
+    };
+    if (map.isStyleLoaded()) apply();
+    else map.once('idle', apply);
+    return () => {
+      if (mapRef.current?.getSource(LAYERS_SOURCE))
+        mapRef.current.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: false });
+    };
+  }, [selectedLotId, style]);
+
+  return <div ref={container} className="map-canvas" data-testid="map-canvas" />;
+}

@@ -1,0 +1,51 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tooltip, message } from 'antd';
+import { MAP_MESSAGES, type Scene } from '@mirante/shared';
+import type { ExportLabels } from '../../export/exportLabels';
+import { downloadBlob, downloadUrl, mapPdf, mapPng } from '../../export/exportMap';
+import type { MapInstance } from '../../engine/maplibre';
+
+export interface ExportMenuProps {
+  map: MapInstance;
+  title: string;
+  scene: Scene | null;
+  apiToken: string;
+  labels: ExportLabels;
+}
+
+/** Export menu (labels as on screen): PNG ('mapa.png'), PDF (landscape, title, date, scale, legend), the scene's original image. */
+export function ExportMenu({ map, title, scene, apiToken, labels }: ExportMenuProps) {
+  const date = scene?.dateFormatted ?? new Date().toLocaleDateString('pt-BR');
+  const run = async (key: string) => {
+    try {
+      if (key === 'png') downloadBlob(await mapPng(map, labels), 'mapa.png');
+      if (key === 'pdf') downloadBlob(await mapPdf(map, { title, date, labels }), 'mapa.pdf');
+      if (key === 'original' && scene) {
+        const separator = scene.originalUrl.includes('?') ? '&' : '?';
+        downloadUrl(`${scene.originalUrl}${separator}api_token=${encodeURIComponent(apiToken)}`);
+      }
+    } catch {
+      void message.error(MAP_MESSAGES.appError);
+    }
+  };
+  return (
+    <div className="map-tool-group">
+      <Dropdown
+        trigger={['click']}
+        placement="bottomRight"
+        menu={{
+          onClick: ({ key }) => void run(key),
+          items: [
+            { key: 'png', label: 'Exportar PNG' },
+            { key: 'pdf', label: 'Exportar PDF' },
+            { key: 'original', label: 'Baixar imagem original', disabled: !scene },
+          ],
+        }}
+      >
+        <Tooltip title="Exportar" placement="left">
+          <Button aria-label="Exportar" icon={<DownloadOutlined />} />
+        </Tooltip>
+      </Dropdown>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { message } from 'antd';
+import { useState } from 'react';
+import type { Scene } from '@mirante/shared';
+import { checkDates, clickScene, comparedPair } from '../model/dateComparison';
+import { shownScene } from '../model/sceneSelection';
+
+export type CompareMode = 'lado-a-lado' | 'cortina';
+export type DateSide = 'before' | 'after';
+
+/**
+ * The scene selection of the map screen: one scene shown, or two compared (two cards picked in Imagens, or the
+ * 'Comparar datas' checkbox with its Antes / Depois dates).
+ */
+export function useComparison(scenes: readonly Scene[]) {
+  const [selection, setSelection] = useState<number[] | null>(null);
+  const [datesOn, setDatesOn] = useState(false);
+  const [dates, setDates] = useState<Partial<Record<DateSide, number>>>({});
+  const [mode, setMode] = useState<CompareMode>('lado-a-lado');
+  const selected = selection ?? (scenes[0] ? [scenes[0].id] : []);
+  const pair = comparedPair(selected, scenes);
+  const find = (id: number | undefined) => scenes.find((scene) => scene.id === id);
+
+  const clickCard = (id: number) => {
+    const result = clickScene(selected, id, datesOn && pair !== null);
+    if (result.warning) void message.warning(result.warning);
+    setSelection(result.selected);
+  };
+
+  const pickDate = (side: DateSide, id: number | undefined) => {
+    const next = { ...dates, [side]: id };
+    const check = checkDates(find(next.before), find(next.after));
+    if (check.kind === 'invalid') {
+      void message.warning(check.message);
+      setDates({});
+      if (pair) setSelection([pair[1]]);
+      return;
+    }
+    setDates(next);
+    if (check.kind === 'valid') setSelection([check.before, check.after]);
+  };
+
+  const toggleDates = (on: boolean) => {
+    setDatesOn(on);
+    setDates({});
+    if (!on && pair) setSelection([pair[1]]);
+  };
+
+  return {
+    selected,
+    shownId: pair ? pair[1] : shownScene(selected),
+    before: pair ? (find(pair[0]) ?? null) : null,
+    after: pair ? (find(pair[1]) ?? null) : null,
+    datesOn,
+    dates,
+    mode,
+    setMode,
+    clickCard,
+    pickDate,
+    toggleDates,
+  };
+}
+
+export type Comparison = ReturnType<typeof useComparison>;

@@ -1,0 +1,282 @@
+import { DETECTION_TYPES, MAP_LIMITS, type Layer, type LayerType, type Scene } from '@mirante/shared';
+import type {
+  ExpressionSpecification,
+  GeoJSONSourceSpecification,
+  LayerSpecification,
+  StyleSpecification,
+} from 'maplibre-gl';
+import type { MapInstance } from '../engine/maplibre';
+
+export type MapType = 'mapa' | 'satelite' | 'sem-imagem';
+export const LAYERS_SOURCE = 'mirante-layers';
+export const SCENE_SOURCE = 'mirante-scene';
+/** The fill layer of the areas and lots: the one the pointer picks from. */
+export const FILL_LAYER = 'fills';
+/** Lots with no detection yet. */
+export const UNCLASSIFIED_COLOR = '#9aa3ad';
+
+export interface LayerFeatureProperties {
+  id: number;
+  type: LayerType;
+  /** Latest detection key of a lot, or '' */
+  status: string;
+}
+
+export interface LayersFeatureCollection {
+  type: 'FeatureCollection';
+  features: {
+    type: 'Feature';
+    id: number;
+    geometry: Layer['geo_json'];
+    properties: LayerFeatureProperties;
+  }[];
+}
+
+/** The layers as one GeoJSON source (feature ids = layer ids, for hover/selection feature-state). */
+export function toFeatureCollection(layers: readonly Layer[]): LayersFeatureCollection {
+  return {
+    type: 'FeatureCollection',
+    features: layers.map((layer) => ({
+      type: 'Feature',
+      id: layer.id,
+      geometry: layer.geo_json,
+      properties: { id: layer.id, type: layer.type, status: layer.detectAllotment?.detect_type ?? '' },
+    })),
+  };
+}
+
+/** Fill colours of the area layer types (lots are coloured by detection instead). */
+export const AREA_FILL: Partial<Record<LayerType, string>> = {
+  BLOCK: '#d8d2c4',
+  STAGE: '#efe9dc',
+  CALCADA: '#c9c4b8',
+  PPA: '#2f8f46',
+  AREA_VERDE: '#5cb85c',
+  SISTEMA_LAZER: '#7cc576',
+  RESERVA_LEGAL: '#2e7d32',
+  TREE_MAINTAIN: '#43a047',
+  TREE_REMOVE: '#e57373',
+  RETENTION_BASIN: '#3d8fd1',
+  REFO: '#3fa34d',
+  DEFO: '#d64541',
+  GAMBIRA: '#f39c12',
+  OTHER: '#8e9aaf',
+  CLUBE: '#9b7fd1',
+  PORTARIA: '#b0a18a',
+  ENROLLMENT: '#a1887f',
+  PROTOCOLED: '#90a4ae',
+};
+
+/** Outline / line colours per type. */
+export const LINE_COLOR: Partial<Record<LayerType, string>> = {
+  LIMIT: '#ff8c1a',
+  STAGE: '#ffffff',
+  BLOCK: '#f4f1ea',
+  PPA: '#1e6b33',
+  STREAM: '#2f7fd8',
+  WATER_SYSTEM: '#1f9bde',
+  WATER_PAPELINE: '#1565c0',
+  SEWERAGE: '#8a5a2b',
+  SEWERAGE_OUTFALL: '#6d4c41',
+  ELECTRICAL_SYSTEM: '#f0b400',
+  DRAINAGE_SYSTEM: '#4fb3bf',
+  RETENTION_BASIN: '#1f6fb2',
+  DEFO: '#a93226',
+  REFO: '#23753a',
+};
+
+const AREA_OPACITY: Partial<Record<LayerType, number>> = {
+  PPA: 0.35,
+  AREA_VERDE: 0.45,
+  SISTEMA_LAZER: 0.45,
+  RESERVA_LEGAL: 0.35,
+  TREE_MAINTAIN: 0.45,
+  RETENTION_BASIN: 0.55,
+  CALCADA: 0.55,
+  REFO: 0.5,
+  DEFO: 0.5,
+};
+
+function matchType(
+  table: Partial<Record<LayerType, string | number>>,
+  fallback: string | number,
+): ExpressionSpecification {
+  const pairs = Object.entries(table).flatMap(([type, value]) => [type, value]);
+  return ['match', ['get', 'type'], ...pairs, fallback] as unknown as ExpressionSpecification;
+}
+
+/** Lot fill colour: the colour of its latest detection type, grey when unclassified. */
+export function lotFillColor(): ExpressionSpecification {
+  const pairs = DETECTION_TYPES.filter((type) => type.key !== 'X').flatMap((type) => [type.key, type.color]);
+  return ['match', ['get', 'status'], ...pairs, UNCLASSIFIED_COLOR] as unknown as ExpressionSpecification;
+}
+
+/** Spec 9: 0.7 for classified lots, 0.8 while hovered. */
+export function lotFillOpacity(): ExpressionSpecification {
+  return [
+    'case',
+    ['boolean', ['feature-state', 'hover'], false],
+    MAP_LIMITS.lotFillOpacityHover,
+    MAP_LIMITS.lotFillOpacity,
+  ];
+}
+
+const visible = (types: readonly LayerType[]): ExpressionSpecification => [
+  'in',
+  ['get', 'type'],
+  ['literal', [...types]],
+];
+const polygons: ExpressionSpecification = [
+  'match',
+  ['geometry-type'],
+  ['Polygon', 'MultiPolygon'],
+  true,
+  false,
+];
+const lines: ExpressionSpecification = [
+  'match',
+  ['geometry-type'],
+  ['LineString', 'MultiLineString'],
+  true,
+  false,
+];
+const isLot: ExpressionSpecification = ['==', ['get', 'type'], 'LOT'];
+const notLot: ExpressionSpecification = ['!=', ['get', 'type'], 'LOT'];
+
+/** The vector layers drawn over the scene (or the neutral background), limited to the checked types. */
+export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapType): LayerSpecification[] {
+  const shown = visible(visibleTypes);
+  const onImage = mapType === 'satelite';
+  const areaFill = onImage ? { ...AREA_FILL, BLOCK: 'rgba(0,0,0,0)', STAGE: 'rgba(0,0,0,0)' } : AREA_FILL;
+  const areaOpacity = { ...AREA_OPACITY, BLOCK: onImage ? 0 : 0.9, STAGE: onImage ? 0 : 0.6 };
+  return [
+    {
+      // Areas and lots in one fill layer (one draw per tile instead of two; the same pixels): lots are sorted
+      // above the areas by `fill-sort-key`, as when they were a layer of their own over the areas' layer.
+      id: FILL_LAYER,
+      type: 'fill',
+      source: LAYERS_SOURCE,
+      filter: ['all', shown, polygons, ['!=', ['get', 'type'], 'LIMIT']],
+      layout: { 'fill-sort-key': ['case', isLot, 1, 0] },
+      paint: {
+        'fill-color': ['case', isLot, lotFillColor(), matchType(areaFill, '#b0bec5')],
+        'fill-opacity': ['case', isLot, lotFillOpacity(), matchType(areaOpacity, 0.4)],
+        // No antialiasing pass: the outline layers draw the edges (one pass fewer over 5,000 lots every frame).
+        'fill-antialias': false,
+      },
+    },
+    {
+      id: 'lots-outline',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: ['all', shown, isLot],
+      paint: {
+        'line-color': onImage ? 'rgba(255,255,255,0.85)' : '#ffffff',
+        'line-width': ['interpolate', ['linear'], ['zoom'], 15, 0.3, 18, 1, 21, 2],
+      },
+    },
+    {
+      id: 'areas-outline',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: ['all', shown, polygons, notLot],
+      paint: {
+        'line-color': matchType(LINE_COLOR, '#78909c'),
+        'line-width': matchType({ LIMIT: 3, STAGE: 2.5, BLOCK: 1.2 }, 1),
+        'line-dasharray': ['literal', [1]],
+      },
+    },
+    {
+      id: 'networks',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: ['all', shown, lines],
+      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      paint: { 'line-color': matchType(LINE_COLOR, '#607d8b'), 'line-width': matchType({ STREAM: 4 }, 2.5) },
+    },
+    {
+      id: 'lots-selected',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: isLot,
+      // Hidden (not drawn at width 0 over 5,000 lots every frame) until a lot is selected: see MapView.
+      layout: { visibility: 'none' },
+      paint: {
+        'line-color': '#00e5ff',
+        'line-width': ['case', ['boolean', ['feature-state', 'selected'], false], 3.5, 0],
+      },
+    },
+    {
+      id: 'edit-picked',
+      type: 'line',
+      source: LAYERS_SOURCE,
+      filter: ['match', ['get', 'type'], ['LOT', 'BLOCK'], true, false],
+      // Hidden until something is picked: see usePickedFeatures.
+      layout: { visibility: 'none' },
+      paint: {
+        'line-color': '#ff2d95',
+        'line-width': ['case', ['boolean', ['feature-state', 'picked'], false], 3, 0],
+      },
+    },
+  ];
+}
+
+/** Shows or hides a highlight layer (they are hidden while nothing is highlighted). */
+export function showHighlight(map: MapInstance, layerId: 'lots-selected' | 'edit-picked', on: boolean): void {
+  const visibility = on ? 'visible' : 'none';
+  if (map.getLayer(layerId) && map.getLayoutProperty(layerId, 'visibility') !== visibility)
+    map.setLayoutProperty(layerId, 'visibility', visibility);
+}
+
+const BACKGROUND: Record<MapType, string> = { mapa: '#eef0ea', satelite: '#1d2125', 'sem-imagem': '#e6e8eb' };
+
+/** The raster source URL of a scene's tiles, with the session token that map clients can't send as a header. */
+export function sceneTileUrl(scene: Pick<Scene, 'tileUrl'>, apiToken: string, origin: string): string {
+  const separator = scene.tileUrl.includes('?') ? '&' : '?';
+  return `${origin}${scene.tileUrl}${separator}api_token=${encodeURIComponent(apiToken)}`;
+}
+
+export interface StyleInput {
+  mapType: MapType;
+  data: LayersFeatureCollection;
+  visibleTypes: readonly LayerType[];
+  scene: Scene | null;
+  apiToken: string;
+  origin: string;
+}
+
+/**
+ * The whole map style: our own layers on a neutral background ('Mapa'), over the selected scene's tiles
+ * ('Satélite') or alone ('S/ imagem'). No external basemap: the product works offline on its own tiles.
+ */
+export function buildMapStyle(input: StyleInput): StyleSpecification {
+  const showScene = input.mapType === 'satelite' && input.scene !== null && input.scene.status === 'ready';
+  const sources: StyleSpecification['sources'] = {
+    [LAYERS_SOURCE]: {
+      type: 'geojson',
+      data: input.data as GeoJSONSourceSpecification['data'],
+      // Tiles up to z17 (≈4 cm precision, overzoomed beyond), a 4 px buffer (lines are at most 4 px wide, so
+      // tile edges don't show) and a little more simplification: fewer vertices to lay out and draw for 5,000 lots.
+      maxzoom: 17,
+      buffer: 4,
+      tolerance: 0.5,
+    },
+  };
+  const layers: LayerSpecification[] = [
+    { id: 'background', type: 'background', paint: { 'background-color': BACKGROUND[input.mapType] } },
+  ];
+  if (showScene && input.scene) {
+    const scene = input.scene;
+    sources[SCENE_SOURCE] = {
+      type: 'raster',
+      tiles: [sceneTileUrl(scene, input.apiToken, input.origin)],
+      tileSize: 256,
+      ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
+      ...(scene.minZoom !== null ? { minzoom: scene.minZoom } : {}),
+      ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
+    };
+    layers.push({ id: 'scene', type: 'raster', source: SCENE_SOURCE, paint: { 'raster-fade-duration': 0 } });
+  }
+  layers.push(...vectorLayers(input.visibleTypes, input.mapType));
+  return { version: 8, sources, layers };
+}

@@ -1,0 +1,47 @@
+import type { StyleSpecification } from 'maplibre-gl';
+import type { LayerGeometry, Scene } from '@mirante/shared';
+import { sceneTileUrl } from './layerStyles';
+
+/** The style of a before/after mini map: the scene's tiles (when ready) and the detection's outline. */
+export function miniMapStyle(
+  scene: Scene | null,
+  geometry: LayerGeometry,
+  color: string,
+  apiToken: string,
+  origin: string,
+): StyleSpecification {
+  const showScene = scene !== null && scene.status === 'ready';
+  return {
+    version: 8,
+    sources: {
+      detection: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry } },
+      ...(showScene
+        ? {
+            scene: {
+              type: 'raster' as const,
+              tiles: [sceneTileUrl(scene, apiToken, origin)],
+              tileSize: 256,
+              ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
+              ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
+            },
+          }
+        : {}),
+    },
+    layers: [
+      { id: 'background', type: 'background', paint: { 'background-color': '#1d2125' } },
+      ...(showScene ? [{ id: 'scene', type: 'raster' as const, source: 'scene' }] : []),
+      {
+        id: 'detection-fill',
+        type: 'fill',
+        source: 'detection',
+        paint: { 'fill-color': color, 'fill-opacity': 0.15 },
+      },
+      {
+        id: 'detection-line',
+        type: 'line',
+        source: 'detection',
+        paint: { 'line-color': color, 'line-width': 2.5 },
+      },
+    ],
+  };
+}
