@@ -4,7 +4,7 @@ import { MANAGER, chooseProject, signInAndWait, storedApiToken } from './support
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SPACE = 'app-ribeirao-pinguim';
-/** The demo's second clearing (scripts/demo/environment-detections.ts): cut between these two scenes. */
+/** The demo's second clearing (packages/demo/src/environment-detections.ts): cut between these two scenes. */
 const CLEARING = 'Desmatamento — Supressão 2';
 const CLEARING_DATES = ['2026-03-01', '2026-07-01'] as const;
 /** A planting measured against scenes this test never uploads: its sides have no image. */

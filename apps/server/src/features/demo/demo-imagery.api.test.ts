@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DemoManifest } from '@mirante/scripts/demo/demo-imagery';
+import type { DemoManifest } from '@mirante/demo/demo-imagery';
 import { syntheticGeoTiff } from '../../../test/geotiff-fixtures';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { loadDemoImagery } from './demo-imagery.loader';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { generateDemoImagery, type DemoManifest } from '@mirante/scripts/demo/demo-imagery';
+import { generateDemoImagery, type DemoManifest } from '@mirante/demo/demo-imagery';
 import type { Services } from '../../services';
 import { createDemoRepo } from './demo.repo';
 import type { Db } from '../../db/database';

@@ -1,4 +1,4 @@
-import { DEMO_SITES } from '@mirante/scripts/demo/sites';
+import { DEMO_SITES } from '@mirante/demo/sites';
 import { MODULE_CODES, type ModuleCode } from '@mirante/shared';
 import type { Db } from '../../db/database';
 import { hashPassword } from '../auth/passwords';

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_SEED, renderSceneJob } from '@mirante/scripts/demo/demo-imagery';
-import { demoSite } from '@mirante/scripts/demo/demo-sites';
-import type { GroundTruthRecord } from '@mirante/scripts/demo/lot-timeline';
+import { DEMO_SEED, renderSceneJob } from '@mirante/demo/demo-imagery';
+import { demoSite } from '@mirante/demo/demo-sites';
+import type { GroundTruthRecord } from '@mirante/demo/lot-timeline';
 import type { Layer, LayerDetailRow, StatusHistoryItem } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app';

@@ -1,10 +1,10 @@
-import { generateAllotmentLayout } from '@mirante/scripts/demo/allotment-layout';
-import { allotmentLayers } from '@mirante/scripts/demo/allotment-layers';
-import { allotmentFrame, renderAllotmentScene } from '@mirante/scripts/demo/allotment-scene';
-import { generateLotTimelines, lotStateAt, monthlyDates } from '@mirante/scripts/demo/lot-timeline';
-import { DEMO_EPSG } from '@mirante/scripts/demo/projection';
-import { writeGeoTiffFile } from '@mirante/scripts/demo/geotiff-writer';
-import { renderWhole } from '@mirante/scripts/demo/scene-raster';
+import { generateAllotmentLayout } from '@mirante/demo/allotment-layout';
+import { allotmentLayers } from '@mirante/demo/allotment-layers';
+import { allotmentFrame, renderAllotmentScene } from '@mirante/demo/allotment-scene';
+import { generateLotTimelines, lotStateAt, monthlyDates } from '@mirante/demo/lot-timeline';
+import { DEMO_EPSG } from '@mirante/demo/projection';
+import { writeGeoTiffFile } from '@mirante/demo/geotiff-writer';
+import { renderWhole } from '@mirante/demo/scene-raster';
 import type { Polygon } from 'geojson';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import type { SceneRaster } from '@mirante/scripts/demo/scene-raster';
+import type { SceneRaster } from '@mirante/demo/scene-raster';
 import { crsForEpsg } from '../../../imagery/crs';
 import type { PixelWindow, RasterSource } from '../../../imagery/raster-source';
 

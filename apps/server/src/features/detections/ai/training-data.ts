@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { demoSite } from '@mirante/scripts/demo/demo-sites';
-import type { GroundTruthRecord } from '@mirante/scripts/demo/lot-timeline';
-import { DEMO_EPSG } from '@mirante/scripts/demo/projection';
+import { demoSite } from '@mirante/demo/demo-sites';
+import type { GroundTruthRecord } from '@mirante/demo/lot-timeline';
+import { DEMO_EPSG } from '@mirante/demo/projection';
 import type { Polygon } from 'geojson';
 import { isDetectionClass, type DetectionClass } from './detection-status';
 import type { LotFeatures } from './lot-features';
@@ -84,7 +84,7 @@ const FEATURE_SOURCES = [
 
 export function sourceFingerprint(pixelSize: number): string {
   const hash = createHash('sha256').update(String(pixelSize));
-  const generator = new URL('../../../../../../scripts/demo/', import.meta.url);
+  const generator = new URL('../../../../../../packages/demo/src/', import.meta.url);
   for (const file of readdirSync(generator)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort())

@@ -4,7 +4,7 @@ import { generateDemoImagery } from './demo-imagery';
 import type { DemoSiteKey } from './demo-sites';
 
 /**
- * npx tsx scripts/demo/generate.ts --out data/demo-imagery [--sites allotment,environment,construction]
+ * npx tsx packages/demo/src/generate.ts --out data/demo-imagery [--sites allotment,environment,construction]
  *   [--scenes N] [--scale 1] [--seed 2025] [--workers 2]
  */
 const { values } = parseArgs({

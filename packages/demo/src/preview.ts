@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 /**
- * npx tsx scripts/demo/preview.ts OUT_DIR SCENE.tif [...]: PNG previews of a scene at three zooms (whole scene,
+ * npx tsx packages/demo/src/preview.ts OUT_DIR SCENE.tif [...]: PNG previews of a scene at three zooms (whole scene,
  * a 700 × 500 px window, and a 200 × 140 px window enlarged 4×), centred on the scene.
  */
 const [outDir = 'data/demo-imagery/previews', ...files] = process.argv.slice(2);
