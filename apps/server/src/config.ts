@@ -21,6 +21,8 @@ export interface AppConfig {
   loadDemoImagery: boolean;
   demoImageryScale: number;
   loginRateLimitPerMinute: number;
+  /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */
+  trustProxy: boolean | string;
   logLevel: string;
   /** Largest scene upload (GeoTIFF/PNG/JPEG), in MB. */
   sceneUploadMaxMb: number;
@@ -41,6 +43,13 @@ export interface S3Config {
 function intFromEnv(value: string | undefined, fallback: number): number {
   const parsed = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(parsed) ? parsed : fallback;
+}
+
+/** `1`/`true`: trust any proxy; else a comma-separated list of proxy IPs/CIDRs; unset or `0`: none. */
+function trustProxyFromEnv(value: string | undefined): boolean | string {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '' || trimmed === '0' || trimmed === 'false') return false;
+  return trimmed === '1' || trimmed === 'true' ? true : trimmed;
 }
 
 /** Reads the configuration from the environment (see the README's configuration table). */
@@ -66,6 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loadDemoImagery: env.DEMO_DATA !== '0' && env.DEMO_IMAGERY !== '0',
     demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),
     s3: env.S3_BUCKET

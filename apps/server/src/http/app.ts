@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import zlib from 'node:zlib';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, systemApi } from '@mirante/shared';
@@ -11,6 +10,7 @@ import { sql } from 'kysely';
 import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
 import { registerDetectionRoutes } from '../features/detections/detections.routes';
 import { registerAuthRoutes } from '../features/auth/auth.routes';
+import { createCredentialThrottle } from '../features/auth/credential-throttle';
 import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
@@ -62,7 +62,8 @@ export async function buildApp(
   );
   const app: FastifyInstance = Fastify({
     logger: options.logger ? { level: infra.config.logLevel } : false,
-    trustProxy: true,
+    // Behind a proxy, TRUST_PROXY says whose X-Forwarded-For to believe; otherwise anyone could pick an IP.
+    trustProxy: infra.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // With request logging on, tiles take the routed path too, so that every request is logged.
     serverFactory: options.logger ? undefined : fastPathServer(tiles.handle),
@@ -74,7 +75,6 @@ export async function buildApp(
 
   await app.register(compress, COMPRESS_OPTIONS);
   await app.register(formbody);
-  await app.register(rateLimit, { global: false, hook: 'preHandler' });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Mirante API', version: APP_VERSION, description: 'API do Mirante (base /api/v1)' },
@@ -89,7 +89,11 @@ export async function buildApp(
     await sql`SELECT 1`.execute(infra.db);
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
   });
-  registerAuthRoutes(route, services.auth, { loginPerMinute: infra.config.loginRateLimitPerMinute });
+  registerAuthRoutes(
+    route,
+    services.auth,
+    createCredentialThrottle({ perMinute: infra.config.loginRateLimitPerMinute }),
+  );
   registerProjectRoutes(route, services.projects);
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);

@@ -39,26 +39,14 @@ export interface HandlerContext<E extends EndpointDefinition> {
   reply: FastifyReply;
 }
 
-export interface RouteOptions {
-  /** Requests per minute allowed per client key (IP plus e-mail when the body has one). */
-  rateLimitPerMinute?: number;
-}
-
-function rateLimitKey(request: FastifyRequest): string {
-  const body = request.body as Record<string, unknown> | undefined;
-  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-  return `${request.ip}|${email}`;
-}
-
 export type Router = <E extends EndpointDefinition>(
   endpoint: E,
   handler: (context: HandlerContext<E>) => Promise<HandlerResult<E>>,
-  options?: RouteOptions,
 ) => void;
 
 /** A function that registers contract endpoints on `app`, guarded by `authorize` with `resolveSession`. */
 export function createRouter(app: FastifyInstance, resolveSession: SessionResolver): Router {
-  return (endpoint, handler, options) => registerRoute(app, resolveSession, endpoint, handler, options);
+  return (endpoint, handler) => registerRoute(app, resolveSession, endpoint, handler);
 }
 
 /** Registers one contract endpoint: zod validates input and output, and `authorize` guards it. */
@@ -67,7 +55,6 @@ function registerRoute<E extends EndpointDefinition>(
   resolveSession: SessionResolver,
   endpoint: E,
   handler: (context: HandlerContext<E>) => Promise<HandlerResult<E>>,
-  options: RouteOptions = {},
 ): void {
   const response: Record<number, z.ZodType> = { 200: endpoint.response };
   for (const status of endpoint.errorStatuses ?? []) response[status] = errorResponseSchema;
@@ -83,9 +70,6 @@ function registerRoute<E extends EndpointDefinition>(
       ...(endpoint.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
       response,
     },
-    config: options.rateLimitPerMinute
-      ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000, keyGenerator: rateLimitKey } }
-      : {},
     handler: async (request, reply) => {
       const user = await authorize(endpoint.access, request, resolveSession);
       const result = await handler({

@@ -2,20 +2,17 @@ import { authApi, MESSAGES } from '@mirante/shared';
 import { tokenFromRequest } from '../../http/authorize';
 import type { Router } from '../../http/route';
 import type { AuthService } from './auth.service';
+import type { CredentialThrottle } from './credential-throttle';
 
-export function registerAuthRoutes(
-  route: Router,
-  auth: AuthService,
-  limits: { loginPerMinute: number },
-): void {
-  const rateLimited = { rateLimitPerMinute: limits.loginPerMinute };
-
-  route(
-    authApi.login,
-    ({ body }) =>
-      'token' in body ? auth.loginWithAccessToken(body.token) : auth.login(body.email, body.password),
-    rateLimited,
-  );
+export function registerAuthRoutes(route: Router, auth: AuthService, throttle: CredentialThrottle): void {
+  route(authApi.login, ({ body, request }) => {
+    if ('token' in body) {
+      throttle.check(request.ip, `token:${body.token}`);
+      return auth.loginWithAccessToken(body.token);
+    }
+    throttle.check(request.ip, body.email);
+    return auth.login(body.email, body.password);
+  });
 
   route(authApi.restoreSession, ({ user, request }) =>
     auth.restoreSession(user, tokenFromRequest(request) ?? ''),
@@ -26,29 +23,25 @@ export function registerAuthRoutes(
     return { message: 'Sessão encerrada' };
   });
 
-  route(
-    authApi.validatePasswordToken,
-    ({ body }) => auth.validatePasswordToken(body.password_token),
-    rateLimited,
-  );
+  route(authApi.validatePasswordToken, ({ body, request }) => {
+    throttle.check(request.ip, `password-token:${body.password_token}`);
+    return auth.validatePasswordToken(body.password_token);
+  });
 
-  route(authApi.setPassword, ({ body }) => auth.setPassword(body.password_token, body.password), rateLimited);
+  route(authApi.setPassword, ({ body, request }) => {
+    throttle.check(request.ip, `password-token:${body.password_token}`);
+    return auth.setPassword(body.password_token, body.password);
+  });
 
-  route(
-    authApi.recover,
-    async ({ body }) => {
-      await auth.sendRecoveryEmail(body.email);
-      return { message: MESSAGES.recoveryEmailSent };
-    },
-    rateLimited,
-  );
+  route(authApi.recover, async ({ body, request }) => {
+    throttle.check(request.ip, body.email);
+    await auth.sendRecoveryEmail(body.email);
+    return { message: MESSAGES.recoveryEmailSent };
+  });
 
-  route(
-    authApi.changePassword,
-    async ({ user, body }) => {
-      await auth.changePassword(user, body.current_password, body.password);
-      return { message: MESSAGES.passwordChanged };
-    },
-    rateLimited,
-  );
+  route(authApi.changePassword, async ({ user, body, request }) => {
+    throttle.check(request.ip, user.email);
+    await auth.changePassword(user, body.current_password, body.password);
+    return { message: MESSAGES.passwordChanged };
+  });
 }

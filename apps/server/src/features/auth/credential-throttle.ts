@@ -1,0 +1,60 @@
+import { AppError } from '../../http/app-error';
+
+/** How often one client may try a credential per minute; `perMinute` is `LOGIN_RATE_LIMIT`. */
+export interface ThrottleLimits {
+  perMinute: number;
+}
+
+const WINDOW_MS = 60_000;
+// One person at one address gets `perMinute` tries; a subject (an e-mail, a token) is tried from a few
+// addresses at most, so it gets 3×; an address is shared by an office behind NAT, so it gets 10×.
+const SUBJECT_FACTOR = 3;
+const ADDRESS_FACTOR = 10;
+const MAX_KEYS = 100_000;
+
+function tooManyAttempts(): AppError {
+  return new AppError(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um minuto e tente novamente.');
+}
+
+/**
+ * Fixed one-minute windows per key, in this process's memory (with CLUSTER_WORKERS each process counts
+ * on its own, so the effective limits are that many times higher).
+ */
+function minuteCounter() {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  return {
+    /** Counts one attempt for `key` and tells whether it is still within `max`. */
+    hit(key: string, max: number, now: number): boolean {
+      let window = windows.get(key);
+      if (!window || window.endsAt <= now) {
+        if (windows.size >= MAX_KEYS) windows.clear();
+        window = { count: 0, endsAt: now + WINDOW_MS };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return window.count <= max;
+    },
+  };
+}
+
+/**
+ * Throttles credential calls (sign-in, recovery, password change, token validation) in three buckets:
+ * address+subject, subject and address. An attempt refused by the first does not count against the other
+ * two, so somebody hammering one account from an office does not lock the office out.
+ */
+export function createCredentialThrottle(limits: ThrottleLimits) {
+  const counter = minuteCounter();
+  return {
+    /** Throws 429 when `address` (the client IP) or `subject` (e-mail or token) tried too often. */
+    check(address: string, subject: string): void {
+      const now = Date.now();
+      const normalized = subject.trim().toLowerCase();
+      if (!counter.hit(`pair|${address}|${normalized}`, limits.perMinute, now)) throw tooManyAttempts();
+      const subjectAllowed = counter.hit(`subject|${normalized}`, limits.perMinute * SUBJECT_FACTOR, now);
+      const addressAllowed = counter.hit(`address|${address}`, limits.perMinute * ADDRESS_FACTOR, now);
+      if (!subjectAllowed || !addressAllowed) throw tooManyAttempts();
+    },
+  };
+}
+
+export type CredentialThrottle = ReturnType<typeof createCredentialThrottle>;
