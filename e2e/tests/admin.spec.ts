@@ -62,10 +62,7 @@ test('the admin panel is ADMIN only', async ({ page }) => {
 });
 
 const SHOTS = '../test-results/screens';
-const IMAGERY = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../shared/testdata/imagery',
-);
+const IMAGERY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/imagery');
 /** A small real GeoTIFF (383×232, RGB, uncompressed): quick to ingest on a busy machine. */
 const GEOTIFF = path.join(IMAGERY, 'colorado_hro_rgb_0.15m_nad83_utm13n.tif');
 // Not the allotment: the map tests count that project's scenes.

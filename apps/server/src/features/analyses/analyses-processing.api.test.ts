@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneWithAnalysis } from '@mirante/shared';
 import { createTestContext, type TestContext } from '../../../test/test-app';
-import { analysesKit, dayOfMonth } from './analyses-test-kit';
+import { analysesKit, dayOfMonth } from '../../../test/analyses-test-kit';
 import type { DetectionJobInput } from './analyses.processing';
 
 let ctx: TestContext;

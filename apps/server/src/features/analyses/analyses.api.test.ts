@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminAnalysis, AdminScene, SceneWithAnalysis, SceneWithoutDetect } from '@mirante/shared';
 import { createTestContext, type TestContext } from '../../../test/test-app';
-import { securityKit } from '../security/security-test-kit';
-import { analysesKit, dayOfMonth, formatted, monthOf } from './analyses-test-kit';
+import { factories } from '../../../test/factories';
+import { analysesKit, dayOfMonth, formatted, monthOf } from '../../../test/analyses-test-kit';
 
 let ctx: TestContext;
 let kit: ReturnType<typeof analysesKit>;
@@ -199,19 +199,10 @@ describe('permissions: ADMIN only', () => {
   ];
 
   it('MANAGER and USER get 403, no session 401, an inactive ADMIN 403', async () => {
-    const security = securityKit(ctx);
-    await security.insertUser({
-      email: 'admin.inativo@mirante.app.br',
-      customerId: 1,
-      groupId: null,
-      role: 'ADMIN',
-    });
-    const inactive = await ctx.login('admin.inativo@mirante.app.br');
-    await ctx.db
-      .updateTable('users')
-      .set({ status: false })
-      .where('email', '=', 'admin.inativo@mirante.app.br')
-      .execute();
+    const make = factories(ctx);
+    const inactiveAdmin = await make.buildUser('ADMIN');
+    const inactive = await make.signIn(inactiveAdmin);
+    await ctx.db.updateTable('users').set({ status: false }).where('id', '=', inactiveAdmin.id).execute();
     const manager = await ctx.login('gerente@horizonte.com.br');
     const user = await ctx.login('usuario@horizonte.com.br');
     const before = await ctx.db.selectFrom('detections').select('id').execute();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { detectionsHistorySchema, type DetectionsHistory } from '@mirante/shared';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
-import { analysesKit } from '../analyses/analyses-test-kit';
+import { analysesKit } from '../../../test/analyses-test-kit';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
 
 let ctx: TestContext;

@@ -7,7 +7,7 @@ import type { GroundTruthRecord } from '@mirante/demo/lot-timeline';
 import type { Layer, LayerDetailRow, StatusHistoryItem } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app';
-import { analysesKit } from '../analyses/analyses-test-kit';
+import { analysesKit } from '../../../test/analyses-test-kit';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
 
 /*

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app';
-import { securityKit, type Form, type SecurityKit } from './security-test-kit';
+import { securityKit, type Form, type SecurityKit } from '../../../test/security-test-kit';
 
 /*
  * Who may do what in the security panel. Targets are customer 1 (Horizonte) rows; "other" is a USER of
@@ -31,11 +31,16 @@ beforeAll(async () => {
   fieldGroup = await kit.groupId('Equipe de campo');
   fullGroup = await kit.groupId('Gestão completa');
   valeGroup = await kit.groupId('Loteamentos');
-  const otherSecurity = await kit.insertGroup('Segurança Vale', 2, ['allotment.map', 'allotment.security']);
-  await kit.insertUser({ email: OTHER, customerId: 2, groupId: otherSecurity });
-  const mapOnly = await kit.insertGroup('Só mapa', 1, ['allotment.map']);
-  await kit.insertUser({ email: NO_MODULE, customerId: 1, groupId: mapOnly });
-  await kit.insertUser({ email: INACTIVE, customerId: 1, groupId: fieldGroup });
+  const horizonte = await kit.customerIdOf(MANAGER);
+  const valeVerde = await kit.customerIdOf('usuario@valeverde.com.br');
+  const otherSecurity = await kit.insertGroup('Segurança Vale', valeVerde, [
+    'allotment.map',
+    'allotment.security',
+  ]);
+  await kit.insertUser({ email: OTHER, customerId: valeVerde, groupId: otherSecurity });
+  const mapOnly = await kit.insertGroup('Só mapa', horizonte, ['allotment.map']);
+  await kit.insertUser({ email: NO_MODULE, customerId: horizonte, groupId: mapOnly });
+  await kit.insertUser({ email: INACTIVE, customerId: horizonte, groupId: fieldGroup });
   await kit.tokenOf(INACTIVE);
   await ctx.db.updateTable('users').set({ status: false }).where('email', '=', INACTIVE).execute();
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-app';
-import { securityKit, type SecurityKit } from './security-test-kit';
+import { securityKit, type SecurityKit } from '../../../test/security-test-kit';
 
 const ADMIN = 'admin@mirante.app.br';
 const MANAGER = 'gerente@horizonte.com.br';

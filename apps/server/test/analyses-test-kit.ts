@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, type TestContext } from '../../../test/test-app';
+import { factories } from './factories';
+import { bearer, type TestContext } from './test-app';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -17,6 +18,7 @@ export const formatted = (isoDate: string) => isoDate.split('-').reverse().join(
 
 /** Calls and fixtures shared by the analyses API tests. */
 export function analysesKit(ctx: TestContext) {
+  const make = factories(ctx);
   return {
     async call(
       token: string | null,
@@ -42,24 +44,8 @@ export function analysesKit(ctx: TestContext) {
     },
 
     /** A scene row straight in the database (a fixture: the ingest itself is the scenes feature's test). */
-    async insertScene(
-      projectId: number,
-      date: string,
-      status: 'ready' | 'failed' = 'ready',
-    ): Promise<number> {
-      const row = await ctx.db
-        .insertInto('scenes')
-        .values({
-          projectId,
-          date,
-          status,
-          sourceKind: 'geotiff',
-          originalKey: `scenes/fixture-${projectId}-${date}/original.tif`,
-          originalName: 'fixture.tif',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    insertScene(projectId: number, date: string, status: 'ready' | 'failed' = 'ready'): Promise<number> {
+      return make.buildScene(projectId, { date, status });
     },
 
     async detection(id: number) {

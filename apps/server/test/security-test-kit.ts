@@ -1,6 +1,6 @@
 import type { ModuleCode, Role } from '@mirante/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { bearer, type TestContext } from '../../../test/test-app';
+import { bearer, type TestContext } from './test-app';
 
 export type FormValue = string | number | boolean | readonly (string | number)[] | undefined;
 export type Form = Record<string, FormValue>;
@@ -55,6 +55,16 @@ export function securityKit(ctx: TestContext) {
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** The customer of a (demo) user: ids of demo rows are looked up, never written into a test. */
+    async customerIdOf(email: string): Promise<number> {
+      const row = await ctx.db
+        .selectFrom('users')
+        .select('customerId')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return row.customerId;
     },
 
     async groupId(name: string): Promise<number> {
