@@ -23,7 +23,7 @@ import { DEMO_EPSG, lonLatToUtm, utmToLonLat } from '@mirante/demo/projection';
 import { renderWhole } from '@mirante/demo/scene-raster';
 import { classifyScene } from '../../apps/server/src/features/detections/ai/classify-scene';
 import type { LotInput } from '../../apps/server/src/features/detections/ai/lot-scan';
-import { writeResultsSection } from '../../apps/server/src/features/detections/ai/results-section';
+import { writeResultsSection } from '../../apps/server/tools/ai/results-section';
 
 const OUT_DIR = fileURLToPath(new URL('../.out/detections/', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('../RESULTS.md', import.meta.url));

@@ -1,17 +1,9 @@
+import type { DetectionKey } from '@mirante/shared';
 import type { AllotmentLayout, LotPlan } from './allotment-layout';
 import { createRng, deriveSeed, type Rng } from './prng';
 
-/** Detection types of spec 3 that a demo lot can be in. */
-export type LotStatus = 'V' | 'B' | 'E' | 'C' | 'I' | 'O';
-
-export const LOT_STATUS_NAMES: Record<LotStatus, string> = {
-  V: 'Vazio',
-  B: 'Movimentação de terra',
-  E: 'Em construção',
-  C: 'Construído',
-  I: 'Invasão',
-  O: 'Outros',
-};
+/** Detection types of spec 3 that a demo lot can be in (all but X Nenhuma; names in @mirante/shared). */
+export type LotStatus = Exclude<DetectionKey, 'X'>;
 
 /**
  * One lot's story in whole months from the first scene (month 0). Normal lots go V → B (earthwork, month

@@ -1,5 +1,6 @@
 import type { Utm } from './projection';
-import { forEachSpan, toPixelPolygon, type RasterFrame } from './raster';
+import { forEachPixelSpan } from '@mirante/shared';
+import { toPixelPolygon, type RasterFrame } from './raster';
 
 /** Colour statistics of the pixels inside a polygon, for sanity tests of rendered scenes. */
 export interface PixelStats {
@@ -30,7 +31,7 @@ export function pixelStats(
   let chroma = 0;
   let sum = 0;
   let sumSq = 0;
-  forEachSpan(polygon, 0, frame.height, frame.width, (row, x0, x1) => {
+  forEachPixelSpan(polygon, 0, frame.height, frame.width, (row, x0, x1) => {
     for (let x = x0; x < x1; x++) {
       const i = (row * frame.width + x) * 3;
       const r = rgb[i] as number;

@@ -2,19 +2,20 @@ import { createNoiseTexture, sampleNoise, type NoiseTexture } from './noise';
 import { hash2 } from './prng';
 import type { Utm } from './projection';
 import { convexHull, type Local } from './local-frame';
-import { forEachSpan, toPixelPolygon, type PixelPolygon, type RasterFrame } from './raster';
+import { forEachPixelSpan, type PixelRings } from '@mirante/shared';
+import { toPixelPolygon, type RasterFrame } from './raster';
 
 /** Writes the linear RGB (0–255 floats) of world point (x, y) into `out`. */
 export type Shader = (x: number, y: number, out: Float32Array) => void;
 
 export interface Drawable {
-  polygon: PixelPolygon;
+  polygon: PixelRings;
   shade: Shader;
   /** Metres above its base: elevated drawables are painted after every shadow and cast their own. */
   height?: number;
   /** Level (m) the drawable stands on; its shadow falls on surfaces at that level. */
   base?: number;
-  shadow?: PixelPolygon;
+  shadow?: PixelRings;
 }
 
 /** Direction the light comes from and how long shadows are. */
@@ -132,7 +133,7 @@ export function renderSceneRows(
   const { drawables } = recipe;
   const paint = (index: number): void => {
     const d = drawables[index] as Drawable;
-    forEachSpan(d.polygon, first, first + rows, width, (row, x0, x1) => {
+    forEachPixelSpan(d.polygon, first, first + rows, width, (row, x0, x1) => {
       const base = (row - first) * width;
       ids.fill(index, base + x0, base + x1);
       if (d.height) {
@@ -142,14 +143,14 @@ export function renderSceneRows(
       }
     });
   };
-  const visible = (p: PixelPolygon): boolean => p.maxY >= first && p.minY < first + rows;
+  const visible = (p: PixelRings): boolean => p.maxY >= first && p.minY < first + rows;
   drawables.forEach((d, i) => {
     if (!d.height && visible(d.polygon)) paint(i);
   });
   for (const d of drawables) {
     if (d.shadow && visible(d.shadow)) {
       const level = Math.min(254, Math.round(d.base ?? 0)) + 1;
-      forEachSpan(d.shadow, first, first + rows, width, (row, x0, x1) => {
+      forEachPixelSpan(d.shadow, first, first + rows, width, (row, x0, x1) => {
         const base = (row - first) * width;
         for (let i = base + x0; i < base + x1; i++) if ((shadow[i] as number) < level) shadow[i] = level;
       });

@@ -20,3 +20,4 @@ export * from './api/layers';
 export * from './api/detections-report';
 export * from './domain/detections-report';
 export * from './api/detections';
+export * from './geometry/pixel-spans';

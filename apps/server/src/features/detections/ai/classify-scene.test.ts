@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { classifyScene, collect, loadCommittedModel } from './classify-scene';
 import { FEATURE_NAMES } from './lot-features';
-import { sceneRasterSource } from './scene-raster-source';
+import { sceneRasterSource } from '../../../../tools/ai/scene-raster-source';
 
 const layout = generateAllotmentLayout(2025);
 const timelines = generateLotTimelines(layout);

@@ -1,8 +1,9 @@
+import { forEachPixelSpan } from '@mirante/shared';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { crsForEpsg } from '../../../imagery/crs';
 import type { GeoTransform } from '../../../imagery/raster-source';
-import { forEachMaskSpan, lotToPixelPolygon, maskPixelCount } from './lot-mask';
+import { lotToPixelPolygon, maskPixelCount } from './lot-mask';
 
 const identity = (x: number, y: number): [number, number] => [x, y];
 /** 1 unit per pixel, y up: pixel (0, 0) has its top-left corner at (0, 20). */
@@ -27,7 +28,7 @@ describe('lot pixel mask', () => {
   it('fills exactly the pixels whose centre is inside an axis-aligned square', () => {
     const polygon = lotToPixelPolygon(square(2, 10, 6, 13), identity, grid, 20, 20);
     const spans: [number, number, number][] = [];
-    forEachMaskSpan(polygon, 0, 20, 20, (row, x0, x1) => spans.push([row, x0, x1]));
+    forEachPixelSpan(polygon, 0, 20, 20, (row, x0, x1) => spans.push([row, x0, x1]));
     // y 10–13 → rows 7, 8, 9 (row 0 is y 19–20); x 2–6 → columns 2–5.
     expect(spans).toEqual([
       [7, 2, 6],

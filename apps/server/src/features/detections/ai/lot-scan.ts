@@ -1,6 +1,7 @@
 import type { RasterSource } from '../../../imagery/raster-source';
 import { accumulateSpan, createAccumulator, type LotAccumulator, type RgbaWindow } from './lot-accumulator';
-import { forEachMaskSpan, lotToPixelPolygon, type LotGeometry, type PixelPolygon } from './lot-mask';
+import { forEachPixelSpan } from '@mirante/shared';
+import { lotToPixelPolygon, type LotGeometry, type PixelPolygon } from './lot-mask';
 
 export interface LotInput {
   id: string;
@@ -58,7 +59,7 @@ export async function* scanLots(
       active.push(pending[next++] as PendingLot);
     const window = await readBand(source, active, bandStart, bandEnd);
     for (const lot of active)
-      forEachMaskSpan(lot.polygon, bandStart, bandEnd, width, (row, x0, x1) =>
+      forEachPixelSpan(lot.polygon, bandStart, bandEnd, width, (row, x0, x1) =>
         accumulateSpan(lot.accumulator, window, row, x0, x1),
       );
     const stillOpen: PendingLot[] = [];

@@ -1,6 +1,6 @@
 import type { SceneRaster } from '@mirante/demo/scene-raster';
-import { crsForEpsg } from '../../../imagery/crs';
-import type { PixelWindow, RasterSource } from '../../../imagery/raster-source';
+import { crsForEpsg } from '../../src/imagery/crs';
+import type { PixelWindow, RasterSource } from '../../src/imagery/raster-source';
 
 /** The demo generator's in-memory scene as a RasterSource (training and tests: no GeoTIFF round trip). */
 export function sceneRasterSource(scene: SceneRaster, epsg: number): RasterSource {

@@ -1,5 +1,5 @@
-import { DETECTION_CLASSES } from './detection-status';
-import { featureVector, FEATURE_NAMES } from './lot-features';
+import { DETECTION_CLASSES } from '../../src/features/detections/ai/detection-status';
+import { featureVector, FEATURE_NAMES } from '../../src/features/detections/ai/lot-features';
 import type { TrainingSet } from './gradient-boosting';
 import type { LabelledLot } from './training-data';
 

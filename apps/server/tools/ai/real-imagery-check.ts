@@ -1,14 +1,19 @@
+import { forEachPixelSpan } from '@mirante/shared';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeatureCollection, Polygon } from 'geojson';
-import { openGeoTiff } from '../../../imagery/geotiff-source';
-import { DEFAULT_IMAGE_LIMITS } from '../../../imagery/limits';
-import type { RasterSource } from '../../../imagery/raster-source';
-import { classifyScene, collect, type LotClassification } from './classify-scene';
-import { DETECTION_CLASSES } from './detection-status';
-import { forEachMaskSpan, lotToPixelPolygon } from './lot-mask';
-import type { LotInput } from './lot-scan';
-import { TESTDATA_DIR } from './paths';
+import { openGeoTiff } from '../../src/imagery/geotiff-source';
+import { DEFAULT_IMAGE_LIMITS } from '../../src/imagery/limits';
+import type { RasterSource } from '../../src/imagery/raster-source';
+import {
+  classifyScene,
+  collect,
+  type LotClassification,
+} from '../../src/features/detections/ai/classify-scene';
+import { DETECTION_CLASSES } from '../../src/features/detections/ai/detection-status';
+import { lotToPixelPolygon } from '../../src/features/detections/ai/lot-mask';
+import type { LotInput } from '../../src/features/detections/ai/lot-scan';
+import { sharedTestdata } from './paths';
 
 export interface RealImageryReport {
   text: string;
@@ -55,7 +60,7 @@ function buildingCover(
       ),
     };
     const polygon = lotToPixelPolygon(lonLat, source.crs.fromLonLat, source.transform, width, height);
-    forEachMaskSpan(polygon, 0, height, width, (row, x0, x1) =>
+    forEachPixelSpan(polygon, 0, height, width, (row, x0, x1) =>
       built.fill(1, row * width + x0, row * width + x1),
     );
   }
@@ -64,7 +69,7 @@ function buildingCover(
     const polygon = lotToPixelPolygon(lot.geometry, source.crs.fromLonLat, source.transform, width, height);
     let inside = 0;
     let covered = 0;
-    forEachMaskSpan(polygon, 0, height, width, (row, x0, x1) => {
+    forEachPixelSpan(polygon, 0, height, width, (row, x0, x1) => {
       for (let x = x0; x < x1; x++) {
         inside += 1;
         covered += built[row * width + x] as number;
@@ -93,13 +98,16 @@ const share = (part: number, total: number): string =>
  * The Bali drone orthomosaic (real RGB, no footprints) gives only the status distribution.
  */
 export async function realImageryCheck(): Promise<RealImageryReport> {
+  const testdata = sharedTestdata();
+  if (!testdata.found) return { text: `real imagery: ${testdata.reason}`, markdown: `_${testdata.reason}._` };
+  const TESTDATA_DIR = testdata.dir;
   const atlantaImage = join(TESTDATA_DIR, 'imagery/atlanta_spacenet4_pan_uint16_0.5m_utm16n.tif');
   const atlantaVectors = join(TESTDATA_DIR, 'vectors/atlanta_spacenet4_buildings_utm16n.geojson');
   const bali = join(TESTDATA_DIR, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif');
   if (!existsSync(atlantaImage) || !existsSync(atlantaVectors))
     return {
-      text: 'real imagery: testdata not found',
-      markdown: '_`../shared/testdata` not found: not run._',
+      text: `real imagery: not run: the Atlanta image or its footprints are missing from ${TESTDATA_DIR}`,
+      markdown: `_not run: the Atlanta image or its footprints are missing from the shared testdata._`,
     };
 
   const source = await openGeoTiff(atlantaImage, DEFAULT_IMAGE_LIMITS);

@@ -5,10 +5,11 @@ import { demoSite } from '@mirante/demo/demo-sites';
 import type { GroundTruthRecord } from '@mirante/demo/lot-timeline';
 import { DEMO_EPSG } from '@mirante/demo/projection';
 import type { Polygon } from 'geojson';
-import { isDetectionClass, type DetectionClass } from './detection-status';
-import type { LotFeatures } from './lot-features';
-import type { LotInput } from './lot-scan';
-import { extractSceneFeatures } from './scene-features';
+import { isDetectionClass, type DetectionClass } from '../../src/features/detections/ai/detection-status';
+import type { LotFeatures } from '../../src/features/detections/ai/lot-features';
+import type { LotInput } from '../../src/features/detections/ai/lot-scan';
+import { extractSceneFeatures } from '../../src/features/detections/ai/scene-features';
+import { REPO_ROOT } from './paths';
 import { sceneRasterSource } from './scene-raster-source';
 
 /** One labelled lot in one rendered demo scene. */
@@ -70,26 +71,28 @@ export async function labelledLotsForSeed(seed: number, pixelSize = 0.4): Promis
   return samples;
 }
 
-/** The files that decide the labelled features: the cache is stale when any of them (or the generator) changes. */
+/** The files that decide the labelled features (from the repository root): the cache is stale when any changes. */
 const FEATURE_SOURCES = [
-  'lot-mask.ts',
-  'lot-scan.ts',
-  'lot-accumulator.ts',
-  'pixel-classes.ts',
-  'lot-features.ts',
-  'scene-features.ts',
-  'scene-raster-source.ts',
-  'training-data.ts',
+  'packages/shared/src/geometry/pixel-spans.ts',
+  'apps/server/src/features/detections/ai/lot-mask.ts',
+  'apps/server/src/features/detections/ai/lot-scan.ts',
+  'apps/server/src/features/detections/ai/lot-accumulator.ts',
+  'apps/server/src/features/detections/ai/pixel-classes.ts',
+  'apps/server/src/features/detections/ai/lot-features.ts',
+  'apps/server/src/features/detections/ai/scene-features.ts',
+  'apps/server/tools/ai/scene-raster-source.ts',
+  'apps/server/tools/ai/training-data.ts',
 ];
 
+/** Hash of the pixel size, the demo generator's sources and FEATURE_SOURCES: the dataset cache's key. */
 export function sourceFingerprint(pixelSize: number): string {
   const hash = createHash('sha256').update(String(pixelSize));
-  const generator = new URL('../../../../../../packages/demo/src/', import.meta.url);
+  const generator = join(REPO_ROOT, 'packages/demo/src');
   for (const file of readdirSync(generator)
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .sort())
-    hash.update(file).update(readFileSync(new URL(file, generator)));
-  for (const file of FEATURE_SOURCES) hash.update(file).update(readFileSync(new URL(file, import.meta.url)));
+    hash.update(file).update(readFileSync(join(generator, file)));
+  for (const file of FEATURE_SOURCES) hash.update(file).update(readFileSync(join(REPO_ROOT, file)));
   return hash.digest('hex').slice(0, 16);
 }
 

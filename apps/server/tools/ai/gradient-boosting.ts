@@ -1,4 +1,4 @@
-import { softmax, type BoostedModel, type CompactTree } from './boosted-model';
+import { softmax, type BoostedModel, type CompactTree } from '../../src/features/detections/ai/boosted-model';
 import { seededRandom } from './prng';
 
 export interface BoostingParameters {

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const model = trainBoostedTrees(set, weights, DEFAULT_BOOSTING);
   model.training = {
     ...model.training,
-    data: 'demo allotment generator (scripts/demo), 0.4 m, every monthly scene',
+    data: 'demo allotment generator (packages/demo), 0.4 m, every monthly scene',
     trainingSeeds: TRAINING_SEEDS,
     trainingScenes: 'date index % 3 != 2',
     heldOut: `scenes with date index % 3 == 2 of the training seeds; all scenes of seed ${HELD_OUT_SEED}`,

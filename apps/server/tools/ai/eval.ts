@@ -1,5 +1,5 @@
-import { classifyFeatures, loadCommittedModel } from './classify-scene';
-import { DETECTION_NAMES } from './detection-status';
+import { classifyFeatures, loadCommittedModel } from '../../src/features/detections/ai/classify-scene';
+import { DETECTION_TYPES } from '@mirante/shared';
 import { evaluate, evaluationMarkdown, evaluationText, type Evaluation } from './evaluation';
 import { DATASET_CACHE_DIR, RESULTS_FILE } from './paths';
 import { realImageryCheck } from './real-imagery-check';
@@ -12,6 +12,8 @@ import {
   type LabelledLot,
   type Split,
 } from './training-data';
+
+const DETECTION_NAMES = Object.fromEntries(DETECTION_TYPES.map((type) => [type.key, type.name]));
 
 function evaluateSplit(samples: readonly LabelledLot[]): Evaluation {
   const model = loadCommittedModel();
