@@ -4,7 +4,7 @@ import { bandLayoutOf, type BandLayout } from './band-layout';
 import { crsForEpsg, epsgCodeFromGeoKeys } from './crs';
 import { createWindowReader, type WindowReader } from './geotiff-window';
 import { ImageryError } from './imagery-error';
-import type { ImageLimits } from './limits';
+import { megapixels, type ImageLimits } from './limits';
 import type { GeoTransform, PixelWindow, RasterSource } from './raster-source';
 import { percentileStretch, samplesToRgba, type SampleArray, type StretchRanges } from './to-rgba';
 
@@ -79,7 +79,7 @@ function assertWithinLimits(image: GeoTIFFImage, fileSize: number, limits: Image
   if (pixels > limits.maxPixels) {
     throw new ImageryError(
       'TOO_MANY_PIXELS',
-      `A imagem tem ${(pixels / 1e6).toFixed(0)} megapixels; o limite é ${(limits.maxPixels / 1e6).toFixed(0)} megapixels.`,
+      `A imagem tem ${megapixels(pixels)} megapixels; o limite é ${megapixels(limits.maxPixels)} megapixels.`,
       413,
     );
   }

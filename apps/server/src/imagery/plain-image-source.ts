@@ -1,7 +1,8 @@
+import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { crsForEpsg } from './crs';
 import { ImageryError } from './imagery-error';
-import type { ImageLimits } from './limits';
+import { megapixels, type ImageLimits } from './limits';
 import type { RasterSource } from './raster-source';
 import { lonLatToMercator, type LonLatBounds } from './tile-math';
 
@@ -19,6 +20,24 @@ export function assertValidBounds(bounds: LonLatBounds): void {
     throw new ImageryError(
       'INVALID_BOUNDS',
       'Limites da imagem inválidos: informe oeste, sul, leste e norte em graus (WGS 84), com oeste < leste e sul < norte.',
+    );
+  }
+}
+
+/** Pixel count (from the header, before anything decodes) and unpacked size against the file's size. */
+function assertPlainImageWithinLimits(pixels: number, fileSize: number, limits: ImageLimits): void {
+  if (pixels > limits.maxPlainImagePixels) {
+    throw new ImageryError(
+      'TOO_MANY_PIXELS',
+      `A imagem tem ${megapixels(pixels)} megapixels; o limite para PNG ou JPEG é ${megapixels(limits.maxPlainImagePixels)} megapixels (envie imagens maiores como GeoTIFF).`,
+      413,
+    );
+  }
+  const unpacked = pixels * 4;
+  if (unpacked > limits.minBombBytes && unpacked / Math.max(1, fileSize) > limits.maxCompressionRatio) {
+    throw new ImageryError(
+      'DECOMPRESSION_BOMB',
+      'A imagem descompactada seria desproporcionalmente maior que o arquivo (possível bomba de descompressão).',
     );
   }
 }
@@ -45,9 +64,7 @@ export async function openPlainImage(
       'Não foi possível ler a imagem: o arquivo está corrompido ou incompleto.',
     );
   }
-  if (width * height > limits.maxPixels) {
-    throw new ImageryError('TOO_MANY_PIXELS', 'A imagem excede o limite de pixels permitido.', 413);
-  }
+  assertPlainImageWithinLimits(width * height, (await stat(filePath)).size, limits);
   const [minX, minY] = lonLatToMercator(bounds.west, bounds.south);
   const [maxX, maxY] = lonLatToMercator(bounds.east, bounds.north);
   return {
@@ -63,7 +80,7 @@ export async function openPlainImage(
     description: `imagem ${width}×${height} com limites`,
     async readRgba(window) {
       try {
-        const data = await sharp(filePath, { limitInputPixels: limits.maxPixels })
+        const data = await sharp(filePath, { limitInputPixels: limits.maxPlainImagePixels })
           .extract({
             left: window.x0,
             top: window.y0,

@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { makeScratchDir } from '../../storage/scratch';
 import type { Storage } from '../../storage/storage';
 
 /**
@@ -16,7 +16,7 @@ export async function withLocalFile<T>(
 ): Promise<T> {
   const local = storage.localPath?.(key);
   if (local) return work(local);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-detections-'));
+  const dir = await makeScratchDir('detections');
   try {
     const file = path.join(dir, 'original');
     await pipeline(await storage.getStream(key), createWriteStream(file));

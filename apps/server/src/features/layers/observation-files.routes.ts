@@ -25,6 +25,7 @@ export async function registerObservationFileRoutes(
       async (request, reply) => {
         const user = (await authorize(layersApi.createObservation.access, request, resolveSession))!;
         const layerId = positiveId(request.params.layerId);
+        await observations.assertCanAdd(user, layerId);
         const upload = await receiveObservation(request);
         try {
           return reply.send(await observations.create(user, layerId, upload.fields, upload.images));

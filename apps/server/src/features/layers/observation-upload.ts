@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MAP_MESSAGES, OBSERVATION_LIMITS } from '@mirante/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unprocessable } from '../../http/app-error';
+import { makeScratchDir } from '../../storage/scratch';
 
 export interface ReceivedImage {
   path: string;
@@ -23,15 +23,18 @@ const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', MAP_MESSAGES.obsImage
 
 /**
  * Streams the parts of `POST /layer/:layerId/obs` to a scratch folder: text fields, and at most 10 images of at
- * most 50 MB each (more images, or a larger one, refuse the whole request before anything is stored).
+ * most 50 MB each (more images, or a larger one, refuse the whole request before anything is stored). The caller
+ * authorises the upload before calling this.
  */
 export async function receiveObservation(
   request: FastifyRequest,
   maxImageBytes: number = OBSERVATION_LIMITS.maxImageBytes,
 ): Promise<ReceivedObservation> {
   if (!request.isMultipart()) throw unprocessable('MULTIPART_REQUIRED', MAP_MESSAGES.obsDateRequired);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-obs-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  let dir: string | null = null;
+  const cleanup = async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
   const fields: Record<string, string> = {};
   const images: ReceivedImage[] = [];
   try {
@@ -51,6 +54,7 @@ export async function receiveObservation(
         part.file.resume();
         throw unprocessable('TOO_MANY_IMAGES', MAP_MESSAGES.obsTooManyImages);
       }
+      dir ??= await makeScratchDir('obs');
       const target = path.join(dir, `image-${images.length}`);
       let size = 0;
       part.file.on('data', (chunk: Buffer) => (size += chunk.length));

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { API_BASE_PATH, MAP_MESSAGES, observationFieldsSchema, type Observation } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
@@ -7,23 +6,13 @@ import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
 import type { LayersRepo } from './layers.repo';
-import { sniffPhoto, type ReceivedImage } from './observation-upload';
+import { checkPhoto } from './observation-photo';
+import type { ReceivedImage } from './observation-upload';
 import type { ObservationRow, ObservationsRepo } from './observations.repo';
 
 /** Today in Brazil (the product's users), YYYY-MM-DD. */
 export function todayInBrazil(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-}
-
-async function readHead(filePath: string): Promise<Buffer> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buffer = Buffer.alloc(16);
-    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 export function createObservationsService(
@@ -51,6 +40,11 @@ export function createObservationsService(
   });
 
   return {
+    /** Before an upload's body is read: the layer exists and the user may add observations to it. */
+    async assertCanAdd(user: AuthUser, layerId: number): Promise<void> {
+      await assertLayerAccess(user, layerId);
+    },
+
     /** For GET layer/:id (access already checked by the caller). */
     async listForLayer(user: AuthUser, layerId: number): Promise<Observation[]> {
       return (await repo.listForLayer(layerId)).map((row) => toObservation(user, row));
@@ -70,17 +64,17 @@ export function createObservationsService(
       if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
         throw unprocessable('VALIDATION', MAP_MESSAGES.obsDateRequired);
       if (date > todayInBrazil()) throw unprocessable('VALIDATION', MAP_MESSAGES.obsDateFuture);
-      const kinds = await Promise.all(images.map(async (image) => sniffPhoto(await readHead(image.path))));
-      if (kinds.some((kind) => kind === null)) throw unprocessable('IMAGES_ONLY', MAP_MESSAGES.obsImagesOnly);
+      const checked = [];
+      // One at a time: each decode may take up to PHOTO_MAX_PIXELS of memory.
+      for (const image of images) checked.push(await checkPhoto(image));
 
       const folder = `observations/p${projectId}/l${layerId}/${randomBytes(8).toString('hex')}`;
       const photos = [];
       try {
-        for (const [index, image] of images.entries()) {
-          const kind = kinds[index]!;
-          const storageKey = `${folder}/${index}.${kind.extension}`;
-          await storage.putFile(storageKey, image.path);
-          photos.push({ storageKey, contentType: kind.contentType, sizeBytes: image.size });
+        for (const [index, photo] of checked.entries()) {
+          const storageKey = `${folder}/${index}.${photo.extension}`;
+          await storage.putFile(storageKey, photo.path);
+          photos.push({ storageKey, contentType: photo.contentType, sizeBytes: photo.size });
         }
         const id = await repo.insert({ layerId, date, description, createdBy: user.id }, photos);
         const row = await repo.find(layerId, id);

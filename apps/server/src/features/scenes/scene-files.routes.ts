@@ -29,7 +29,13 @@ export async function registerSceneFileRoutes(
 
     scoped.post(`${API_BASE_PATH}${scenesApi.create.path}`, async (request, reply) => {
       const user = (await authorize(scenesApi.create.access, request, resolveSession))!;
-      const upload = await receiveUpload(request, options.maxUploadBytes);
+      const upload = await receiveUpload(request, options.maxUploadBytes, async (fields) => {
+        const project = Number(fields.project);
+        if (!Number.isInteger(project) || project <= 0) {
+          throw unprocessable('VALIDATION', SCENE_MESSAGES.projectRequired);
+        }
+        await scenes.assertCanUpload(user, project);
+      });
       try {
         const parsed = createSceneFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) {

@@ -1,12 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ImageryError } from '../../imagery/imagery-error';
 import { tileScene } from '../../imagery/ingest-scene';
 import type { ImageLimits } from '../../imagery/limits';
 import { openSceneSource } from '../../imagery/open-scene-source';
+import { makeScratchDir } from '../../storage/scratch';
 import type { Storage } from '../../storage/storage';
 import type { ScenesRepo } from './scenes.repo';
 
@@ -32,7 +32,7 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
       return { sceneId, tiles: scene.tileCount ?? 0, megapixels: 0, seconds: 0, skipped: true };
     }
     await repo.update(sceneId, { status: 'processing', progress: 0, errorMessage: null });
-    const workDir = await mkdtemp(path.join(os.tmpdir(), `mirante-ingest-${sceneId}-`));
+    const workDir = await makeScratchDir(`ingest-${sceneId}`);
     try {
       const localOriginal = path.join(workDir, 'original');
       await pipeline(await storage.getStream(scene.originalKey), createWriteStream(localOriginal));

@@ -1,11 +1,11 @@
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unprocessable } from '../../http/app-error';
+import { makeScratchDir } from '../../storage/scratch';
 
 export interface ReceivedFile {
   path: string;
@@ -15,19 +15,30 @@ export interface ReceivedFile {
 export interface ReceivedUpload {
   fields: Record<string, string>;
   files: Record<string, ReceivedFile>;
-  dir: string;
   cleanup(): Promise<void>;
 }
 
+/** Called with the fields sent so far when the first file part starts, before a byte of it is read. */
+export type BeforeFile = (fields: Record<string, string>) => Promise<void>;
+
 const ACCEPTED_FILES = new Set(['file', 'model']);
 
-/** Streams every part of a multipart request to a scratch folder (never the whole file in memory). */
-export async function receiveUpload(request: FastifyRequest, maxFileBytes: number): Promise<ReceivedUpload> {
+/**
+ * Streams every part of a multipart request to a scratch folder (never the whole file in memory). `beforeFile`
+ * authorises the upload from the fields that precede the file, so a refused sender's file is never read.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  maxFileBytes: number,
+  beforeFile: BeforeFile,
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw unprocessable('MULTIPART_REQUIRED', 'Envie a imagem como multipart/form-data (campo file).');
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-upload-'));
-  const cleanup = () => rm(dir, { recursive: true, force: true });
+  let dir: string | null = null;
+  const cleanup = async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  };
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile> = {};
   try {
@@ -41,29 +52,28 @@ export async function receiveUpload(request: FastifyRequest, maxFileBytes: numbe
         file.file.resume();
         continue;
       }
+      if (!dir) {
+        await beforeFile(fields);
+        dir = await makeScratchDir('upload');
+      }
       const target = path.join(dir, file.fieldname);
       await pipeline(file.file, createWriteStream(target));
-      if (file.file.truncated) {
-        throw new AppError(
-          413,
-          'FILE_TOO_LARGE',
-          `O arquivo enviado ultrapassou o limite de ${Math.round(maxFileBytes / 1024 / 1024)}MB.`,
-        );
-      }
+      if (file.file.truncated) throw fileTooLarge(maxFileBytes);
       files[file.fieldname] = { path: target, name: file.filename };
     }
   } catch (error) {
     await cleanup();
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError(
-        413,
-        'FILE_TOO_LARGE',
-        `O arquivo enviado ultrapassou o limite de ${Math.round(maxFileBytes / 1024 / 1024)}MB.`,
-      );
-    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxFileBytes);
     throw unprocessable('INVALID_UPLOAD', 'Não foi possível receber o arquivo enviado.');
   }
-  return { fields, files, dir, cleanup };
+  return { fields, files, cleanup };
 }
+
+const fileTooLarge = (maxFileBytes: number) =>
+  new AppError(
+    413,
+    'FILE_TOO_LARGE',
+    `O arquivo enviado ultrapassou o limite de ${Math.round(maxFileBytes / 1024 / 1024)}MB.`,
+  );

@@ -178,6 +178,11 @@ export function createScenesService(
       return (await repo.listAll()).map(toAdminScene);
     },
 
+    /** Before an upload's file is read: the project exists and the user may add scenes to it. */
+    async assertCanUpload(user: AuthUser, projectId: number): Promise<void> {
+      await projects.assertAccess(user, projectId);
+    },
+
     async create(user: AuthUser, upload: SceneUpload): Promise<AdminScene> {
       await projects.assertAccess(user, upload.projectId);
       const row = await register({ ...upload });
