@@ -39,6 +39,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     SMTP_URL: '',
     // The map screens' tests will need scenes; the foundation's don't, and rendering them costs CPU.
     DEMO_IMAGERY: process.env.E2E_DEMO_IMAGERY ?? '0',
+    DEMO_DATA: '1',
   },
 });
 

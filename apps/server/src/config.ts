@@ -16,7 +16,12 @@ export interface AppConfig {
   webDistDir: string;
   sessionTtlHours: number;
   passwordTokenTtlHours: number;
+  /** Seed the demo into an empty database: only the embedded database by default (see `demoDataWanted`). */
   loadDemoData: boolean;
+  /** Without demo data, an empty database gets its first ADMIN with this e-mail (and a definition e-mail). */
+  adminEmail: string | undefined;
+  /** Lifetime of sign-in links ("entrar por token"). */
+  accessTokenTtlDays: number;
   /** Render and ingest the demo scenes in the background on first start. */
   loadDemoImagery: boolean;
   demoImageryScale: number;
@@ -45,6 +50,16 @@ function intFromEnv(value: string | undefined, fallback: number): number {
   return Number.isFinite(parsed) ? parsed : fallback;
 }
 
+/**
+ * The demo (known passwords, a sign-in link) only where it is wanted: `DEMO_DATA=1` or `0` decides; unset, it
+ * loads into the embedded database of a laptop and never with `DATABASE_URL` or `NODE_ENV=production`.
+ */
+function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
+  if (env.DEMO_DATA === '1') return true;
+  if (env.DEMO_DATA === '0') return false;
+  return !env.DATABASE_URL && env.NODE_ENV !== 'production';
+}
+
 /** `1`/`true`: trust any proxy; else a comma-separated list of proxy IPs/CIDRs; unset or `0`: none. */
 function trustProxyFromEnv(value: string | undefined): boolean | string {
   const trimmed = value?.trim() ?? '';
@@ -71,8 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
     sessionTtlHours: intFromEnv(env.SESSION_TTL_HOURS, 24 * 30),
     passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
-    loadDemoData: env.DEMO_DATA !== '0',
-    loadDemoImagery: env.DEMO_DATA !== '0' && env.DEMO_IMAGERY !== '0',
+    loadDemoData: demoDataWanted(env),
+    adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
+    accessTokenTtlDays: intFromEnv(env.ACCESS_TOKEN_TTL_DAYS, 30),
+    loadDemoImagery: demoDataWanted(env) && env.DEMO_IMAGERY !== '0',
     demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),

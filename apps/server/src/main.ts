@@ -3,13 +3,12 @@ import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
-import { loadDemoLayers } from './features/demo/demo-layers.loader';
-import { createLayerImportService } from './features/layers/layer-import.service';
-import { createLayersRepo } from './features/layers/layers.repo';
+import { createAuthRepo } from './features/auth/auth.repo';
+import { createAuthService } from './features/auth/auth.service';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
-import { seedDemoData } from './features/demo/demo.seed';
+import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './http/app';
-import { startInfrastructure } from './infrastructure';
+import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
 import { registerAnalysisJobs } from './features/analyses/analyses.jobs';
 import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { startQueue } from './jobs/queue';
@@ -17,10 +16,12 @@ import { createServices } from './services';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
 
-/** The demo projects' layers and lot statuses (once; see demo-layers.loader.ts). */
-async function loadLayers(db: Parameters<typeof createLayersRepo>[0]): Promise<void> {
-  const count = await loadDemoLayers(db, createLayerImportService(createLayersRepo(db)));
-  if (count > 0) log(`${count} camadas de demonstração carregadas.`);
+/** Demo data or the first ADMIN (see initial-data.ts); `sendDefinitionEmail` from the auth service. */
+function initialData(
+  infra: RunningInfrastructure,
+  sendDefinitionEmail: (userId: number) => Promise<void>,
+): Promise<void> {
+  return loadInitialData({ db: infra.db, config: infra.config, sendDefinitionEmail, log });
 }
 
 function printDemoAccounts(appUrl: string): void {
@@ -43,12 +44,14 @@ async function runPrimary(workers: number): Promise<void> {
   const config = loadConfig();
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
-  if (config.loadDemoData && (await seedDemoData(infra.db))) log('Dados de demonstração carregados.');
-  if (config.loadDemoData) await loadLayers(infra.db);
+  const auth = createAuthService(createAuthRepo(infra.db), infra.mailer, config);
+  await initialData(infra, (userId) => auth.sendDefinitionEmail(userId));
   let stopping = false;
   const fork = (index: number) => {
     const worker = cluster.fork({
       DATABASE_URL: infra.connectionString,
+      // Decided here (the workers see a DATABASE_URL, which alone would turn the demo off).
+      DEMO_DATA: config.loadDemoData ? '1' : '0',
       MIRANTE_WORKER_INDEX: String(index),
     });
     worker.on('exit', (code) => {
@@ -81,9 +84,7 @@ async function main(): Promise<void> {
   if (leader) log(`Mirante ${APP_VERSION} iniciando…`);
   const infra = await startInfrastructure(config, log);
   const services = createServices(infra);
-  if (!cluster.isWorker && config.loadDemoData && (await seedDemoData(infra.db)))
-    log('Dados de demonstração carregados.');
-  if (!cluster.isWorker && config.loadDemoData) await loadLayers(infra.db);
+  if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes);
   services.analyses.setProcessor(services.detections.processor);

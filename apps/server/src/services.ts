@@ -39,6 +39,7 @@ export function createServices(infra: Infrastructure) {
     appUrl: config.appUrl,
     sessionTtlHours: config.sessionTtlHours,
     passwordTokenTtlHours: config.passwordTokenTtlHours,
+    accessTokenTtlDays: config.accessTokenTtlDays,
   });
   const layersRepo = createLayersRepo(db);
   const observationsRepo = createObservationsRepo(db);

@@ -28,7 +28,8 @@ it('runs against an external PostgreSQL given by DATABASE_URL (migrates, seeds, 
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   server = await startServerProcess(
-    { DATABASE_URL: url.toString(), DATA_DIR: `/tmp/${database}` },
+    // An external database gets the demo only when asked (DEMO_DATA=1).
+    { DATABASE_URL: url.toString(), DATA_DIR: `/tmp/${database}`, DEMO_DATA: '1' },
     await freePort(),
   );
   expect(server.output()).toContain('externo (DATABASE_URL)');

@@ -98,6 +98,8 @@ export interface SessionsTable {
   userId: number;
   tokenHash: string;
   fromToken: Generated<boolean>;
+  /** Migration 009: the sign-in link this session was opened with. */
+  accessTokenId: string | null;
   createdAt: CreatedAt;
   lastUsedAt: ColumnType<Date, Date | string | undefined, Date | string>;
   expiresAt: Timestamp;

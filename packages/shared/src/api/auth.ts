@@ -49,6 +49,18 @@ export const changePasswordSchema = z
     path: ['password_confirmation'],
   });
 
+export const accessTokenSummarySchema = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  user_id: z.number().int(),
+  user_name: z.string(),
+  user_email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
+
 export const authApi = {
   login: defineEndpoint({
     method: 'POST',
@@ -117,5 +129,23 @@ export const authApi = {
     body: changePasswordSchema,
     response: messageResponseSchema,
     errorStatuses: [401, 422],
+  }),
+  listAccessTokens: defineEndpoint({
+    method: 'GET',
+    path: '/access-tokens',
+    summary: 'Listar os links de acesso ("entrar por token"), sem o segredo',
+    tags: ['auth'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    response: z.array(accessTokenSummarySchema),
+  }),
+  revokeAccessToken: defineEndpoint({
+    method: 'POST',
+    path: '/access-tokens/:id/revoke',
+    summary: 'Revogar um link de acesso e encerrar as sessões abertas com ele',
+    tags: ['auth'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    response: messageResponseSchema,
+    errorStatuses: [403, 404],
   }),
 } as const;

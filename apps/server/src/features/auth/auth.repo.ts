@@ -57,7 +57,13 @@ function authQueries(db: Db) {
       return rows.map((r) => r.code);
     },
 
-    async createSession(input: { userId: number; tokenHash: string; fromToken: boolean; expiresAt: Date }) {
+    async createSession(input: {
+      userId: number;
+      tokenHash: string;
+      fromToken: boolean;
+      accessTokenId: string | null;
+      expiresAt: Date;
+    }) {
       const row = await db.insertInto('sessions').values(input).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
@@ -142,15 +148,62 @@ function authQueries(db: Db) {
       await db.insertInto('accessTokens').values(input).execute();
     },
 
-    findLiveAccessToken(tokenHash: string): Promise<UserRecord | undefined> {
+    findLiveAccessToken(tokenHash: string): Promise<(UserRecord & { accessTokenId: string }) | undefined> {
       return db
         .selectFrom('accessTokens')
         .innerJoin('users', 'users.id', 'accessTokens.userId')
-        .select(userColumns)
+        .select([...userColumns, 'accessTokens.id as accessTokenId'])
         .where('accessTokens.tokenHash', '=', tokenHash)
         .where('accessTokens.revokedAt', 'is', null)
         .where('accessTokens.expiresAt', '>', new Date())
         .executeTakeFirst();
+    },
+
+    listAccessTokens() {
+      return db
+        .selectFrom('accessTokens')
+        .innerJoin('users', 'users.id', 'accessTokens.userId')
+        .select([
+          'accessTokens.id',
+          'accessTokens.description',
+          'accessTokens.createdAt',
+          'accessTokens.expiresAt',
+          'accessTokens.revokedAt',
+          'users.id as userId',
+          'users.name as userName',
+          'users.email as userEmail',
+        ])
+        .orderBy('accessTokens.createdAt', 'desc')
+        .orderBy('accessTokens.id', 'desc')
+        .execute();
+    },
+
+    /** Revokes the link and ends the sessions opened with it; false when there is no such link. */
+    async revokeAccessToken(id: string): Promise<boolean> {
+      const now = new Date();
+      const found = await db
+        .updateTable('accessTokens')
+        .set({ revokedAt: sql`coalesce(revoked_at, ${now})` })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('accessTokenId', '=', id)
+        .where('revokedAt', 'is', null)
+        .execute();
+      return found !== undefined;
+    },
+
+    /** Keeps a named link (the demo's) alive for `expiresAt` more, unless an ADMIN revoked it. */
+    async extendAccessToken(tokenHash: string, expiresAt: Date): Promise<void> {
+      await db
+        .updateTable('accessTokens')
+        .set({ expiresAt })
+        .where('tokenHash', '=', tokenHash)
+        .where('revokedAt', 'is', null)
+        .execute();
     },
   };
 }

@@ -44,4 +44,11 @@ export function registerAuthRoutes(route: Router, auth: AuthService, throttle: C
     await auth.changePassword(user, body.current_password, body.password);
     return { message: MESSAGES.passwordChanged };
   });
+
+  route(authApi.listAccessTokens, () => auth.listAccessTokens());
+
+  route(authApi.revokeAccessToken, async ({ params }) => {
+    await auth.revokeAccessToken(params.id);
+    return { message: 'Link de acesso revogado.' };
+  });
 }

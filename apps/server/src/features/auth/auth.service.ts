@@ -1,4 +1,4 @@
-import { MESSAGES, type Credentials } from '@mirante/shared';
+import { MESSAGES, type AccessTokenSummary, type Credentials } from '@mirante/shared';
 import { AppError, notFound, unprocessable } from '../../http/app-error';
 import { inactiveUserError } from '../../http/authorize';
 import type { Mailer } from '../../mail/mailer';
@@ -12,6 +12,7 @@ export interface AuthServiceOptions {
   appUrl: string;
   sessionTtlHours: number;
   passwordTokenTtlHours: number;
+  accessTokenTtlDays: number;
 }
 
 const HOUR_MS = 3_600_000;
@@ -21,13 +22,16 @@ const TOUCH_INTERVAL_MS = 60_000;
 export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthServiceOptions) {
   const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
 
-  async function openSession(user: UserRecord, fromToken: boolean): Promise<Credentials> {
+  /** A new session; `accessTokenId` is the sign-in link it was opened with (null: password). */
+  async function openSession(user: UserRecord, accessTokenId: string | null): Promise<Credentials> {
     if (!user.status) throw inactiveUserError();
     const { token, hash } = newToken();
+    const fromToken = accessTokenId !== null;
     await repo.createSession({
       userId: user.id,
       tokenHash: hash,
       fromToken,
+      accessTokenId,
       expiresAt: hoursFromNow(options.sessionTtlHours),
     });
     return credentialsFor(user, token, fromToken);
@@ -79,13 +83,13 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
       const user = await repo.findUserByEmail(email);
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
-      return openSession(user, false);
+      return openSession(user, null);
     },
 
     async loginWithAccessToken(token: string): Promise<Credentials> {
       const user = await repo.findLiveAccessToken(hashToken(token));
       if (!user) throw new AppError(401, 'INVALID_ACCESS_TOKEN', 'Link de acesso inválido ou expirado.');
-      return openSession(user, true);
+      return openSession(user, user.accessTokenId);
     },
 
     /** Resolves a session token to the signed-in user (null when unknown, expired or revoked). */
@@ -132,7 +136,7 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
         await trx.consumePasswordTokens(found.id);
         await trx.revokeOtherSessions(found.id, null);
       });
-      return openSession(found, false);
+      return openSession(found, null);
     },
 
     async sendRecoveryEmail(email: string): Promise<void> {
@@ -164,7 +168,11 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     },
 
     /** Creates a reusable sign-in link token (from_token sessions), e.g. for a shared project view. */
-    async createAccessToken(userId: number, description: string, validDays: number): Promise<string> {
+    async createAccessToken(
+      userId: number,
+      description: string,
+      validDays = options.accessTokenTtlDays,
+    ): Promise<string> {
       const { token, hash } = newToken();
       await repo.createAccessToken({
         userId,
@@ -173,6 +181,25 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
         expiresAt: hoursFromNow(validDays * 24),
       });
       return token;
+    },
+
+    async listAccessTokens(): Promise<AccessTokenSummary[]> {
+      const rows = await repo.listAccessTokens();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        description: row.description,
+        user_id: row.userId,
+        user_name: row.userName,
+        user_email: row.userEmail,
+        created_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        revoked_at: row.revokedAt?.toISOString() ?? null,
+      }));
+    },
+
+    async revokeAccessToken(id: number): Promise<void> {
+      if (!(await repo.revokeAccessToken(String(id))))
+        throw notFound('Link de acesso não encontrado.', 'ACCESS_TOKEN_NOT_FOUND');
     },
   };
 }

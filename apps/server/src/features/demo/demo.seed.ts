@@ -14,8 +14,13 @@ const ALLOTMENT_AND_CONSTRUCTION: ModuleCode[] = MODULE_CODES.filter(
     (code.startsWith('allotment.') && code !== 'allotment.finance') || code.startsWith('construction.'),
 );
 
-/** Loads the demo customers, people and projects once, into an empty database. Returns false if data existed. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+const DAY_MS = 86_400_000;
+
+/**
+ * Loads the demo customers, people and projects once, into an empty database. Returns false if data existed.
+ * The demo sign-in link lives `accessTokenValidDays` (ACCESS_TOKEN_TTL_DAYS), like any other.
+ */
+export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<boolean> {
   const repo = createDemoRepo(db);
   if (!(await repo.isEmpty())) return false;
 
@@ -143,8 +148,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       userId: id('usuario@horizonte.com.br'),
       tokenHash: hashToken(DEMO_ACCESS_TOKEN),
       description: 'Link de demonstração',
-      expiresAt: new Date('2099-12-31T00:00:00Z'),
+      expiresAt: new Date(Date.now() + accessTokenValidDays * DAY_MS),
     });
   });
   return true;
+}
+
+/** On each start of a demo installation the README's sign-in link gets a fresh lifetime (unless revoked). */
+export async function renewDemoAccessToken(db: Db, accessTokenValidDays: number): Promise<void> {
+  await createAuthRepo(db).extendAccessToken(
+    hashToken(DEMO_ACCESS_TOKEN),
+    new Date(Date.now() + accessTokenValidDays * DAY_MS),
+  );
 }
