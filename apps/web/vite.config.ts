@@ -2,11 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const MAP_FEATURE = /[\\/]features[\\/]map[\\/]/;
+/** The API server `npm run dev` starts beside Vite (its PORT, 3000 by default). */
+const API_SERVER = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: { '/api': 'http://localhost:3000' },
+    // Everything the server answers that is not the web app: the API (and its docs) and the imagery tiles.
+    proxy: { '/api': API_SERVER, '/tiles': API_SERVER },
   },
   build: {
     outDir: 'dist',

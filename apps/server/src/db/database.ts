@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, type KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -8,10 +8,13 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 export type Db = Kysely<Database>;
 
+/** The plugins of every database handle (the SQL query snapshots compile with the same). */
+export const dbPlugins = (): KyselyPlugin[] => [new CamelCasePlugin()];
+
 export function createDb(connectionString: string, maxConnections = 10): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
   pool.on('error', () => {
     // An idle client lost its connection (e.g. the database restarted); the pool replaces it.
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: dbPlugins() });
 }
