@@ -1,0 +1,94 @@
+import type { JsonSchema } from './json-schema';
+import { typesOf } from './json-schema';
+
+/** A small seeded generator (mulberry32), so every run sends the same requests. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Junk text: control characters, astral symbols, quotes and markup, picked by `random`. */
+export function junkText(random: () => number, length: number): string {
+  const alphabet = ['\u0001', '\u001f', '\u202e', '😀', "'", '"', '<', '>', '&', '%', '\\', 'ç', 'Ω', ' ', 'a', '9'];
+  let text = '';
+  for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
+  return text;
+}
+
+export const NUL_TEXT = 'fuzz\u0000nul';
+export const LONG_TEXT = 'x'.repeat(100_000);
+export const MEGABYTE_TEXT = 'y'.repeat(1024 * 1024);
+export const IMPOSSIBLE_DATES = ['2025-02-30', '01062025', '2025-13-01', '2025-00-10', '0000-00-00', '2025-1-1'];
+export const BAD_IDS: unknown[] = [-1, 0, 2147483648, 1e20, 1.5, '2147483648', 'abc'];
+export const BAD_ID_TEXTS = ['2147483648', '-1', '0', '99999999999999999999', 'abc', '1.5', '\u0000', ' '];
+
+/** 100,000 distinct ids that exist nowhere, still inside int32 (the contract must refuse the size). */
+export const HUGE_ID_ARRAY = Array.from({ length: 100_000 }, (_unused, index) => 2_000_000_000 + index);
+
+const looksLikeDate = (name: string, schema: JsonSchema) =>
+  schema.format === 'date' || /date$/i.test(name) || /^date/i.test(name) || name === 'month';
+
+/** A plausible valid value for a field, so that one mutated field is the only thing wrong in a request. */
+export function plausibleValue(name: string, schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (branches?.[0] && !schema.type) return plausibleValue(name, branches[0]);
+  const types = typesOf(schema);
+  if (types.includes('object')) {
+    const out: Record<string, unknown> = {};
+    for (const key of schema.required ?? []) out[key] = plausibleValue(key, schema.properties?.[key] ?? {});
+    return out;
+  }
+  if (types.includes('array')) return [plausibleValue(name, schema.items ?? {})];
+  if (types.includes('integer')) return (schema.maximum ?? Infinity) >= 2_000_000_001 ? 2_000_000_001 : 1;
+  if (types.includes('number')) return 1;
+  if (types.includes('boolean')) return false;
+  if (schema.format === 'email' || /email/i.test(name)) return 'fuzz@example.com';
+  if (name === 'month') return '2025-01';
+  if (looksLikeDate(name, schema)) return '2025-01-15';
+  return 'fuzz';
+}
+
+/** Wrong and hostile values for one field, each with a short label. */
+export function hostileValues(name: string, schema: JsonSchema, random: () => number): [string, unknown][] {
+  const types = typesOf(schema);
+  const values: [string, unknown][] = [
+    ['objeto', { $gt: '' }],
+    ['null', null],
+    ['booleano', true],
+  ];
+  if (!types.includes('array')) values.push(['lista', ['a', 'b']]);
+  if (types.includes('string') || types.length === 0) {
+    values.push(['número', 12345], ['NUL', NUL_TEXT], ['texto longo', LONG_TEXT]);
+    values.push(['lixo', junkText(random, 64)]);
+    if (looksLikeDate(name, schema)) for (const date of IMPOSSIBLE_DATES) values.push([`data ${date}`, date]);
+  }
+  if (types.includes('integer') || types.includes('number')) {
+    for (const id of BAD_IDS) values.push([`número ${String(id)}`, id]);
+  }
+  if (types.includes('array')) {
+    values.push(['texto', NUL_TEXT], ['lista enorme', HUGE_ID_ARRAY], ['lista com NUL', [NUL_TEXT]]);
+    values.push(['lista de ids ruins', [2147483648, -1]]);
+  }
+  return values;
+}
+
+/** The same values for a URL (query or multipart field): only text and repeated keys travel there. */
+export function hostileTexts(name: string, schema: JsonSchema, random: () => number): [string, string | string[]][] {
+  const values: [string, string | string[]][] = [
+    ['NUL', NUL_TEXT],
+    ['texto longo', 'x'.repeat(10_000)],
+    ['chave repetida', ['a', 'b']],
+    ['lixo', junkText(random, 64)],
+    ...BAD_ID_TEXTS.map((text): [string, string] => [`id ${JSON.stringify(text)}`, text]),
+  ];
+  if (looksLikeDate(name, schema)) for (const date of IMPOSSIBLE_DATES) values.push([`data ${date}`, date]);
+  return values;
+}
