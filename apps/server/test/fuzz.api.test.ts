@@ -46,7 +46,12 @@ async function fuzz(route: string, cases: FuzzCase[], token: string, failures: F
   const after = await tableChecksums(ctx.db);
   const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
   if (changed.length > 0) {
-    failures.push({ route, label: `pedidos recusados alteraram ${changed.join(', ')}`, statusCode: 0, body: '' });
+    failures.push({
+      route,
+      label: `pedidos recusados alteraram ${changed.join(', ')}`,
+      statusCode: 0,
+      body: '',
+    });
   }
   // Cases the contract accepts (e.g. an unknown id) may succeed or be refused, but never fail with 5xx.
   for (const { label, request } of cases.filter((c) => !c.mustBeRefused)) {
@@ -92,7 +97,9 @@ describe('fuzz of every route of the contract, the downloads and the tiles', () 
     // Fastify merges parameter names of one position (`:id|:layerId`): compare the shapes only.
     const shape = (path: string) => path.replace(/:[^/]+/g, ':');
     const fuzzed = new Set(
-      [...contractEndpoints().map((endpoint) => `/api/v1${endpoint.path}`), ...HAND_WRITTEN_PATTERNS].map(shape),
+      [...contractEndpoints().map((endpoint) => `/api/v1${endpoint.path}`), ...HAND_WRITTEN_PATTERNS].map(
+        shape,
+      ),
     );
     const registered = ctx.app
       .printRoutes({ commonPrefix: false })

@@ -6,6 +6,7 @@ export * from './api/projects';
 export * from './api/notify';
 export * from './api/modules';
 export * from './api/form-fields';
+export * from './api/input-rules';
 export * from './api/security';
 export * from './api/system';
 export * from './domain/roles';

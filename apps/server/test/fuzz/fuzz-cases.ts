@@ -21,7 +21,8 @@ export interface FuzzCase {
 
 type Fields = Record<string, unknown>;
 
-const isRefused = (schema: z.ZodType | undefined, value: unknown) => !!schema && !schema.safeParse(value).success;
+const isRefused = (schema: z.ZodType | undefined, value: unknown) =>
+  !!schema && !schema.safeParse(value).success;
 
 function plausibleFields(schema: JsonSchema): Fields {
   const branch = firstBranch(schema);
@@ -99,7 +100,11 @@ function bodyCases(
     const request = multipart
       ? { ...base, ...multipartBody(textFields(fields), []) }
       : { ...base, payload: fields };
-    cases.push({ label, request, mustBeRefused: isRefused(endpoint.body, multipart ? textFields(fields) : fields) });
+    cases.push({
+      label,
+      request,
+      mustBeRefused: isRefused(endpoint.body, multipart ? textFields(fields) : fields),
+    });
   };
 
   for (const [name, schema] of Object.entries(properties)) {

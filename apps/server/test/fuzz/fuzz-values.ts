@@ -15,7 +15,24 @@ export function seededRandom(seed: number): () => number {
 
 /** Junk text: control characters, astral symbols, quotes and markup, picked by `random`. */
 export function junkText(random: () => number, length: number): string {
-  const alphabet = ['\u0001', '\u001f', '\u202e', '😀', "'", '"', '<', '>', '&', '%', '\\', 'ç', 'Ω', ' ', 'a', '9'];
+  const alphabet = [
+    '\u0001',
+    '\u001f',
+    '\u202e',
+    '😀',
+    "'",
+    '"',
+    '<',
+    '>',
+    '&',
+    '%',
+    '\\',
+    'ç',
+    'Ω',
+    ' ',
+    'a',
+    '9',
+  ];
   let text = '';
   for (let i = 0; i < length; i++) text += alphabet[Math.floor(random() * alphabet.length)];
   return text;
@@ -24,7 +41,14 @@ export function junkText(random: () => number, length: number): string {
 export const NUL_TEXT = 'fuzz\u0000nul';
 export const LONG_TEXT = 'x'.repeat(100_000);
 export const MEGABYTE_TEXT = 'y'.repeat(1024 * 1024);
-export const IMPOSSIBLE_DATES = ['2025-02-30', '01062025', '2025-13-01', '2025-00-10', '0000-00-00', '2025-1-1'];
+export const IMPOSSIBLE_DATES = [
+  '2025-02-30',
+  '01062025',
+  '2025-13-01',
+  '2025-00-10',
+  '0000-00-00',
+  '2025-1-1',
+];
 export const BAD_IDS: unknown[] = [-1, 0, 2147483648, 1e20, 1.5, '2147483648', 'abc'];
 export const BAD_ID_TEXTS = ['2147483648', '-1', '0', '99999999999999999999', 'abc', '1.5', '\u0000', ' '];
 
@@ -81,7 +105,11 @@ export function hostileValues(name: string, schema: JsonSchema, random: () => nu
 }
 
 /** The same values for a URL (query or multipart field): only text and repeated keys travel there. */
-export function hostileTexts(name: string, schema: JsonSchema, random: () => number): [string, string | string[]][] {
+export function hostileTexts(
+  name: string,
+  schema: JsonSchema,
+  random: () => number,
+): [string, string | string[]][] {
   const values: [string, string | string[]][] = [
     ['NUL', NUL_TEXT],
     ['texto longo', 'x'.repeat(10_000)],

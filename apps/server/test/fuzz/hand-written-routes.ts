@@ -10,18 +10,16 @@ const strictId = z.coerce.number().int().positive().max(2147483647);
  * generator fuzzes them. Multipart uploads are contract endpoints already.
  */
 export const HAND_WRITTEN_ENDPOINTS: EndpointDefinition[] = [
-  ...DETECTIONS_EXPORT_PATHS.map(
-    (path): EndpointDefinition => ({
-      method: 'GET',
-      path,
-      summary: 'exportação',
-      tags: [],
-      access: { kind: 'session' },
-      params: z.object({ id: strictId }),
-      query: detectionsExportSchema,
-      response: z.unknown(),
-    }),
-  ),
+  ...DETECTIONS_EXPORT_PATHS.map((path): EndpointDefinition => ({
+    method: 'GET',
+    path,
+    summary: 'exportação',
+    tags: [],
+    access: { kind: 'session' },
+    params: z.object({ id: strictId }),
+    query: detectionsExportSchema,
+    response: z.unknown(),
+  })),
   {
     method: 'GET',
     path: '/layer/:layerId/obs/:obsId/photos/:photoId',
@@ -59,8 +57,19 @@ export function tileCases(space: string, date: string): FuzzCase[] {
     for (const file of ['preview.png', 'original', 'model']) urls.push(`/tiles/${bad}/${date}/${file}`);
   }
   for (const bad of badNumbers) {
-    urls.push(tile(space, date, bad, '1', '1'), tile(space, date, '17', bad, '1'), tile(space, date, '17', '1', bad));
+    urls.push(
+      tile(space, date, bad, '1', '1'),
+      tile(space, date, '17', bad, '1'),
+      tile(space, date, '17', '1', bad),
+    );
   }
-  urls.push(tile(space, date, '17', '1', '1', 'exe'), `${tile(space, date, '17', '1', '1')}?v=%00&api_token=%00`);
-  return urls.map((url) => ({ label: `tile ${url.slice(0, 120)}`, request: { method: 'GET', url }, mustBeRefused: true }));
+  urls.push(
+    tile(space, date, '17', '1', '1', 'exe'),
+    `${tile(space, date, '17', '1', '1')}?v=%00&api_token=%00`,
+  );
+  return urls.map((url) => ({
+    label: `tile ${url.slice(0, 120)}`,
+    request: { method: 'GET', url },
+    mustBeRefused: true,
+  }));
 }

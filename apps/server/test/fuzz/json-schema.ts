@@ -36,7 +36,8 @@ export function objectProperties(schema: JsonSchema): Record<string, JsonSchema>
 export function firstBranch(schema: JsonSchema): JsonSchema {
   const branches = schema.anyOf ?? schema.oneOf;
   if (branches?.[0]) return firstBranch(branches[0]);
-  if (schema.allOf) return { type: 'object', properties: objectProperties(schema), required: requiredOf(schema) };
+  if (schema.allOf)
+    return { type: 'object', properties: objectProperties(schema), required: requiredOf(schema) };
   return schema;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { idList, text } from './input-rules';
 import { formBoolean, formOptionalId } from './form-fields';
 
 /** Messages of the administration panel's analysis calls (spec sections 5 and 8), word for word where fixed. */
@@ -26,12 +27,11 @@ export const ANALYSIS_PROCESSING_STATES = ['idle', 'queued', 'processing', 'done
 export type AnalysisProcessingState = (typeof ANALYSIS_PROCESSING_STATES)[number];
 
 const id = z.number().int();
-const idList = z.array(z.coerce.number().int().positive()).min(1);
+const ids = idList().min(1);
 /** YYYY-MM; blank means the default month of the list. */
 const monthQuery = z.preprocess(
   (value) => (value === '' ? undefined : value),
-  z
-    .string()
+  text(7, { tooLong: 'Mês inválido: use AAAA-MM.' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM.')
     .optional(),
 );
@@ -125,7 +125,7 @@ export const analysesApi = {
     summary: 'Remove análises',
     tags: ['analyses', 'admin'],
     access: admin,
-    body: z.object({ ids: idList }),
+    body: z.object({ ids }),
     response: z.object({ deleted: z.number().int() }),
     errorStatuses: adminErrors,
   }),
@@ -145,7 +145,7 @@ export const analysesApi = {
     summary: 'Cria análises para as imagens escolhidas que ainda não têm análise',
     tags: ['analyses', 'admin'],
     access: admin,
-    body: z.object({ scene_id: idList }),
+    body: z.object({ scene_id: ids }),
     response: messageWithCount,
     errorStatuses: adminErrors,
   }),
@@ -166,7 +166,7 @@ export const analysesApi = {
     summary: 'Aprova análises (Pendente → Aprovado)',
     tags: ['analyses', 'admin'],
     access: admin,
-    body: z.object({ detect_id: idList }),
+    body: z.object({ detect_id: ids }),
     response: messageWithCount,
     errorStatuses: adminErrors,
   }),
@@ -176,7 +176,7 @@ export const analysesApi = {
     summary: 'Envia análises para a fila de processamento da I.A (tarefa detections-process)',
     tags: ['analyses', 'admin'],
     access: admin,
-    body: z.object({ detect_id: idList }),
+    body: z.object({ detect_id: ids }),
     response: messageWithCount,
     errorStatuses: adminErrors,
   }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODULE_CODES } from '../domain/modules';
 import { ROLES } from '../domain/roles';
 import { defineEndpoint } from './endpoint';
+import { text } from './input-rules';
 
 export const credentialsSchema = z.object({
   id: z.number().int(),
@@ -15,19 +16,22 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
-const email = z.string().trim().min(1, 'Informe o email').email('Email inválido');
+const email = text().trim().min(1, 'Informe o email').email('Email inválido');
+/** Long enough for any pass phrase; bcrypt reads 72 bytes anyway. */
+const PASSWORD_MAX = 128;
+const TOKEN_MAX = 512;
 
 export const loginBodySchema = z.union([
-  z.object({ email, password: z.string().min(1, 'Informe a senha') }),
-  z.object({ token: z.string().min(1) }),
+  z.object({ email, password: text(PASSWORD_MAX).min(1, 'Informe a senha') }),
+  z.object({ token: text(TOKEN_MAX).min(1) }),
 ]);
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export const definitionPasswordSchema = z
   .object({
-    password: z.string().min(1, 'Informe a senha').min(8, 'Mínimo de 8 caracteres'),
-    password_confirmation: z.string().min(1, 'Confirme a senha').min(8, 'Mínimo de 8 caracteres'),
+    password: text(PASSWORD_MAX).min(1, 'Informe a senha').min(8, 'Mínimo de 8 caracteres'),
+    password_confirmation: text(PASSWORD_MAX).min(1, 'Confirme a senha').min(8, 'Mínimo de 8 caracteres'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'As senhas não são iguais',
@@ -36,13 +40,12 @@ export const definitionPasswordSchema = z
 
 export const changePasswordSchema = z
   .object({
-    current_password: z.string().min(1, 'Especifique a senha atual'),
-    password: z
-      .string()
+    current_password: text(PASSWORD_MAX).min(1, 'Especifique a senha atual'),
+    password: text(PASSWORD_MAX)
       .min(1, 'Especifique um valor para a nova senha')
       .min(6, 'A nova senha deve ter entre 6 e 20 caracteres')
       .max(20, 'A nova senha deve ter entre 6 e 20 caracteres'),
-    password_confirmation: z.string().min(1, 'Confirme o valor da nova senha'),
+    password_confirmation: text(PASSWORD_MAX).min(1, 'Confirme o valor da nova senha'),
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'As senhas não são iguais',
@@ -95,7 +98,7 @@ export const authApi = {
     summary: 'Validar um token de definição ou recuperação de senha',
     tags: ['auth'],
     access: { kind: 'public' },
-    body: z.object({ password_token: z.string().min(1) }),
+    body: z.object({ password_token: text(TOKEN_MAX).min(1) }),
     response: z.object({ valid: z.literal(true), email: z.string(), name: z.string() }),
     errorStatuses: [404, 410],
   }),
@@ -105,7 +108,7 @@ export const authApi = {
     summary: 'Definir a senha com um token e entrar',
     tags: ['auth'],
     access: { kind: 'public' },
-    body: z.intersection(definitionPasswordSchema, z.object({ password_token: z.string().min(1) })),
+    body: z.intersection(definitionPasswordSchema, z.object({ password_token: text(TOKEN_MAX).min(1) })),
     response: credentialsSchema,
     errorStatuses: [403, 404, 410, 422],
   }),

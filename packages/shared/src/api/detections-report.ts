@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { calendarDate, idParams, list, text } from './input-rules';
 
 /** Texts of the detections report (spec 2.6, 4 and 8), word for word. */
 export const DETECTIONS_REPORT_MESSAGES = {
@@ -21,7 +22,7 @@ export type RowStatus = (typeof ROW_STATUSES)[number];
 export const DATE_TYPES = ['and', 'between'] as const;
 export type DateType = (typeof DATE_TYPES)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use AAAA-MM-DD.');
+const isoDate = calendarDate('Data inválida: use AAAA-MM-DD.');
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** A comma-joined list (spec 7), also accepted as repeated keys; blank or absent means "no filter". */
@@ -29,7 +30,7 @@ const textList = z.preprocess((value) => {
   if (value === undefined || value === null || value === '') return undefined;
   const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
   return items.map((item) => item.trim()).filter((item) => item !== '');
-}, z.array(z.string()).optional());
+}, list(text()).optional());
 
 /** The report filters, shared by detections-history (form body) and the exports (query). */
 export const detectionsFiltersSchema = z.object({
@@ -41,7 +42,7 @@ export const detectionsFiltersSchema = z.object({
   lots: textList,
   stage: textList,
   /** Text searched in the lots' observations (case-insensitive). */
-  obs: z.preprocess(blankToUndefined, z.string().max(255).optional()),
+  obs: z.preprocess(blankToUndefined, text().optional()),
 });
 export type DetectionsFilters = z.infer<typeof detectionsFiltersSchema>;
 export type DetectionsFiltersInput = z.input<typeof detectionsFiltersSchema>;
@@ -103,15 +104,14 @@ export const detectionsExportSchema = detectionsFiltersSchema.extend({
     z.boolean().optional(),
   ),
   /** With specific_date: only lots whose status on that date is this detection key (side-table modals). */
-  specific_status: z.preprocess(blankToUndefined, z.string().max(2).optional()),
+  specific_status: z.preprocess(blankToUndefined, text(2).optional()),
   specific_date: z.preprocess(blankToUndefined, isoDate.optional()),
   /** Only 'Igual' or 'Modificado' lots (summary-tag modals). */
   status_type: z.preprocess(blankToUndefined, z.enum(ROW_STATUSES).optional()),
-  api_token: z.string().optional(),
+  api_token: text(512).optional(),
 });
 export type DetectionsExportQuery = z.infer<typeof detectionsExportSchema>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const detectionsAccess = { kind: 'session' } as const;
 
 export const detectionsReportApi = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DETECTION_KEYS } from '../domain/layers';
 import { adminAnalysisSchema } from './analyses';
 import { defineEndpoint } from './endpoint';
+import { id, idParams } from './input-rules';
 import { formBoolean, formIdList, formOptionalId } from './form-fields';
 
 /** Messages of the detection calls (spec section 8 where it fixes them). */
@@ -16,8 +17,6 @@ export const DETECTION_MESSAGES = {
   onlyAllotments: 'A análise por I.A está disponível apenas para loteamentos.',
   noLots: 'O projeto não possui lotes para analisar.',
 } as const;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const detectionsApi = {
   /** Spec 7: publishes or disables an analysis; `use_scene_id` means `:id` is the analysed scene's id. */
@@ -44,7 +43,7 @@ export const detectionsApi = {
     tags: ['analyses', 'map'],
     access: { kind: 'session' },
     encoding: 'form',
-    params: z.object({ detectId: z.coerce.number().int().positive() }),
+    params: z.object({ detectId: id() }),
     body: z.object({
       detectType: z.enum(DETECTION_KEYS, { error: DETECTION_MESSAGES.invalidDetectType }),
       'layers[]': formIdList().optional(),

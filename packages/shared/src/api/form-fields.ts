@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_LIST_MAX, id, INPUT_MESSAGES } from './input-rules';
 
 /*
  * Form-encoded bodies arrive as strings and repeated keys (`projects=1&projects=2`, or `projects[]=1`).
@@ -8,14 +9,14 @@ import { z } from 'zod';
 const isBlank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** An optional positive id: '' and null mean "none". */
-export const formOptionalId = z.preprocess(
-  (value) => (isBlank(value) ? undefined : value),
-  z.coerce.number().int().positive().optional(),
-);
+export const formOptionalId = z.preprocess((value) => (isBlank(value) ? undefined : value), id().optional());
 
-/** A list of positive ids from an array, a single value or a comma-separated string; blank means empty. */
-export function formIdList(emptyMessage?: string) {
-  const ids = z.array(z.coerce.number().int().positive());
+/**
+ * A list of at most `max` positive ids from an array, a single value or a comma-separated string; blank means
+ * empty.
+ */
+export function formIdList(emptyMessage?: string, max: number = DEFAULT_LIST_MAX) {
+  const ids = z.array(id()).max(max, { error: INPUT_MESSAGES.listTooLong(max) });
   return z.preprocess(
     (value) => {
       if (isBlank(value)) return [];

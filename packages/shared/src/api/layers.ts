@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DETECTION_KEYS, LAYER_TYPES, OBSERVATION_LIMITS } from '../domain/layers';
 import { defineEndpoint } from './endpoint';
+import { formIdList } from './form-fields';
+import { calendarDate, flag, id, idParams, LONG_TEXT_MAX, text } from './input-rules';
 
 type Position = number[];
 /** RFC 7946 geometries a layer may hold (lon/lat). */
@@ -139,21 +141,21 @@ export type LayerDetailRow = z.infer<typeof layerDetailRowSchema>;
 
 /** The text fields of `POST /layer/:layerId/obs` (the images travel as `images[]` parts). */
 export const observationFieldsSchema = z.object({
-  date: z
-    .string({ error: MAP_MESSAGES.obsDateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: MAP_MESSAGES.obsDateRequired }),
-  description: z
-    .string({ error: MAP_MESSAGES.obsDescriptionRequired })
+  date: calendarDate(MAP_MESSAGES.obsDateRequired),
+  description: text(LONG_TEXT_MAX, {
+    required: MAP_MESSAGES.obsDescriptionRequired,
+    tooLong: MAP_MESSAGES.obsDescriptionMax,
+  })
     .trim()
     .min(1, { error: MAP_MESSAGES.obsDescriptionRequired })
     .max(OBSERVATION_LIMITS.descriptionMax, { error: MAP_MESSAGES.obsDescriptionMax }),
 });
 
 const blank = (value: string) => value.trim().length > 0;
-const idList = z.preprocess(
-  (value) => (Array.isArray(value) ? value : value === undefined ? [] : [value]),
-  z.array(z.coerce.number().int().positive()),
-);
+const layerIds = formIdList();
+/** Lot and block names are short; the label rows of section 5 allow 50 characters. */
+const LABEL_MAX = 50;
+const label = text(LABEL_MAX, { required: MAP_MESSAGES.blankField });
 
 /** Each lot's status on a date: its latest history entry on or before it (lots without one are left out). */
 export const lotStatusesAtSchema = z.object({
@@ -170,8 +172,8 @@ export const layersApi = {
     summary: 'Camadas do projeto (lotes com a última detecção)',
     tags: ['map'],
     access: { kind: 'session' },
-    params: z.object({ projectId: z.coerce.number().int().positive() }),
-    query: z.object({ withAllotmentValue: z.stringbool().optional() }),
+    params: z.object({ projectId: id() }),
+    query: z.object({ withAllotmentValue: flag().optional() }),
     response: z.array(layerSchema),
     errorStatuses: [401, 403, 404],
   }),
@@ -182,10 +184,8 @@ export const layersApi = {
       'Situação de cada lote numa data (a última detecção até ela), para colorir o mapa de uma data antiga',
     tags: ['map'],
     access: { kind: 'session' },
-    params: z.object({ projectId: z.coerce.number().int().positive() }),
-    query: z.object({
-      date: z.iso.date({ error: 'Informe a data no formato AAAA-MM-DD.' }),
-    }),
+    params: z.object({ projectId: id() }),
+    query: z.object({ date: calendarDate('Informe a data no formato AAAA-MM-DD.') }),
     response: lotStatusesAtSchema,
     errorStatuses: [401, 403, 404, 422],
   }),
@@ -195,7 +195,7 @@ export const layersApi = {
     summary: 'Linhas campo/valor de uma camada (lote): número, lados, área, histórico, observações',
     tags: ['map'],
     access: { kind: 'session' },
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: idParams,
     response: z.array(layerDetailRowSchema),
     errorStatuses: [401, 403, 404],
   }),
@@ -206,7 +206,7 @@ export const layersApi = {
     tags: ['map'],
     access: { kind: 'session' },
     encoding: 'multipart',
-    params: z.object({ layerId: z.coerce.number().int().positive() }),
+    params: z.object({ layerId: id() }),
     body: observationFieldsSchema,
     response: observationSchema,
     errorStatuses: [401, 403, 404, 413, 422],
@@ -217,10 +217,7 @@ export const layersApi = {
     summary: 'Remove uma observação criada pelo próprio usuário',
     tags: ['map'],
     access: { kind: 'session' },
-    params: z.object({
-      layerId: z.coerce.number().int().positive(),
-      obsId: z.coerce.number().int().positive(),
-    }),
+    params: z.object({ layerId: id(), obsId: id() }),
     response: z.object({ id: z.number().int() }),
     errorStatuses: [401, 403, 404],
   }),
@@ -232,11 +229,11 @@ export const layersApi = {
     access: { kind: 'session', roles: ['ADMIN'] },
     encoding: 'form',
     body: z.object({
-      layerName: z.string({ error: MAP_MESSAGES.blankField }).refine(blank, MAP_MESSAGES.blankField),
-      tagType: z.string({ error: MAP_MESSAGES.blankField }).refine(blank, MAP_MESSAGES.blankField),
-      tagValue: z.string({ error: MAP_MESSAGES.blankField }).refine(blank, MAP_MESSAGES.blankField),
-      'layers[]': idList.optional(),
-      layers: idList.optional(),
+      layerName: label.refine(blank, MAP_MESSAGES.blankField),
+      tagType: label.refine(blank, MAP_MESSAGES.blankField),
+      tagValue: label.refine(blank, MAP_MESSAGES.blankField),
+      'layers[]': layerIds.optional(),
+      layers: layerIds.optional(),
     }),
     response: z.array(layerSchema),
     errorStatuses: [401, 403, 404, 422],

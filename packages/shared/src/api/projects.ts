@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_STAGES, PROJECT_TYPES } from '../domain/projects';
 import { defineEndpoint } from './endpoint';
+import { idParams, text } from './input-rules';
 
 const position = z.tuple([z.number(), z.number()]);
 const polygonGeometry = z.object({
@@ -68,7 +69,7 @@ export const projectsApi = {
     summary: 'Projetos do usuário conectado (ADMIN: todos)',
     tags: ['projects'],
     access: { kind: 'session' },
-    query: z.object({ loteamento: z.string().optional() }),
+    query: z.object({ loteamento: text().optional() }),
     response: z.array(projectSchema),
     errorStatuses: [401, 403, 404],
   }),
@@ -78,7 +79,7 @@ export const projectsApi = {
     summary: 'Um projeto visível ao usuário conectado',
     tags: ['projects'],
     access: { kind: 'session' },
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: idParams,
     response: projectSchema,
     errorStatuses: [401, 403, 404],
   }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
+import { flag, id, idList, idParams, text } from './input-rules';
 
 export const SCENE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type SceneStatusCode = (typeof SCENE_STATUSES)[number];
@@ -61,23 +62,22 @@ export const adminSceneSchema = sceneSchema.extend({
 });
 export type AdminScene = z.infer<typeof adminSceneSchema>;
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-
 /** The multipart fields of admin `POST scene` (besides `file` and the optional `model`). */
 export const createSceneFieldsSchema = z.object({
-  date: z
-    .string({ error: SCENE_MESSAGES.dateRequired })
-    .regex(/^\d{4}-\d{2}-\d{2}$|^\d{8}$|^\d{2}\/\d{2}\/\d{4}$/, {
+  date: text(10, { required: SCENE_MESSAGES.dateRequired, tooLong: SCENE_MESSAGES.dateRequired }).regex(
+    /^\d{4}-\d{2}-\d{2}$|^\d{8}$|^\d{2}\/\d{2}\/\d{4}$/,
+    {
       error: SCENE_MESSAGES.dateRequired,
-    }),
-  project: z.coerce.number({ error: SCENE_MESSAGES.projectRequired }).int().positive({
-    error: SCENE_MESSAGES.projectRequired,
-  }),
-  cloud: z.coerce.number().optional(),
-  precision: z.coerce.number().optional(),
-  publishImage: z.stringbool().optional(),
+    },
+  ),
+  project: id(SCENE_MESSAGES.projectRequired),
+  /** Percent of the image under clouds. */
+  cloud: z.coerce.number().min(0).max(100).optional(),
+  /** Ground resolution in metres (or percent, as the source gives it). */
+  precision: z.coerce.number().min(0).max(1_000_000).optional(),
+  publishImage: flag().optional(),
   /** PNG/JPEG only: "west,south,east,north" in WGS 84 degrees */
-  bounds: z.string().optional(),
+  bounds: text(200).optional(),
 });
 
 export const scenesApi = {
@@ -146,7 +146,7 @@ export const scenesApi = {
     summary: 'Todas as imagens (ADMIN); withoutAnalysis lista só as que não têm análise',
     tags: ['scenes', 'admin'],
     access: { kind: 'session', roles: ['ADMIN'] },
-    query: z.object({ withoutAnalysis: z.stringbool().optional() }),
+    query: z.object({ withoutAnalysis: flag().optional() }),
     response: z.array(adminSceneSchema),
     errorStatuses: [401, 403],
   }),
@@ -156,7 +156,7 @@ export const scenesApi = {
     summary: 'Remove imagens com seus tiles, prévia, original e modelo 3D',
     tags: ['scenes', 'admin'],
     access: { kind: 'session', roles: ['ADMIN'] },
-    body: z.object({ ids: z.array(z.coerce.number().int().positive()).min(1) }),
+    body: z.object({ ids: idList().min(1) }),
     response: z.object({ deleted: z.number().int() }),
     errorStatuses: [401, 403, 422],
   }),

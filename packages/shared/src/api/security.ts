@@ -4,6 +4,7 @@ import { PROJECT_TYPES } from '../domain/projects';
 import { ROLES, USER_TYPES } from '../domain/roles';
 import { messageResponseSchema } from './auth';
 import { defineEndpoint } from './endpoint';
+import { id, idParams, LONG_TEXT_MAX, text } from './input-rules';
 import { formBoolean, formIdList, formOptionalId, withBracketKeys } from './form-fields';
 
 /** Messages of the security panel (spec sections 5 and 8), word for word. */
@@ -35,7 +36,6 @@ export const SECURITY_MESSAGES = {
 } as const;
 
 const idSchema = z.number().int();
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const customerSchema = z.object({ id: idSchema, name: z.string() });
 export type Customer = z.infer<typeof customerSchema>;
@@ -76,13 +76,11 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-const nameField = z
-  .string(SECURITY_MESSAGES.nameRequired)
+const nameField = text(LONG_TEXT_MAX, { required: SECURITY_MESSAGES.nameRequired })
   .trim()
   .min(1, SECURITY_MESSAGES.nameRequired)
   .max(255);
-const emailField = z
-  .string(SECURITY_MESSAGES.emailRequired)
+const emailField = text(LONG_TEXT_MAX, { required: SECURITY_MESSAGES.emailRequired })
   .trim()
   .min(1, SECURITY_MESSAGES.emailRequired)
   .email(SECURITY_MESSAGES.emailInvalid)
@@ -222,7 +220,7 @@ export const securityApi = {
     summary: 'Projetos de um cliente, para vincular a usuários',
     tags: ['security'],
     access: { kind: 'session' },
-    params: z.object({ customerId: z.coerce.number().int().positive() }),
+    params: z.object({ customerId: id() }),
     response: z.array(customerProjectSchema),
     errorStatuses: [403, 404],
   }),

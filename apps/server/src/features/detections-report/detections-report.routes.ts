@@ -3,6 +3,7 @@ import {
   DETECTIONS_EXPORT_PATHS,
   detectionsExportSchema,
   detectionsReportApi,
+  id,
   type DetectionsHistory,
 } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
@@ -11,10 +12,12 @@ import { authorize, type SessionResolver } from '../../http/authorize';
 import type { Router } from '../../http/route';
 import type { DetectionsReportService } from './detections-report.service';
 
+const idRule = id();
+/** A path id by the contract's rule (positive int32); anything else names nothing: 404. */
 const projectId = (text: string): number => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw notFound();
-  return value;
+  const parsed = idRule.safeParse(text);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 };
 
 /**

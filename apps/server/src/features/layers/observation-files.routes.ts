@@ -1,15 +1,17 @@
 import multipart from '@fastify/multipart';
-import { API_BASE_PATH, layersApi, OBSERVATION_LIMITS } from '@mirante/shared';
+import { API_BASE_PATH, id, layersApi, OBSERVATION_LIMITS } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
 import { receiveObservation } from './observation-upload';
 import type { ObservationsService } from './observations.service';
 
+const idRule = id();
+/** A path id by the contract's rule (positive int32); anything else names nothing: 404. */
 const positiveId = (text: string): number => {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw notFound();
-  return value;
+  const parsed = idRule.safeParse(text);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
 };
 
 /** `POST /layer/:layerId/obs` (multipart) and the observation photos (session via header or `api_token`). */

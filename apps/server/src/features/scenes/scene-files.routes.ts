@@ -1,12 +1,13 @@
 import multipart from '@fastify/multipart';
 import { API_BASE_PATH, createSceneFieldsSchema, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
-import { unprocessable } from '../../http/app-error';
+import { notFound, unprocessable } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
 import { receiveUpload } from './scene-upload';
 import { parseBounds, parseSceneDate, type ScenesService } from './scenes.service';
 import type { TileHandler } from './tile-handler';
+import { isSceneKey } from './tile-url';
 
 export interface SceneFileRoutesOptions {
   maxUploadBytes: number;
@@ -85,6 +86,7 @@ export async function registerSceneFileRoutes(
       `/tiles/:space/:date/${suffix}`,
       async (request, reply) => {
         const user = (await authorize({ kind: 'session' }, request, tileSessions))!;
+        if (!isSceneKey(request.params.space, request.params.date)) throw notFound(SCENE_MESSAGES.notFound);
         const file = await scenes.tiles.file(user, {
           space: request.params.space,
           date: request.params.date,

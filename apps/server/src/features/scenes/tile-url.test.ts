@@ -11,7 +11,7 @@ describe('parseTilePath', () => {
       y: 290000,
       format: 'png',
     });
-    expect(parseTilePath('/tiles/a/b/0/0/0.webp')?.format).toBe('webp');
+    expect(parseTilePath('/tiles/a/2026-01-15/0/0/0.webp')?.format).toBe('webp');
     expect(parseTilePath('/tiles/s%C3%A3o/2026-01-15/1/0/0.png')?.space).toBe('são');
   });
 
@@ -26,6 +26,21 @@ describe('parseTilePath', () => {
       '/tiles/a/b/0x1/2/3.png',
       '/tiles/a/b/1/2/3/4.png',
       '/tiles/%E0/b/1/2/3.png',
+    ]) {
+      expect(parseTilePath(url), url).toBeNull();
+    }
+  });
+
+  it('reads no tile from an impossible date, a NUL in the space or a tile outside its zoom', () => {
+    for (const url of [
+      '/tiles/a/01062025/17/1/1.png',
+      '/tiles/a/2025-02-30/17/1/1.png',
+      '/tiles/a/2025-13-01/17/1/1.png',
+      '/tiles/a/0000-00-00/17/1/1.png',
+      '/tiles/a%00b/2025-01-15/17/1/1.png',
+      '/tiles/a/2025-01-15/31/1/1.png',
+      '/tiles/a/2025-01-15/2/4/1.png',
+      '/tiles/a/2025-01-15/17/99999999999999999999/1.png',
     ]) {
       expect(parseTilePath(url), url).toBeNull();
     }

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@mirante/shared';
 import type { TileFormat } from './scene-tiles';
 
 export interface TilePath {
@@ -17,7 +18,26 @@ export interface TileQuery {
 }
 
 const PREFIX = '/tiles/';
-const DIGITS = /^\d+$/;
+const DIGITS = /^\d{1,10}$/;
+/** Deeper than any map zoom (23); beyond it no tile exists. */
+const MAX_TILE_ZOOM = 30;
+const SPACE_MAX = 255;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * True when `space` and `date` can name a scene: a short text without control characters (PostgreSQL refuses
+ * NUL) and a real YYYY-MM-DD date. Anything else names no scene, so it is a 404 before any query.
+ */
+export function isSceneKey(space: string, date: string): boolean {
+  return (
+    space.length > 0 && space.length <= SPACE_MAX && !CONTROL_CHARACTERS.test(space) && isCalendarDate(date)
+  );
+}
+
+function isTileOf(z: number, x: number, y: number): boolean {
+  const size = 2 ** z;
+  return z <= MAX_TILE_ZOOM && x < size && y < size;
+}
 
 function decode(text: string): string | null {
   if (!text.includes('%')) return text;
@@ -55,7 +75,7 @@ export function parseTileQuery(url: string): TileQuery {
 /**
  * The path of `/tiles/{space}/{date}/{z}/{x}/{y}.{png|webp}[?query]` read by hand (the tile path runs tens of
  * thousands of times a second: no router, no URL object). Null for any other URL, including tile-shaped ones
- * whose numbers aren't plain digits.
+ * whose numbers aren't plain digits, whose date is no calendar date or whose tile lies outside its zoom.
  */
 export function parseTilePath(url: string): TilePath | null {
   if (!url.startsWith(PREFIX)) return null;
@@ -71,13 +91,8 @@ export function parseTilePath(url: string): TilePath | null {
   if (!DIGITS.test(zText) || !DIGITS.test(xText) || !DIGITS.test(yText)) return null;
   const space = decode(rawSpace);
   const date = decode(rawDate);
-  if (!space || !date) return null;
-  return {
-    space,
-    date,
-    z: Number(zText),
-    x: Number(xText),
-    y: Number(yText),
-    format: extension,
-  };
+  if (space === null || date === null || !isSceneKey(space, date)) return null;
+  const [z, x, y] = [Number(zText), Number(xText), Number(yText)];
+  if (!isTileOf(z, x, y)) return null;
+  return { space, date, z, x, y, format: extension };
 }
