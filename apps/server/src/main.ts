@@ -89,7 +89,7 @@ async function main(): Promise<void> {
   await registerSceneJobs(queue, services.scenes);
   services.analyses.setProcessor(services.detections.processor);
   await registerAnalysisJobs(queue, services.analyses);
-  const app = await buildApp(infra, services, { logger: process.env.LOG_REQUESTS === '1' });
+  const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -46,7 +47,10 @@ const COMPRESS_OPTIONS = {
 };
 
 export interface AppOptions {
-  logger?: boolean;
+  /** Log every request (LOG_REQUESTS=1). Errors (5xx) are logged in any case. */
+  logRequests?: boolean;
+  /** Where log lines go (default: stdout). */
+  logStream?: { write(line: string): void };
   serveWeb?: boolean;
 }
 
@@ -57,21 +61,29 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const tileSessions = cachedSessions(services.auth.resolveSession);
-  const tiles = createTileHandler(services.scenes.tiles, tileSessions, (error) =>
-    app.log.error({ err: error }, 'erro não tratado'),
+  const tiles = createTileHandler(services.scenes.tiles, tileSessions, (error, request) =>
+    app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
   );
   const app: FastifyInstance = Fastify({
-    logger: options.logger ? { level: infra.config.logLevel } : false,
+    logger: {
+      level: infra.config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    disableRequestLogging: !options.logRequests,
+    genReqId: () => randomUUID(),
     // Behind a proxy, TRUST_PROXY says whose X-Forwarded-For to believe; otherwise anyone could pick an IP.
     trustProxy: infra.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // With request logging on, tiles take the routed path too, so that every request is logged.
-    serverFactory: options.logger ? undefined : fastPathServer(tiles.handle),
+    serverFactory: options.logRequests ? undefined : fastPathServer(tiles.handle),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
 
   await app.register(compress, COMPRESS_OPTIONS);
   await app.register(formbody);

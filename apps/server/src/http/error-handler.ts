@@ -1,5 +1,5 @@
 import { MESSAGES } from '@mirante/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 
@@ -7,10 +7,27 @@ function send(reply: FastifyReply, statusCode: number, code: string, message: st
   return reply.status(statusCode).send({ statusCode, code, message });
 }
 
+/** The path without its query: `api_token` may travel there and must not reach the log. */
+export const pathOnly = (url: string) => url.split('?')[0] ?? url;
+
+/**
+ * One structured line per 5xx: the request id (also in the `X-Request-Id` answer header), method, path,
+ * status and the error with its stack. Logged whatever LOG_REQUESTS says.
+ */
+function logServerError(request: FastifyRequest, statusCode: number, error: unknown, message: string): void {
+  request.log.error(
+    { reqId: request.id, method: request.method, path: pathOnly(request.url), statusCode, err: error },
+    message,
+  );
+}
+
 /** Every failure leaves as `{ statusCode, code, message }` with a pt-BR message and never a stack trace. */
 export function installErrorHandlers(app: FastifyInstance, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return send(reply, error.statusCode, error.code, error.message);
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) logServerError(request, error.statusCode, error, error.message);
+      return send(reply, error.statusCode, error.code, error.message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -18,7 +35,7 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
       return send(reply, 422, 'VALIDATION', field ? `${message} (${field})` : message);
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, 'resposta fora do contrato');
+      logServerError(request, 500, error, 'resposta fora do contrato');
       return send(reply, 500, 'INTERNAL', MESSAGES.serverError);
     }
     if (error.statusCode === 429) {
@@ -27,10 +44,13 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(reply, 413, 'PAYLOAD_TOO_LARGE', 'O arquivo ou conteúdo enviado é grande demais.');
     }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Tipo de conteúdo não suportado.');
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, 'BAD_REQUEST', 'Requisição inválida.');
     }
-    request.log.error({ err: error }, 'erro não tratado');
+    logServerError(request, 500, error, 'erro não tratado');
     return send(reply, 500, 'INTERNAL', MESSAGES.serverError);
   });
 
@@ -40,6 +60,6 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
       reply.header('Cache-Control', 'no-cache');
       return reply.sendFile('index.html');
     }
-    return send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${request.url.split('?')[0]}`);
+    return send(reply, 404, 'NOT_FOUND', `Rota não encontrada: ${pathOnly(request.url)}`);
   });
 }

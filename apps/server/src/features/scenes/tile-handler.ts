@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MESSAGES } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
@@ -16,14 +17,35 @@ export interface TileHandler {
   serve(request: IncomingMessage, response: ServerResponse): Promise<void>;
 }
 
-/** The body every failure has (`error-handler.ts`): `{ statusCode, code, message }`. */
-function sendError(response: ServerResponse, error: unknown, logError: (error: unknown) => void): void {
+/** What identifies a failed tile request in the log (the path only: `api_token` travels in the query). */
+export interface FailedTileRequest {
+  reqId: string;
+  method: string;
+  path: string;
+}
+
+export type TileErrorLogger = (error: unknown, request: FailedTileRequest) => void;
+
+/**
+ * The body every failure has (`error-handler.ts`): `{ statusCode, code, message }`. An unexpected error is
+ * logged with a fresh request id, also sent as `X-Request-Id`.
+ */
+function sendError(
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: unknown,
+  logError: TileErrorLogger,
+): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
   const known = error instanceof AppError;
-  if (!known) logError(error);
+  const requestId = randomUUID();
+  if (!known || error.statusCode >= 500) {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    logError(error, { reqId: requestId, method: request.method ?? '', path });
+  }
   const statusCode = known ? error.statusCode : 500;
   const body = JSON.stringify({
     statusCode,
@@ -31,6 +53,8 @@ function sendError(response: ServerResponse, error: unknown, logError: (error: u
     message: known ? error.message : MESSAGES.serverError,
   });
   response.writeHead(statusCode, [
+    'x-request-id',
+    requestId,
     'content-type',
     'application/json; charset=utf-8',
     'content-length',
@@ -48,7 +72,7 @@ function sendError(response: ServerResponse, error: unknown, logError: (error: u
 export function createTileHandler(
   tiles: SceneTiles,
   resolveSession: SessionResolver,
-  logError: (error: unknown) => void,
+  logError: TileErrorLogger,
 ): TileHandler {
   async function serveTile(
     request: IncomingMessage,
@@ -86,7 +110,7 @@ export function createTileHandler(
       // 'finish': the body is in the socket's kernel buffer; a response that never finishes keeps its buffer.
       response.end(tile.body, tile.release);
     } catch (error) {
-      sendError(response, error, logError);
+      sendError(request, response, error, logError);
     }
   }
 
