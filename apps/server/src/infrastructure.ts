@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AppConfig } from './config';
 import { createDb, type Db } from './db/database';
+import { surviveDatabaseLoss } from './db/database-unavailable';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail/mailer';
@@ -18,6 +19,7 @@ export async function startInfrastructure(
   config: AppConfig,
   log: (m: string) => void,
 ): Promise<RunningInfrastructure> {
+  surviveDatabaseLoss(log);
   let connectionString = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!connectionString) {

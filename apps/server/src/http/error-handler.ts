@@ -1,6 +1,7 @@
 import { MESSAGES } from '@mirante/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from './app-error';
 
 function send(reply: FastifyReply, statusCode: number, code: string, message: string) {
@@ -49,6 +50,11 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, 'BAD_REQUEST', 'Requisição inválida.');
+    }
+    if (isDatabaseUnavailable(error)) {
+      logServerError(request, 503, error, 'banco de dados indisponível');
+      void reply.header('Retry-After', '5');
+      return send(reply, 503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
     logServerError(request, 500, error, 'erro não tratado');
     return send(reply, 500, 'INTERNAL', MESSAGES.serverError);
