@@ -99,6 +99,18 @@ test('USER sees no customer column or selector', async ({ page }) => {
   await expect(dialog.getByLabel('Projetos')).toBeEnabled();
 });
 
+test('a USER is told why he may not inactivate a colleague of his own role', async ({ page }) => {
+  await openSecurity(page, USER);
+  const colleague = page.getByRole('row', { name: /gerente@horizonte/ });
+  await colleague.getByRole('button', { name: 'Inativar' }).click();
+  await expect(
+    page.getByText(
+      'Não foi possível inativar o usuário: Você só pode alterar usuários de perfil inferior ao seu.',
+    ),
+  ).toBeVisible();
+  await expect(colleague).toContainText('Ativo');
+});
+
 test('groups: register, edit, delete and the in-use refusal', async ({ page }) => {
   const name = `Grupo ${Date.now()}`;
   await openSecurity(page, MANAGER);

@@ -61,6 +61,8 @@ export function createServices(infra: Infrastructure) {
     detections: createDetectionsService(createDetectionsRepo(db), infra.storage, projects),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
+      emailChanged: (userId, previousEmail, keepSessionId) =>
+        auth.emailChanged(userId, previousEmail, keepSessionId),
     }),
   };
 }

@@ -84,6 +84,9 @@ export interface UsersTable {
   role: Generated<Role>;
   userType: Generated<UserType>;
   status: Generated<boolean>;
+  /** Migration 010: who inactivated the user and with which role (null while active). */
+  inactivatedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  inactivatedByRole: ColumnType<Role | null, Role | null | undefined, Role | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

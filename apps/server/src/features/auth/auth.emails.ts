@@ -39,3 +39,17 @@ export function passwordDefinitionEmail(user: Recipient, link: string): MailMess
     html: layout('Bem-vindo ao Mirante', [intro, welcome], link, 'Definir senha'),
   };
 }
+
+/** To the OLD address when somebody changed the account's e-mail: the owner learns of it even if it was not him. */
+export function emailChangedEmail(user: Recipient, newEmail: string, appUrl: string): MailMessage {
+  const intro = `Olá, ${user.name}.`;
+  const changed = `O e-mail de acesso da sua conta no Mirante foi alterado para ${newEmail}, e as sessões abertas foram encerradas.`;
+  const unknown =
+    'Se você não reconhece esta alteração, fale imediatamente com o administrador da sua empresa.';
+  return {
+    to: user.email,
+    subject: 'Mirante — o e-mail da sua conta foi alterado',
+    text: `${intro}\n\n${changed}\n\n${unknown}\n`,
+    html: layout('E-mail da conta alterado', [intro, changed, unknown], appUrl, 'Abrir o Mirante'),
+  };
+}

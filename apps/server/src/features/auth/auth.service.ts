@@ -4,7 +4,7 @@ import { inactiveUserError } from '../../http/authorize';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from './auth-user';
 import type { AuthRepo, UserRecord } from './auth.repo';
-import { passwordDefinitionEmail, passwordRecoveryEmail } from './auth.emails';
+import { emailChangedEmail, passwordDefinitionEmail, passwordRecoveryEmail } from './auth.emails';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
 
@@ -153,6 +153,27 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
       if (!user) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
       const token = await issuePasswordToken(user, 'definition');
       await mailer.send(passwordDefinitionEmail(user, `${options.appUrl}/auth/pass?t=${token}`));
+    },
+
+    /** After an e-mail change: sessions (but `keepSessionId`) and e-mailed links end; the OLD address is told. */
+    async emailChanged(userId: number, previousEmail: string, keepSessionId: string | null): Promise<void> {
+      const user = await repo.findUserById(userId);
+      if (!user) return;
+      await repo.transaction(async (trx) => {
+        await trx.revokeOtherSessions(userId, keepSessionId);
+        await trx.consumePasswordTokens(userId);
+      });
+      try {
+        await mailer.send(
+          emailChangedEmail({ name: user.name, email: previousEmail }, user.email, options.appUrl),
+        );
+      } catch {
+        throw new AppError(
+          502,
+          'EMAIL_CHANGE_NOTICE_FAILED',
+          'Usuário atualizado, mas não foi possível avisar o endereço de e-mail anterior.',
+        );
+      }
     },
 
     async changePassword(user: AuthUser, currentPassword: string, newPassword: string): Promise<void> {

@@ -18,7 +18,11 @@ export function createCustomersService(repo: SecurityRepo) {
       if (!visible || !(await repo.findCustomer(customerId))) {
         throw notFound('Cliente não encontrado.', 'CUSTOMER_NOT_FOUND');
       }
-      return repo.projectsOfCustomer(customerId);
+      const projects = await repo.projectsOfCustomer(customerId);
+      if (isAdmin(caller)) return projects;
+      // A non-ADMIN grants only projects he has himself (user-edit-policy.ts): offer only those.
+      const own = await repo.projectIdsOf(caller.id);
+      return projects.filter((project) => own.includes(project.id));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, type ModuleCode, type Role } from '@mirante/shared';
+import { SECURITY_MESSAGES, type ModuleCode } from '@mirante/shared';
 import { forbidden, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth/auth-user';
 
@@ -7,7 +7,6 @@ const SECURITY_MODULES: readonly ModuleCode[] = [
   'construction.security',
   'environment.security',
 ];
-const ROLE_RANK: Record<Role, number> = { USER: 1, MANAGER: 2, ADMIN: 3 };
 
 export const isAdmin = (user: AuthUser) => user.role === 'ADMIN';
 
@@ -33,20 +32,6 @@ export function targetCustomerOf(user: AuthUser, requested: number | undefined):
     throw forbidden('Você só pode gerenciar usuários e grupos do seu cliente.', 'OTHER_CUSTOMER');
   }
   return requested;
-}
-
-/** Nobody but an ADMIN manages someone ranked above them (a USER cannot edit a MANAGER, nor anyone an ADMIN). */
-export function assertCanManage(user: AuthUser, targetRole: Role): void {
-  if (!isAdmin(user) && ROLE_RANK[targetRole] > ROLE_RANK[user.role]) {
-    throw forbidden('Você não pode alterar um usuário com perfil superior ao seu.', 'ROLE_ABOVE_CALLER');
-  }
-}
-
-/** Only an ADMIN sets roles: everyone else creates USERs and leaves roles as they are. */
-export function assertCanSetRole(user: AuthUser, requested: Role | undefined, current: Role): void {
-  if (!isAdmin(user) && requested !== undefined && requested !== current) {
-    throw forbidden('Somente um administrador pode alterar o perfil de um usuário.', 'ROLE_CHANGE');
-  }
 }
 
 /** Nobody grants (or edits a group holding) a module they do not hold themselves, except ADMIN. */

@@ -224,8 +224,8 @@ describe('POST /user/:id', () => {
 describe('POST /user/:id/status', () => {
   it('toggles inactive and active', async () => {
     const id = await kit.userId('carla@horizonte.com.br');
-    expect((await kit.post(USER, `/user/${id}/status`)).json()).toMatchObject({ status: false });
-    expect((await kit.post(USER, `/user/${id}/status`)).json()).toMatchObject({ status: true });
+    expect((await kit.post(MANAGER, `/user/${id}/status`)).json()).toMatchObject({ status: false });
+    expect((await kit.post(MANAGER, `/user/${id}/status`)).json()).toMatchObject({ status: true });
   });
 
   it('refuses to inactivate oneself', async () => {
@@ -255,7 +255,9 @@ describe('GET /customers and GET /projects/:customerId', () => {
 
   it('gives others only their customer', async () => {
     expect((await kit.get(MANAGER, '/customers')).json()).toEqual([{ id: 1, name: 'Horizonte Urbanismo' }]);
-    expect((await kit.get(USER, '/projects/1')).json()).toHaveLength(3);
+    // Only the projects the caller has himself: those are all he may grant.
+    expect((await kit.get(USER, '/projects/1')).json()).toHaveLength(2);
+    expect((await kit.get(MANAGER, '/projects/1')).json()).toHaveLength(3);
     expect((await kit.get(MANAGER, '/projects/2')).statusCode).toBe(404);
     expect((await kit.get(ADMIN, '/projects/999')).statusCode).toBe(404);
   });

@@ -14,6 +14,7 @@ export interface UserRow {
   status: boolean;
   role: Role;
   userType: UserType;
+  inactivatedByRole: Role | null;
 }
 
 export interface UserWrite {
@@ -44,6 +45,7 @@ export function userQueries(db: Db) {
         'users.status',
         'users.role',
         'users.userType',
+        'users.inactivatedByRole',
       ]);
   }
 
@@ -89,7 +91,7 @@ export function userQueries(db: Db) {
       return row.id;
     },
 
-    async updateUser(id: number, user: UserWrite & { status?: boolean }): Promise<void> {
+    async updateUser(id: number, user: UserWrite): Promise<void> {
       await db
         .updateTable('users')
         .set({ ...user, updatedAt: new Date() })
@@ -97,8 +99,27 @@ export function userQueries(db: Db) {
         .execute();
     },
 
-    async setUserStatus(id: number, status: boolean): Promise<void> {
-      await db.updateTable('users').set({ status, updatedAt: new Date() }).where('id', '=', id).execute();
+    /** Activates, or inactivates recording who did it (a lower role may not undo it). */
+    async setUserStatus(id: number, status: boolean, by: { id: number; role: Role }): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({
+          status,
+          inactivatedBy: status ? null : by.id,
+          inactivatedByRole: status ? null : by.role,
+          updatedAt: new Date(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async projectIdsOf(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('userProjects')
+        .select('projectId')
+        .where('userId', '=', userId)
+        .execute();
+      return rows.map((row) => row.projectId);
     },
 
     async setUserProjects(userId: number, projectIds: number[]): Promise<void> {

@@ -7,23 +7,29 @@ import {
   type SecurityUser,
   type UpdateUserInput,
 } from '@mirante/shared';
-import { AppError, forbidden, notFound, unprocessable } from '../../http/app-error';
+import { AppError, notFound, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth/auth-user';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
 import {
-  assertCanManage,
-  assertCanSetRole,
   assertHoldsModules,
   assertSecurityAccess,
   customerScopeOf,
   isAdmin,
   targetCustomerOf,
 } from './security-access';
+import {
+  assertMayEdit,
+  assertMayGrantProjects,
+  assertMaySetRole,
+  assertMaySetStatus,
+} from './user-edit-policy';
 import type { UserRow } from './users.queries';
 
 export interface UsersServiceDeps {
   /** E-mails the password-definition link (auth feature). */
   sendDefinitionEmail(userId: number): Promise<void>;
+  /** The user's e-mail changed: notify the old address, end his sessions (but `keepSessionId`) and links. */
+  emailChanged(userId: number, previousEmail: string, keepSessionId: string | null): Promise<void>;
 }
 
 interface Grants {
@@ -105,9 +111,13 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
     // Another customer's user and a missing one look the same, so ids reveal nothing.
     const target = await repo.findUser(id, customerScopeOf(caller));
     if (!target) throw userNotFound();
-    assertCanManage(caller, target.role);
+    assertMayEdit(caller, target);
     return target;
   }
+
+  /** The projects a non-ADMIN may hand out: his own (an ADMIN is not limited, so none are looked up). */
+  const grantableBy = (q: SecurityQueries, caller: AuthUser) =>
+    isAdmin(caller) ? Promise.resolve([]) : q.projectIdsOf(caller.id);
 
   return {
     async list(caller: AuthUser): Promise<SecurityUser[]> {
@@ -120,7 +130,7 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
     async register(caller: AuthUser, input: RegisterUserInput): Promise<SecurityUser> {
       assertSecurityAccess(caller);
       const role = input.role ?? 'USER';
-      assertCanSetRole(caller, role, 'USER');
+      assertMaySetRole(caller, role, 'USER');
       const customerId = targetCustomerOf(caller, input.customer);
       // Users made in the security screen are CLIENTs and always get the e-mail; the admin panel may choose.
       const userType = isAdmin(caller) ? (input.userType ?? 'CLIENT') : 'CLIENT';
@@ -129,6 +139,7 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
       const groupId = input.group ?? null;
       const id = await repo.transaction(async (q) => {
         await assertGrants(q, caller, { customerId, projectIds, groupId, previousGroupId: null });
+        assertMayGrantProjects(caller, null, projectIds, await grantableBy(q, caller));
         await assertEmailFree(q, input.email, null);
         const newId = await q.insertUser({
           name: input.name,
@@ -157,14 +168,17 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
 
     async update(caller: AuthUser, id: number, input: UpdateUserInput): Promise<SecurityUser> {
       const target = await findManageable(caller, id);
-      assertCanSetRole(caller, input.role, target.role);
-      if (caller.id === id && input.status === false) throw cannotInactivateSelf();
+      assertMaySetRole(caller, input.role, target.role);
+      assertMaySetStatus(caller, target, input.status);
       // Non-ADMIN callers only reach their own customer's users, so this is the target's customer for them.
       const customerId = targetCustomerOf(caller, input.customer);
       const projectIds = unique(input.projects);
       const groupId = input.group ?? null;
       await repo.transaction(async (q) => {
         await assertGrants(q, caller, { customerId, projectIds, groupId, previousGroupId: target.groupId });
+        const current = await q.projectIdsOf(id);
+        const added = projectIds.filter((projectId) => !current.includes(projectId));
+        assertMayGrantProjects(caller, id, added, await grantableBy(q, caller));
         await assertEmailFree(q, input.email, id);
         await q.updateUser(id, {
           name: input.name,
@@ -172,24 +186,25 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
           customerId,
           groupId,
           role: input.role ?? target.role,
-          ...(input.status === undefined ? {} : { status: input.status }),
         });
+        if (input.status !== undefined && input.status !== target.status) {
+          await q.setUserStatus(id, input.status, caller);
+        }
         await q.setUserProjects(id, projectIds);
       });
+      if (input.email.trim().toLowerCase() !== target.email.trim().toLowerCase()) {
+        await deps.emailChanged(id, target.email, caller.id === id ? caller.sessionId : null);
+      }
       return presentOne(id);
     },
 
     async toggleStatus(caller: AuthUser, id: number): Promise<SecurityUser> {
       const target = await findManageable(caller, id);
-      if (caller.id === id) throw cannotInactivateSelf();
-      await repo.setUserStatus(id, !target.status);
+      assertMaySetStatus(caller, target, !target.status);
+      await repo.setUserStatus(id, !target.status, caller);
       return presentOne(id);
     },
   };
-}
-
-function cannotInactivateSelf() {
-  return forbidden('Você não pode inativar o seu próprio usuário.', 'SELF_INACTIVATION');
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

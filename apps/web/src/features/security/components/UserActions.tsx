@@ -2,6 +2,7 @@ import { App, Button, Space, Tooltip } from 'antd';
 import { EditOutlined, KeyOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { MESSAGES, SECURITY_MESSAGES, type SecurityUser } from '@mirante/shared';
 import { useResetPassword, useToggleUserStatus } from '../api';
+import { errorWithReason } from '../errorText';
 
 interface Props {
   user: SecurityUser;
@@ -24,9 +25,12 @@ export function UserActions({ user, onEdit }: Props) {
     toggle.mutate(user.id, {
       onSuccess: (updated) =>
         void message.success(updated.status ? SECURITY_MESSAGES.activated : SECURITY_MESSAGES.inactivated),
-      onError: () =>
+      onError: (error) =>
         void message.error(
-          user.status ? SECURITY_MESSAGES.inactivateFailed : SECURITY_MESSAGES.activateFailed,
+          errorWithReason(
+            error,
+            user.status ? SECURITY_MESSAGES.inactivateFailed : SECURITY_MESSAGES.activateFailed,
+          ),
         ),
     });
 
