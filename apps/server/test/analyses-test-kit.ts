@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { demoRows } from './demo-rows';
 import { factories } from './factories';
 import { bearer, type TestContext } from './test-app';
 
@@ -20,6 +21,7 @@ export const formatted = (isoDate: string) => isoDate.split('-').reverse().join(
 export function analysesKit(ctx: TestContext) {
   const make = factories(ctx);
   return {
+    projectId: demoRows(ctx).projectId,
     async call(
       token: string | null,
       method: 'GET' | 'POST',
@@ -32,15 +34,6 @@ export function analysesKit(ctx: TestContext) {
         headers: token ? bearer(token) : {},
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
       });
-    },
-
-    async projectId(space: string): Promise<number> {
-      const row = await ctx.db
-        .selectFrom('projects')
-        .select('id')
-        .where('space', '=', space)
-        .executeTakeFirstOrThrow();
-      return row.id;
     },
 
     /** A scene row straight in the database (a fixture: the ingest itself is the scenes feature's test). */

@@ -1,5 +1,6 @@
 import type { ModuleCode, Role } from '@mirante/shared';
 import type { LightMyRequestResponse } from 'fastify';
+import { demoRows } from './demo-rows';
 import { bearer, type TestContext } from './test-app';
 
 export type FormValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -29,6 +30,7 @@ export function securityKit(ctx: TestContext) {
   }
 
   return {
+    ...demoRows(ctx),
     tokenOf,
 
     async get(email: string, url: string): Promise<LightMyRequestResponse> {
@@ -46,43 +48,6 @@ export function securityKit(ctx: TestContext) {
         headers,
         ...(form ? { payload: encodeForm(form) } : {}),
       });
-    },
-
-    async userId(email: string): Promise<number> {
-      const row = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    /** The customer of a (demo) user: ids of demo rows are looked up, never written into a test. */
-    async customerIdOf(email: string): Promise<number> {
-      const row = await ctx.db
-        .selectFrom('users')
-        .select('customerId')
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
-      return row.customerId;
-    },
-
-    async groupId(name: string): Promise<number> {
-      const row = await ctx.db
-        .selectFrom('groups')
-        .select('id')
-        .where('name', '=', name)
-        .executeTakeFirstOrThrow();
-      return row.id;
-    },
-
-    async projectId(space: string): Promise<number> {
-      const row = await ctx.db
-        .selectFrom('projects')
-        .select('id')
-        .where('space', '=', space)
-        .executeTakeFirstOrThrow();
-      return row.id;
     },
 
     async moduleIds(codes: readonly ModuleCode[]): Promise<number[]> {
