@@ -4,9 +4,14 @@ import { useLotStatusesAt } from '../api';
 import { layersAtDate } from '../style/layersAtDate';
 import { toFeatureCollection } from '../style/layerStyles';
 
+/** Whether the statuses asked for a date (null: none asked) are the ones loaded, not a previous date's. */
+const loadedFor = (isoDate: string | null, loaded: { date: string } | undefined) =>
+  isoDate === null || loaded?.date === isoDate.slice(0, 10);
+
 /**
- * The map features of the main map and of the compared 'Antes' map, lots coloured by their status on each
- * map's date (null: their latest detection). The same collection is shared while nothing differs.
+ * The layers and map features of the main map and of the compared 'Antes' map, lots with their status on each
+ * map's date (null: their latest detection). The same collection is shared while nothing differs. `datesLoaded`
+ * is false while a date's statuses are still those of the date shown before.
  */
 export function useDatedFeatures(
   projectId: number,
@@ -29,5 +34,8 @@ export function useDatedFeatures(
     () => (beforeLayers === shownLayers ? data : toFeatureCollection(beforeLayers)),
     [beforeLayers, shownLayers, data],
   );
-  return { data, beforeData };
+  const datesLoaded = loadedFor(shownDate, shownStatuses.data) && loadedFor(beforeDate, beforeStatuses.data);
+  return { data, beforeData, shownLayers, beforeLayers, datesLoaded };
 }
+
+export type DatedFeatures = ReturnType<typeof useDatedFeatures>;

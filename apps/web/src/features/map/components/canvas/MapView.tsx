@@ -4,6 +4,7 @@ import { MAP_LIMITS } from '@mirante/shared';
 import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../../style/layerStyles';
 import type { Modifiers } from '../../model/lotSelection';
 import { maplibregl, type MapInstance } from '../../engine/maplibre';
+import { FIT_BOUNDS_OPTIONS } from '../../engine/fitBounds';
 import { markMapReady } from '../../engine/readyMarker';
 import { drawSkyOnlyWhenStyled } from '../../engine/styleSky';
 
@@ -17,13 +18,14 @@ export interface MapViewProps {
   style: StyleSpecification;
   /** [[west, south], [east, north]] fitted once, at most zoom 18 (spec 9). */
   initialBounds: [[number, number], [number, number]];
-  selectedLotId: number | null;
+  /** The lot drawn as selected (none: null or left out). */
+  selectedLotId?: number | null;
   /** Canvas cursor override (crosshair while measuring lots). */
   cursor?: string;
-  onReady(map: MapInstance): void;
-  onPick(pick: MapPick, keys: Modifiers): void;
+  onReady?(map: MapInstance): void;
+  onPick?(pick: MapPick, keys: Modifiers): void;
   onHoverPick?(pick: MapPick, keys: Modifiers): void;
-  onCursor(position: { lat: number; lng: number } | null): void;
+  onCursor?(position: { lat: number; lng: number } | null): void;
 }
 
 const keysOf = (event: MouseEvent): Modifiers => ({
@@ -31,11 +33,15 @@ const keysOf = (event: MouseEvent): Modifiers => ({
   ctrl: event.ctrlKey || event.metaKey,
 });
 
-/** The MapLibre map: style, hover feature-state on lots, lot clicks, cursor position. One job: the canvas. */
+/**
+ * The map shell: one MapLibre map showing a style (built in ../style), with the hover feature-state on lots, lot
+ * clicks, the cursor position and the ready signal. Every map of the app is one: the map screen's, the compared
+ * 'Antes' map, the detection detail's before/after maps.
+ */
 export function MapView({
   style,
   initialBounds,
-  selectedLotId,
+  selectedLotId = null,
   cursor,
   onReady,
   onPick,
@@ -61,7 +67,7 @@ export function MapView({
       container: container.current,
       style: initialStyle.current,
       bounds: initialFit.current,
-      fitBoundsOptions: { padding: 40, maxZoom: MAP_LIMITS.fitBoundsMaxZoom },
+      fitBoundsOptions: FIT_BOUNDS_OPTIONS,
       maxZoom: MAP_LIMITS.maxZoom,
       attributionControl: false,
       // No preserveDrawingBuffer (exports read the frame in `render`), no fades, a bounded tile cache.
@@ -95,7 +101,7 @@ export function MapView({
       lastCursor = { lat: event.lngLat.lat, lng: event.lngLat.lng };
       cursorFrame ||= requestAnimationFrame(() => {
         cursorFrame = 0;
-        callbacks.current.onCursor(lastCursor);
+        callbacks.current.onCursor?.(lastCursor);
       });
       const pick = pickAt(event.point);
       const lotId = pick?.type === 'LOT' ? pick.id : null;
@@ -107,13 +113,13 @@ export function MapView({
       setHover(null);
       cancelAnimationFrame(cursorFrame);
       cursorFrame = 0;
-      callbacks.current.onCursor(null);
+      callbacks.current.onCursor?.(null);
     });
     map.on('click', (event) => {
       const pick = pickAt(event.point);
-      if (pick) callbacks.current.onPick(pick, keysOf(event.originalEvent));
+      if (pick) callbacks.current.onPick?.(pick, keysOf(event.originalEvent));
     });
-    map.once('load', () => readyRef.current(map));
+    map.once('load', () => readyRef.current?.(map));
     map.once('idle', () => markMapReady(map.getContainer()));
     return () => {
       cancelAnimationFrame(cursorFrame);
@@ -124,7 +130,8 @@ export function MapView({
 
   useEffect(() => {
     const map = mapRef.current;
-    if (map && style !== initialStyle.current) map.setStyle(style);
+    if (!map || style === initialStyle.current) return;
+    map.setStyle(style);
   }, [style]);
 
   useEffect(() => {

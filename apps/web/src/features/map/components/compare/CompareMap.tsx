@@ -18,8 +18,6 @@ export interface CompareMapProps {
   primaryCursor: { lat: number; lng: number } | null;
 }
 
-const noop = () => undefined;
-
 /** The 'Antes' map beside the primary one (or over it, clipped by the swipe divider), synced, with mirrored cursors. */
 export function CompareMap({
   primary,
@@ -44,9 +42,7 @@ export function CompareMap({
             [bounds.getWest(), bounds.getSouth()],
             [bounds.getEast(), bounds.getNorth()],
           ]}
-          selectedLotId={null}
           onReady={setSecondary}
-          onPick={noop}
           onCursor={setCursor}
         />
         {secondary && mode === 'lado-a-lado' && <MirrorCursor map={secondary} position={primaryCursor} />}

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { MAP_LIMITS, type LayerGeometry, type Scene } from '@mirante/shared';
+import { useEffect, useMemo, useState } from 'react';
+import type { LayerGeometry, Scene } from '@mirante/shared';
 import { geometryBounds } from '../../detections/detectionDetail';
+import { FIT_BOUNDS_OPTIONS } from '../../engine/fitBounds';
+import type { MapInstance } from '../../engine/maplibre';
 import { miniMapStyle } from '../../style/miniMapStyle';
-import { maplibregl } from '../../engine/maplibre';
-import { drawSkyOnlyWhenStyled } from '../../engine/styleSky';
+import { MapView } from '../canvas/MapView';
 
 export interface DetectionMiniMapProps {
   caption: string;
@@ -15,39 +16,24 @@ export interface DetectionMiniMapProps {
   centerSignal: number;
 }
 
-/** One side of the detection detail's before/after view. */
+/** One side of the detection detail's before/after view: the map shell with the scene and the detection's outline. */
 export function DetectionMiniMap(props: DetectionMiniMapProps) {
   const { caption, scene, geometry, color, apiToken, centerSignal } = props;
-  const container = useRef<HTMLDivElement>(null);
-  const map = useRef<maplibregl.Map | null>(null);
+  const [map, setMap] = useState<MapInstance | null>(null);
+  const style = useMemo(
+    () => miniMapStyle(scene, geometry, color, apiToken, window.location.origin),
+    [scene, geometry, color, apiToken],
+  );
+  const bounds = useMemo(() => geometryBounds(geometry), [geometry]);
 
   useEffect(() => {
-    if (!container.current) return;
-    const instance = new maplibregl.Map({
-      container: container.current,
-      style: miniMapStyle(scene, geometry, color, apiToken, window.location.origin),
-      bounds: geometryBounds(geometry),
-      fitBoundsOptions: { padding: 40, maxZoom: MAP_LIMITS.fitBoundsMaxZoom },
-      maxZoom: MAP_LIMITS.maxZoom,
-      attributionControl: false,
-    });
-    drawSkyOnlyWhenStyled(instance);
-    map.current = instance;
-    return () => {
-      map.current = null;
-      instance.remove();
-    };
-  }, [scene, geometry, color, apiToken]);
-
-  useEffect(() => {
-    if (centerSignal > 0)
-      map.current?.fitBounds(geometryBounds(geometry), { padding: 40, maxZoom: MAP_LIMITS.fitBoundsMaxZoom });
-  }, [centerSignal, geometry]);
+    if (centerSignal > 0) map?.fitBounds(bounds, FIT_BOUNDS_OPTIONS);
+  }, [centerSignal, map, bounds]);
 
   return (
     <div className="detection-detail__map" data-testid="detection-mini-map">
       <span className="detection-detail__caption">{caption}</span>
-      <div ref={container} />
+      <MapView style={style} initialBounds={bounds} onReady={setMap} />
     </div>
   );
 }

@@ -1,48 +1,41 @@
-import { Alert, Descriptions, Spin, Tag } from 'antd';
-import {
-  detectionTypeOf,
-  MAP_MESSAGES,
-  type Layer,
-  type Scene,
-  type StatusHistoryItem,
-} from '@mirante/shared';
-import { useLayerDetail } from '../../api';
-import { detailRow } from '../../model/detailRows';
+import { Descriptions, Spin, Tag } from 'antd';
+import { detectionTypeOf, type Layer, type Scene } from '@mirante/shared';
 import { formatConfidence, formatIsoDate } from '../../model/format';
+import { comparisonVerdict, type LotStatusOnDate } from '../../model/comparisonVerdict';
 import { lotTitle } from '../../style/labels';
-import { comparisonVerdict, statusAt } from '../../model/lotStatusAt';
 import { LotPopupFrame } from './LotPopupFrame';
+
+/** One compared date and the lot's status on it, as the map colours the lot on that date. */
+export interface DatedLotStatus {
+  scene: Scene;
+  status: LotStatusOnDate;
+}
 
 export interface LotComparePopupProps {
   layer: Layer;
-  before: Scene;
-  after: Scene;
+  before: DatedLotStatus;
+  after: DatedLotStatus;
+  /** The statuses of one of the dates are still loading. */
+  loading: boolean;
   onClose(): void;
 }
 
-function StatusOnDate({
-  label,
-  scene,
-  item,
-}: {
-  label: string;
-  scene: Scene;
-  item: StatusHistoryItem | null;
-}) {
-  const type = detectionTypeOf(item?.status);
+function StatusOnDate({ label, side }: { label: string; side: DatedLotStatus }) {
+  const type = detectionTypeOf(side.status?.detect_type);
   return (
     <div className="lot-compare__side" data-testid={`lot-compare-${label.toLowerCase()}`}>
       <span className="lot-compare__date">
-        {label} · {scene.dateFormatted}
+        {label} · {side.scene.dateFormatted}
       </span>
-      {item && type ? (
+      {side.status && type ? (
         <>
           <span className="lot-compare__status">
             <span className="lot-compare__swatch" style={{ background: type.color }} />
             {type.name}
           </span>
           <span className="lot-compare__meta">
-            Detectado em {formatIsoDate(item.date)} · Confiança {formatConfidence(item.precision)}
+            Detectado em {formatIsoDate(side.status.date)} · Confiança{' '}
+            {formatConfidence(side.status.precision)}
           </span>
         </>
       ) : (
@@ -52,13 +45,12 @@ function StatusOnDate({
   );
 }
 
-/** The lot popup while two dates are compared (430 px, spec 9): its status on each date and whether it changed. */
-export function LotComparePopup({ layer, before, after, onClose }: LotComparePopupProps) {
-  const detail = useLayerDetail(layer.id);
-  const history = detailRow(detail.data ?? [], 'STATUS_LIST')?.value ?? [];
-  const then = statusAt(history, before.isoDate);
-  const now = statusAt(history, after.isoDate);
-  const verdict = comparisonVerdict(then, now);
+/**
+ * The lot popup while two dates are compared (430 px, spec 9): its status on each date — the one each map colours
+ * it with — and whether it changed.
+ */
+export function LotComparePopup({ layer, before, after, loading, onClose }: LotComparePopupProps) {
+  const verdict = comparisonVerdict(before.status, after.status);
   return (
     <LotPopupFrame title={lotTitle(layer)} testId="lot-compare-popup" variant="compare" onClose={onClose}>
       <Descriptions
@@ -66,13 +58,13 @@ export function LotComparePopup({ layer, before, after, onClose }: LotComparePop
         column={1}
         items={[{ key: 'code', label: 'Código do cliente', children: layer.customer_code ?? '—' }]}
       />
-      {detail.isPending && <Spin />}
-      {detail.isError && <Alert type="error" message={MAP_MESSAGES.serverError} />}
-      {detail.isSuccess && (
+      {loading ? (
+        <Spin />
+      ) : (
         <>
           <div className="lot-compare">
-            <StatusOnDate label="Antes" scene={before} item={then} />
-            <StatusOnDate label="Depois" scene={after} item={now} />
+            <StatusOnDate label="Antes" side={before} />
+            <StatusOnDate label="Depois" side={after} />
           </div>
           <Tag color={verdict === 'Igual' ? 'default' : 'orange'} data-testid="lot-compare-verdict">
             {verdict}

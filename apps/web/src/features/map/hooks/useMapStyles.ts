@@ -1,0 +1,49 @@
+import { useCallback, useMemo } from 'react';
+import type { Layer, LayerType, Scene } from '@mirante/shared';
+import { buildMapStyle, type LayersFeatureCollection, type MapType } from '../style/layerStyles';
+import { useDatedFeatures } from './useDatedFeatures';
+
+export interface MapStylesInput {
+  projectId: number;
+  layers: readonly Layer[];
+  mapType: MapType;
+  /** The scene of the main map ('Depois' while comparing). */
+  scene: Scene | null;
+  /** The 'Antes' scene while two dates are compared, else null. */
+  before: Scene | null;
+  visibleTypes: readonly LayerType[];
+  apiToken: string;
+}
+
+/**
+ * The styles of the main map and of the compared 'Antes' map. Comparing always shows imagery; over imagery lots
+ * take their status on the image's date (each compared map its own date).
+ */
+export function useMapStyles({
+  projectId,
+  layers,
+  mapType,
+  scene,
+  before,
+  visibleTypes,
+  apiToken,
+}: MapStylesInput) {
+  const effectiveType: MapType = before ? 'satelite' : mapType;
+  const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
+  const dated = useDatedFeatures(projectId, layers, shownDate, before?.isoDate ?? null);
+  const styleFor = useCallback(
+    (shown: Scene | null, features: LayersFeatureCollection) =>
+      buildMapStyle({
+        mapType: effectiveType,
+        data: features,
+        visibleTypes,
+        scene: shown,
+        apiToken,
+        origin: window.location.origin,
+      }),
+    [effectiveType, visibleTypes, apiToken],
+  );
+  const style = useMemo(() => styleFor(scene, dated.data), [styleFor, scene, dated.data]);
+  const beforeStyle = useMemo(() => styleFor(before, dated.beforeData), [styleFor, before, dated.beforeData]);
+  return { effectiveType, shownDate, style, beforeStyle, dated };
+}
