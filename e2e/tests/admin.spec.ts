@@ -1,9 +1,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, noOpenDropdown, pick, signInAndWait, waitForEmailTo } from './support';
+import {
+  ADMIN,
+  MANAGER,
+  newestEmailTo,
+  noOpenDropdown,
+  pick,
+  signInAndWait,
+  storedApiToken,
+  waitForEmailTo,
+} from './support';
 
-test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async ({ page }) => {
+test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
+  page,
+}) => {
   await signInAndWait(page, ADMIN);
   await page.goto('/page/admin');
   // The first visit loads the admin chunk; allow for a busy machine.
@@ -35,6 +46,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async (
   await page.keyboard.press('Escape');
   await pick(page, form.getByLabel('Tipo de usuário'), 'Teste (trial)');
   await form.getByLabel('Enviar e-mail de definição de senha').uncheck();
+  const trialSince = Date.now();
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page.getByText('Usuário cadastrado com sucesso')).toBeVisible();
 
@@ -49,6 +61,36 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it', async (
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(page.getByText('Usuário cadastrado com sucesso')).toBeVisible();
   expect(await waitForEmailTo(client, since)).toMatch(/\/auth\/pass\?t=/);
+  // The CLIENT's e-mail, sent after the TRIAL user was saved, is in the outbox: the TRIAL user's would be too.
+  expect(newestEmailTo(trial, trialSince), 'an e-mail to the TRIAL user').toBeNull();
+
+  // Read back as saved (a fresh request, not the form): names, customers, projects, user types.
+  const token = await storedApiToken(page);
+  const users = (await (
+    await page.request.get('/api/v1/users', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as {
+    email: string;
+    name: string;
+    customer: string;
+    projects: { name: string }[];
+    userType: string;
+  }[];
+  const saved = (email: string) => {
+    const user = users.find((candidate) => candidate.email === email);
+    return user && { ...user, projects: user.projects.map((project) => project.name) };
+  };
+  expect(saved(trial)).toMatchObject({
+    name: 'Teresa Trial',
+    customer: 'Vale Verde Empreendimentos',
+    projects: ['Vale Verde - Sarandi'],
+    userType: 'TRIAL',
+  });
+  expect(saved(client)).toMatchObject({
+    name: 'Clara Cliente',
+    customer: 'Horizonte Urbanismo',
+    projects: [expect.stringContaining('Edifício Aurora')],
+    userType: 'CLIENT',
+  });
 
   await page.getByRole('tab', { name: 'Cadastrar imagem' }).click();
   await expect(page.getByRole('form', { name: 'Cadastrar imagem' })).toBeVisible();

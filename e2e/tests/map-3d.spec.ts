@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { boxGlb } from './glb';
+import { mainMap, waitForMapReady } from './map-ready';
 import { scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, chooseProject, signInAndWait } from './support';
 
@@ -60,7 +61,7 @@ test('3D viewer: percentage while loading, then the model; load errors reported'
   await signInAndWait(page, ADMIN);
   await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
   await expect(page).toHaveURL(/\/page\/area/);
-  await expect(page.locator('[data-map-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+  await waitForMapReady(mainMap(page));
 
   // Held back a little so that the loading percentage can be seen.
   const modelUrls: string[] = [];
@@ -81,7 +82,6 @@ test('3D viewer: percentage while loading, then the model; load errors reported'
   await page.getByRole('button', { name: 'Aproximar modelo' }).click();
   await page.getByRole('button', { name: 'Parar rotação' }).click();
   await expect(page.getByRole('button', { name: 'Girar' })).toBeVisible();
-  await page.waitForTimeout(500);
   await page.screenshot({ path: 'test-results/map-3d-viewer.png' });
 
   await page.locator('.ant-modal-close').click();

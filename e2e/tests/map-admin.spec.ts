@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { changes } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN, USER } from './support';
 
@@ -21,8 +22,7 @@ async function pickSomeLot(page: Page, shift: boolean): Promise<boolean> {
     if (shift) await page.keyboard.down('Shift');
     await page.mouse.click(box.x + box.width / 2 + dx!, box.y + box.height / 2 + dy!);
     if (shift) await page.keyboard.up('Shift');
-    await page.waitForTimeout(200);
-    if ((await count.textContent()) !== before) return true;
+    if (await changes(count, before)) return true;
   }
   return false;
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { cameraOf, compareMap, mainMap, settledCamera, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { USER } from './support';
 
@@ -9,9 +10,10 @@ test.beforeAll(async ({ request }) => {
   await ensureAllotmentScenes(request);
 });
 
-test('Comparar datas: order validation, side by side with mirrored cursor, swipe, unchecking clears', async ({
+test('Comparar datas: order validation, side by side with mirrored cursor, synced zoom, swipe, unchecking clears', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await openSatelliteMap(page, USER);
   const controls = page.getByTestId('compare-controls');
   await controls.getByText('Comparar datas').click();
@@ -29,7 +31,7 @@ test('Comparar datas: order validation, side by side with mirrored cursor, swipe
   await expect(pane).toBeVisible();
   await expect(page.getByTestId('compare-before')).toHaveText('Antes: 15/01/2026');
   await expect(page.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
-  await expect(pane.locator('[data-map-ready="true"]')).toBeVisible({ timeout: 20_000 });
+  await waitForMapReady(compareMap(page));
 
   // Side by side: the pointer on the 'Depois' map shows a cross on the 'Antes' map at the same place.
   const stage = (await page.getByTestId('map-stage').boundingBox())!;
@@ -38,14 +40,19 @@ test('Comparar datas: order validation, side by side with mirrored cursor, swipe
   await expect(cross).toBeVisible();
   const crossBox = (await cross.boundingBox())!;
   expect(Math.abs(crossBox.x + crossBox.width / 2 - (stage.x + stage.width * 0.25))).toBeLessThan(4);
-  await page.waitForTimeout(800);
+  await waitForMapReady(mainMap(page));
+  await waitForMapReady(compareMap(page));
   await page.screenshot({ path: `${SHOTS}/compare-side-by-side.png` });
 
-  // Synced cameras: zooming the 'Depois' map zooms the 'Antes' map.
+  // Synced cameras: zooming the 'Depois' map zooms the 'Antes' map to the same zoom and centre.
+  const start = await cameraOf(mainMap(page));
+  expect(await cameraOf(compareMap(page))).toEqual(start);
   await page.getByRole('button', { name: 'Aproximar' }).click();
-  await page.waitForTimeout(600);
-  const zoomText = await page.getByTestId('map-zoom').textContent();
-  expect(zoomText).toMatch(/Zoom: \d+/);
+  await expect.poll(async () => (await settledCamera(mainMap(page)))?.zoom).toBeCloseTo(start.zoom + 1, 2);
+  const after = await cameraOf(mainMap(page));
+  await expect.poll(() => settledCamera(compareMap(page))).toEqual(after);
+  const shownZoom = Number((await page.getByTestId('map-zoom').textContent())?.replace('Zoom: ', ''));
+  expect(Math.abs(shownZoom - after.zoom)).toBeLessThanOrEqual(0.05);
 
   // Swipe: the 'Antes' map covers the left of a draggable divider.
   await page.getByTestId('compare-mode').getByText('Cortina').click();
@@ -59,7 +66,7 @@ test('Comparar datas: order validation, side by side with mirrored cursor, swipe
   await page.mouse.up();
   await expect(divider).toHaveAttribute('aria-valuenow', /^(29|30|31)$/);
   await expect(pane).toHaveAttribute('style', /clip-path: inset\(0px 7\d(\.\d+)?% 0px 0px\)/);
-  await page.waitForTimeout(800);
+  await waitForMapReady(compareMap(page));
   await page.screenshot({ path: `${SHOTS}/compare-swipe.png` });
 
   // While dates are compared, a third scene asks to unselect one first.
@@ -87,7 +94,7 @@ test('two scenes picked in Imagens are compared; a third replaces the oldest', a
   await cards.filter({ hasText: '15/01/2026' }).click();
   await expect(page.getByTestId('compare-before')).toHaveText('Antes: 15/10/2025');
   await expect(page.getByTestId('compare-after')).toHaveText('Depois: 15/01/2026');
-  await page.waitForTimeout(500);
+  await waitForMapReady(compareMap(page));
   await cards.filter({ hasText: '15/10/2025' }).click();
   await expect(page.getByTestId('compare-pane')).toHaveCount(0);
 });
@@ -99,9 +106,7 @@ test('a lot clicked while dates are compared shows its status on each date and w
   await page.getByTestId('compare-controls').getByText('Comparar datas').click();
   await pickOption(page, 'Antes', '15/10/2025');
   await pickOption(page, 'Depois', '15/04/2026');
-  await expect(page.getByTestId('compare-pane').locator('[data-map-ready="true"]')).toBeVisible({
-    timeout: 20_000,
-  });
+  await waitForMapReady(compareMap(page));
 
   // The 'Depois' map is the right half in side-by-side mode: click lots there until one opens.
   const stage = (await page.getByTestId('map-stage').boundingBox())!;

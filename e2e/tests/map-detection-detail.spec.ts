@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { cameraOf, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
 
@@ -38,7 +39,7 @@ async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
   await signInAndWait(page, MANAGER);
   await chooseProject(page, 'ribeirao', 'APP Ribeirão Pinguim - Recuperação');
   await expect(page).toHaveURL(/\/page\/area$/);
-  await expect(page.locator('[data-map-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+  await waitForMapReady(mainMap(page));
   const token = await storedApiToken(page);
   const projects = (await (
     await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
@@ -115,8 +116,7 @@ async function clickDetection(page: Page, layer: LayerRow): Promise<void> {
   const target = insidePoint(layer);
   let point = await screenPointOf(page, target);
   await page.mouse.move(point.x, point.y);
-  await page.mouse.wheel(0, -300);
-  await page.waitForTimeout(800);
+  await settleAfter(mainMap(page), () => page.mouse.wheel(0, -300));
   point = await screenPointOf(page, target);
   const there = await readCursor(page, point.x, point.y);
   expect(Math.abs(there.lng - target.lng)).toBeLessThan(0.00005);
@@ -188,14 +188,22 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   );
   await expect(link).toHaveAttribute('target', '_blank');
 
-  // 'Centralizar' after the person dragged the 'Depois' map away: it fits the detection again, no error.
+  // 'Centralizar' after the person dragged the 'Depois' map away: its camera comes back to the detection.
+  const afterMap = maps.nth(1).getByTestId('map-canvas');
+  const fitted = await cameraOf(afterMap);
+  expect(fitted.lng).toBeCloseTo(centre.lng, 4);
+  expect(fitted.lat).toBeCloseTo(centre.lat, 4);
   const after = (await maps.nth(1).boundingBox())!;
   await page.mouse.move(after.x + after.width / 2, after.y + after.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(after.x + 40, after.y + 40, { steps: 5 });
-  await page.mouse.up();
-  await detail.getByRole('button', { name: 'Centralizar' }).click();
-  await page.waitForTimeout(1200);
+  await settleAfter(afterMap, async () => {
+    await page.mouse.down();
+    await page.mouse.move(after.x + 40, after.y + 40, { steps: 5 });
+    await page.mouse.up();
+  });
+  const dragged = await cameraOf(afterMap);
+  expect(Math.abs(dragged.lng - fitted.lng) + Math.abs(dragged.lat - fitted.lat)).toBeGreaterThan(0.0001);
+  await settleAfter(afterMap, () => detail.getByRole('button', { name: 'Centralizar' }).click());
+  expect(await cameraOf(afterMap)).toEqual(fitted);
   await page.screenshot({ path: `${SHOTS}/detection-detail.png` });
   expect(errors).toEqual([]);
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, USER, storedApiToken } from './support';
 
@@ -33,8 +34,7 @@ async function pickSomeLot(page: Page): Promise<{ x: number; y: number } | null>
     await page.keyboard.down('Shift');
     await page.mouse.click(point.x, point.y);
     await page.keyboard.up('Shift');
-    await page.waitForTimeout(200);
-    if ((await count.textContent()) !== before) return point;
+    if (await changes(count, before)) return point;
   }
   return null;
 }
@@ -69,8 +69,9 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   const canvas = page.getByTestId('map-canvas');
   const box = (await canvas.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -400);
-  await page.waitForTimeout(800);
+  await settleAfter(mainMap(page), async () => {
+    for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -400);
+  });
   const point = await pickSomeLot(page);
   expect(point, 'a lot under the middle of the map').not.toBeNull();
   await expect(page.getByTestId('detection-edit-count')).toHaveText('1 selecionado(s)');
@@ -114,7 +115,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   }[];
   expect(history).toContainEqual(expect.objectContaining({ status: 'O', source: 'manual' }));
   await page.mouse.move(box.x + 5, box.y + 5);
-  await page.waitForTimeout(1000);
+  await waitForMapReady(mainMap(page));
   await page.screenshot({ path: 'test-results/detections-edit-saved.png' });
 
   // Failure message.

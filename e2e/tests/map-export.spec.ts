@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER } from './support';
 
@@ -67,9 +68,8 @@ async function exportPng(page: Page): Promise<Buffer> {
 test('exports carry the block labels shown on screen', async ({ page }) => {
   await openSatelliteMap(page, USER);
   // Block labels show from zoom 16.
-  await page.getByRole('button', { name: 'Aproximar' }).click();
+  await settleAfter(mainMap(page), () => page.getByRole('button', { name: 'Aproximar' }).click());
   await expect(page.locator('.map-label--block').first()).toBeVisible({ timeout: 10_000 });
-  await page.waitForTimeout(1_500);
 
   const withLabels = await exportPng(page);
   // The same frame exported twice gives the same bytes: differences below come from the labels alone.

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { mainMap, waitForMapReady } from './map-ready';
 import { ADMIN, DEMO_PASSWORD, pick, signIn } from './support';
 
 /** Three small dated scenes over the demo allotment, uploaded as PNG + bounds (no demo imagery rendering). */
@@ -134,7 +135,7 @@ export async function openSatelliteMap(page: Page, email: string): Promise<void>
   await signIn(page, email);
   await expect(page).toHaveURL(/\/page\/(fusion-map|area)/, { timeout: 20_000 });
   await page.goto('/page/fusion-map?tipo=satelite');
-  await expect(page.locator('[data-map-ready="true"]').first()).toBeVisible({ timeout: 30_000 });
+  await waitForMapReady(mainMap(page));
 }
 
 /** Picks an option of an Ant Design select found by its label. */

@@ -8,6 +8,8 @@ import {
   signInAndWait,
   storedApiToken,
 } from './support';
+import { mainMap, nearestColour, pixelAt, settleAfter, waitForMapReady } from './map-ready';
+import { ensureAllotmentScenes } from './map-scenes';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -94,22 +96,54 @@ test('a USER sees the allotment map: layers, status bar, tabs, lot popup with hi
   await expect(popup.getByTestId('observation')).toHaveCount(0);
 });
 
-test('map types Mapa / Satélite / S/ imagem, with tipo=satelite as preset (screenshots)', async ({
+test('map types: Satélite draws the image over a dark surround; Mapa and S/ imagem their own backgrounds, no image', async ({
   page,
+  request,
 }) => {
+  test.setTimeout(120_000);
+  await ensureAllotmentScenes(request);
+  const sceneTileRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/\/tiles\/.*\d+\/\d+\/\d+/.test(r.url())) sceneTileRequests.push(r.url());
+  });
   await openMap(page, ADMIN, '?tipo=satelite');
   const types = page.getByTestId('map-type');
-  await expect(types.getByText('Satélite')).toBeVisible();
+  const map = mainMap(page);
+  const statusBar = page.getByTestId('map-status-bar');
   await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Satélite');
-  await page.waitForTimeout(1500);
+  await waitForMapReady(map);
+  const box = (await map.boundingBox())!;
+  // Inside the 40 px the project is fitted with: no layer there, and outside the scene (it covers the project).
+  // Which map type's background is there (layerStyles.ts BACKGROUND), by the nearest colour.
+  const surround = async () =>
+    nearestColour(await pixelAt(page, box.x + 6, box.y + box.height / 2), {
+      satelite: '#1d2125',
+      mapa: '#eef0ea',
+      'sem-imagem': '#e6e8eb',
+    });
+  expect(await surround()).toBe('satelite');
+  expect(sceneTileRequests.length, 'scene tiles drawn in Satélite').toBeGreaterThan(0);
+  await expect(statusBar).toContainText('Imagem: 15/04/2026');
   await page.screenshot({ path: `${SHOTS}/satelite.png` });
-  await types.getByText('Mapa').click();
+
+  await settleAfter(map, () => types.getByText('Mapa').click());
   await expect(page).toHaveURL(/tipo=mapa/);
-  await page.waitForTimeout(1000);
+  expect(await surround()).toBe('mapa');
+  await expect(statusBar).not.toContainText('Imagem:');
   await page.screenshot({ path: `${SHOTS}/mapa.png` });
-  await types.getByText('S/ imagem').click();
-  await page.waitForTimeout(1000);
+
+  await settleAfter(map, () => types.getByText('S/ imagem').click());
+  await expect(page).toHaveURL(/tipo=sem-imagem/);
+  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('S/ imagem');
+  expect(await surround()).toBe('sem-imagem');
+  await expect(statusBar).not.toContainText('Imagem:');
+  await expect(page.getByTestId('map-legend')).toContainText('Última detecção');
+  // Zooming in without the image asks for no scene tile.
+  sceneTileRequests.length = 0;
+  await settleAfter(map, () => page.getByRole('button', { name: 'Aproximar' }).click());
+  expect(sceneTileRequests).toEqual([]);
   await page.screenshot({ path: `${SHOTS}/sem-imagem.png` });
+  // The lots are still there to click.
   await openSomeLot(page);
   await page.screenshot({ path: `${SHOTS}/lot-popup.png` });
 });

@@ -32,10 +32,27 @@ test('the login page downloads no map chunk; the map page does', async ({ page }
   await expect.poll(() => scripts.some((script) => /\/assets\/map-/.test(script))).toBe(true);
 });
 
-test('each role lands on the map of its default allotment project', async ({ page }) => {
+test('each role lands on the map of its default project, Jardim das Palmeiras (not another allotment)', async ({
+  page,
+}) => {
   for (const email of [ADMIN, MANAGER, USER]) {
+    const layersAsked = page.waitForResponse((response) =>
+      /\/api\/v1\/project\/\d+\/layers/.test(response.url()),
+    );
     await signIn(page, email);
     await expect(page).toHaveURL(/\/page\/fusion-map$/);
+    const token = await storedApiToken(page);
+    const projects = (await (
+      await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as { id: number; name: string; default: boolean }[];
+    const jardim = projects.find((project) => project.name === 'Jardim das Palmeiras - Etapas 1 a 3')!;
+    expect(jardim.default).toBe(true);
+    // The map opened is that project's: its layers were asked for, its name is in the selector and the details.
+    const opened = Number(/\/project\/(\d+)\/layers/.exec((await layersAsked).url())?.[1]);
+    expect(opened, `${email}'s map`).toBe(jardim.id);
+    await expect(page.getByTestId('project-selector')).toContainText('Jardim das Palmeiras');
+    await page.getByRole('tab', { name: 'Detalhes' }).click();
+    await expect(page.getByTestId('project-details')).toContainText('Jardim das Palmeiras');
     await expect(menuItem(page, 'Mapa')).toBeVisible();
     await signOut(page);
   }

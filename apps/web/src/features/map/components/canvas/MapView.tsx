@@ -5,7 +5,7 @@ import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../../style/layerStyle
 import type { Modifiers } from '../../model/lotSelection';
 import { maplibregl, type MapInstance } from '../../engine/maplibre';
 import { FIT_BOUNDS_OPTIONS } from '../../engine/fitBounds';
-import { markMapReady } from '../../engine/readyMarker';
+import { markMapChanging, trackMapReady } from '../../engine/readyMarker';
 import { drawSkyOnlyWhenStyled } from '../../engine/styleSky';
 
 /** A lot or area under the pointer. */
@@ -119,8 +119,8 @@ export function MapView({
       const pick = pickAt(event.point);
       if (pick) callbacks.current.onPick?.(pick, keysOf(event.originalEvent));
     });
+    trackMapReady(map);
     map.once('load', () => readyRef.current?.(map));
-    map.once('idle', () => markMapReady(map.getContainer()));
     return () => {
       cancelAnimationFrame(cursorFrame);
       mapRef.current = null;
@@ -131,6 +131,7 @@ export function MapView({
   useEffect(() => {
     const map = mapRef.current;
     if (!map || style === initialStyle.current) return;
+    markMapChanging(map);
     map.setStyle(style);
   }, [style]);
 
