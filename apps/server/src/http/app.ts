@@ -30,6 +30,7 @@ import { cachedSessions } from './cached-sessions';
 import { installErrorHandlers } from './error-handler';
 import { fastPathServer } from './fast-path-server';
 import { createRouter } from './route';
+import { installSecurityHeaders } from './security-headers';
 import { hasWebApp, registerWebApp } from './web-static';
 
 /**
@@ -81,6 +82,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
+  installSecurityHeaders(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

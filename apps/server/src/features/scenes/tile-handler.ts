@@ -4,6 +4,7 @@ import { MESSAGES } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
+import { securityHeaders } from '../../http/security-headers';
 import type { SceneTiles } from './scene-tiles';
 import { parseTilePath, parseTileQuery, type TilePath } from './tile-url';
 
@@ -53,6 +54,7 @@ function sendError(
     message: known ? error.message : MESSAGES.serverError,
   });
   response.writeHead(statusCode, [
+    ...securityHeaders(request.url ?? '').flat(),
     'x-request-id',
     requestId,
     'content-type',
@@ -91,11 +93,20 @@ export function createTileHandler(
       const cacheControl = tile.immutable ? IMMUTABLE : REVALIDATE;
       if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
-        response.writeHead(304, ['etag', tile.etag, 'cache-control', cacheControl, 'vary', 'Authorization']);
+        response.writeHead(304, [
+          ...securityHeaders(url).flat(),
+          'etag',
+          tile.etag,
+          'cache-control',
+          cacheControl,
+          'vary',
+          'Authorization',
+        ]);
         response.end();
         return;
       }
       response.writeHead(200, [
+        ...securityHeaders(url).flat(),
         'etag',
         tile.etag,
         'cache-control',
