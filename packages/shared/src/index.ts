@@ -22,3 +22,4 @@ export * from './api/detections-report';
 export * from './domain/detections-report';
 export * from './api/detections';
 export * from './geometry/pixel-spans';
+export * from './domain/spreadsheet-cell';

@@ -4,6 +4,7 @@ import {
   type DetectionRow,
   type DetectionsExportQuery,
   type DetectionsHistory,
+  spreadsheetText,
 } from '@mirante/shared';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -56,7 +57,11 @@ export function exportTable(
   return { columns, rows };
 }
 
-const csvCell = (value: string) => (/[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/** A CSV field: formula starts neutralised, then quoted when it holds the separator, a quote or a line break. */
+const csvCell = (raw: string) => {
+  const value = spreadsheetText(raw);
+  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+};
 
 /** Rows per chunk of the streamed CSV. */
 const CSV_CHUNK_ROWS = 500;
@@ -94,12 +99,15 @@ export function toXlsx(table: ExportTable): Readable {
   workbook.creator = 'Mirante';
   const write = async () => {
     const sheet = workbook.addWorksheet('Detecções', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = table.columns.map((column) => ({ header: column.header, width: column.width }));
+    sheet.columns = table.columns.map((column) => ({
+      header: spreadsheetText(column.header),
+      width: column.width,
+    }));
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
     for (const row of table.rows) {
-      const added = sheet.addRow(table.columns.map((column) => column.value(row)));
+      const added = sheet.addRow(table.columns.map((column) => spreadsheetText(column.value(row))));
       // one shared (empty) style object: exceljs resolves it once, not a fresh style model per cell
       added.eachCell((cell) => {
         cell.style = PLAIN;
