@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, systemApi } from '@mirante/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
@@ -70,7 +70,7 @@ export async function buildApp(
       level: infra.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
-    disableRequestLogging: !options.logRequests,
+    logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
     // Behind a proxy, TRUST_PROXY says whose X-Forwarded-For to believe; otherwise anyone could pick an IP.
     trustProxy: infra.config.trustProxy,
