@@ -1,69 +1,62 @@
 import { classifyFeatures, loadCommittedModel } from '../../src/features/detections/ai/classify-scene';
-import { DETECTION_TYPES } from '@mirante/shared';
-import { evaluate, evaluationMarkdown, evaluationText, type Evaluation } from './evaluation';
+import { evaluate, evaluationText, type Evaluation } from './evaluation';
+import { evalReportMarkdown, type SplitResults } from './eval-report';
 import { DATASET_CACHE_DIR, RESULTS_FILE } from './paths';
 import { realImageryCheck } from './real-imagery-check';
 import { writeResultsSection } from './results-section';
-import {
-  buildDataset,
-  HELD_OUT_SEED,
-  splitOf,
-  TRAINING_SEEDS,
-  type LabelledLot,
-  type Split,
-} from './training-data';
+import { samplesOf, TEST_SEED, TRAINING_SEEDS, VALIDATION_SEED, type Split } from './splits';
+import { buildDataset, type LabelledLot } from './training-data';
 
-const DETECTION_NAMES = Object.fromEntries(DETECTION_TYPES.map((type) => [type.key, type.name]));
-
-function evaluateSplit(samples: readonly LabelledLot[]): Evaluation {
+function evaluateSamples(samples: readonly LabelledLot[]): Evaluation {
   const model = loadCommittedModel();
-  const predicted = samples.map((s) => classifyFeatures(model, s.lotId, s.features).status);
   return evaluate(
     model.classes,
     samples.map((s) => s.status),
-    predicted,
+    samples.map((s) => classifyFeatures(model, s.lotId, s.features).status),
   );
 }
 
-/** `npm run ai:eval`: scores model.json on the held-out demo scenes and on real imagery; records bench/RESULTS.md. */
+const TITLES: Record<Split, string> = {
+  test: `Unseen layout (test, layout ${TEST_SEED})`,
+  validation: `Unseen layout (validation, layout ${VALIDATION_SEED})`,
+  sameLotsLater: `Same lots a month apart (layouts ${TRAINING_SEEDS.join(', ')})`,
+  train: 'Training fit',
+};
+
+/**
+ * `npm run ai:eval [-- --write]`: scores model.json on the demo splits (unseen test layout first) and on real
+ * imagery when ../shared/testdata is there. Prints only; --write records the ai section of bench/RESULTS.md.
+ */
 async function main(): Promise<void> {
-  const dataset = await buildDataset({ cacheDir: DATASET_CACHE_DIR, log: (line) => console.log(line) });
-  const bySplit = (splits: Split[]): LabelledLot[] => dataset.filter((s) => splits.includes(splitOf(s)));
-  const sections: [string, LabelledLot[]][] = [
-    ['Held out, all (unseen scenes + unseen layout)', bySplit(['heldOutScenes', 'heldOutSeed'])],
-    [`Held-out layout (seed ${HELD_OUT_SEED}, all 18 scenes)`, bySplit(['heldOutSeed'])],
-    [
-      `Held-out scenes of the training layouts (seeds ${TRAINING_SEEDS.join(', ')}, 6 scenes each)`,
-      bySplit(['heldOutScenes']),
-    ],
-    ['Training split (for reference: fit, not generalisation)', bySplit(['train'])],
-  ];
-  const markdown: string[] = [];
-  for (const [title, samples] of sections) {
-    const result = evaluateSplit(samples);
-    console.log(`\n${evaluationText(title, result)}`);
-    markdown.push(evaluationMarkdown(title, result, DETECTION_NAMES));
+  const write = process.argv.includes('--write');
+  const dataset = await buildDataset({
+    seeds: [...TRAINING_SEEDS, VALIDATION_SEED, TEST_SEED],
+    cacheDir: DATASET_CACHE_DIR,
+    log: (line) => console.log(line),
+  });
+  const splits: Split[] = ['test', 'validation', 'sameLotsLater', 'train'];
+  const sizes = {} as Record<Split, number>;
+  const results = {} as SplitResults;
+  for (const split of splits) {
+    const samples = samplesOf(dataset, split);
+    sizes[split] = samples.length;
+    results[split] = evaluateSamples(samples);
   }
+  for (const split of splits) console.log(`\n${evaluationText(TITLES[split], results[split])}`);
   const real = await realImageryCheck();
-  console.log(`\n${real.text}`);
-  const model = loadCommittedModel();
-  writeResultsSection(
-    RESULTS_FILE,
-    'ai',
-    [
-      `## Detections AI (\`npm run ai:train\`, \`npm run ai:eval\`, ${new Date().toISOString().slice(0, 10)})`,
-      '',
-      `Model: softmax gradient-boosted trees (${model.trees.length / model.classes.length} rounds × ${model.classes.length} classes, depth ≤ ${String(model.training.maxDepth)}), ` +
-        `${model.features.length} features per lot (apps/server/src/features/detections/ai/lot-features.ts), ` +
-        `trained on ${String(model.training.samples)} lot-scenes of demo seeds ${TRAINING_SEEDS.join(', ')} (scenes with date index % 3 ≠ 2). ` +
-        'Demo scenes are rendered in memory at 0.4 m; held-out figures below are on lots and scenes the model never saw.',
-      '',
-      ...markdown.flatMap((m) => [m, '']),
-      '### Real imagery (domain-shift check)',
-      '',
-      real.markdown,
-    ].join('\n'),
+  console.log(`\nreal imagery: ${real.run ? JSON.stringify(real, null, 2) : real.reason}`);
+  if (!write) {
+    console.log(`\nnot written: pass --write (npm run ai:eval -- --write) to record this in ${RESULTS_FILE}`);
+    return;
+  }
+  const markdown = evalReportMarkdown(
+    loadCommittedModel(),
+    results,
+    sizes,
+    real,
+    new Date().toISOString().slice(0, 10),
   );
+  writeResultsSection(RESULTS_FILE, 'ai', markdown);
   console.log(`\nwrote the ai section of ${RESULTS_FILE}`);
 }
 

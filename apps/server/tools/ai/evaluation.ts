@@ -8,6 +8,8 @@ export interface Evaluation {
   precision: number[];
   recall: number[];
   support: number[];
+  /** Mean over the classes present of per-class F1: the rare classes (I, O) count as much as V. */
+  macroF1: number;
 }
 
 export function evaluate(
@@ -27,20 +29,31 @@ export function evaluate(
   });
   const support = confusion.map((row) => row.reduce((a, b) => a + b, 0));
   const predictedCount = classes.map((_, p) => confusion.reduce((sum, row) => sum + (row[p] as number), 0));
+  const precision = classes.map((_, c) =>
+    predictedCount[c] ? (confusion[c]![c] as number) / (predictedCount[c] as number) : 0,
+  );
+  const recall = classes.map((_, c) =>
+    support[c] ? (confusion[c]![c] as number) / (support[c] as number) : 0,
+  );
+  const present = classes.map((_, c) => c).filter((c) => (support[c] as number) > 0);
+  const f1 = (c: number): number => {
+    const p = precision[c] as number;
+    const r = recall[c] as number;
+    return p + r > 0 ? (2 * p * r) / (p + r) : 0;
+  };
   return {
     classes: [...classes],
     samples: truth.length,
     accuracy: truth.length ? correct / truth.length : 0,
     confusion,
-    precision: classes.map((_, c) =>
-      predictedCount[c] ? (confusion[c]![c] as number) / (predictedCount[c] as number) : 0,
-    ),
-    recall: classes.map((_, c) => (support[c] ? (confusion[c]![c] as number) / (support[c] as number) : 0)),
+    precision,
+    recall,
     support,
+    macroF1: present.length ? present.reduce((sum, c) => sum + f1(c), 0) / present.length : 0,
   };
 }
 
-const percent = (value: number): string => `${(value * 100).toFixed(1)} %`;
+export const percent = (value: number): string => `${(value * 100).toFixed(1)} %`;
 
 /** Markdown tables: per-class P/R and the confusion matrix (rows true, columns predicted). */
 export function evaluationMarkdown(
@@ -49,7 +62,7 @@ export function evaluationMarkdown(
   names: Readonly<Record<string, string>>,
 ): string {
   const lines = [
-    `#### ${title}: ${e.samples} lot-scenes, accuracy **${percent(e.accuracy)}**`,
+    `#### ${title}: ${e.samples} lot-scenes, accuracy ${percent(e.accuracy)}, macro-F1 ${percent(e.macroF1)}`,
     '',
     '| class | support | precision | recall |',
     '|---|---|---|---|',
@@ -69,7 +82,7 @@ export function evaluationMarkdown(
 export function evaluationText(title: string, e: Evaluation): string {
   const pad = (s: string | number, w = 7): string => String(s).padStart(w);
   const lines = [
-    `${title}: ${e.samples} samples, accuracy ${percent(e.accuracy)}`,
+    `${title}: ${e.samples} samples, accuracy ${percent(e.accuracy)}, macro-F1 ${percent(e.macroF1)}`,
     `${pad('class')}${pad('support', 9)}${pad('prec', 9)}${pad('recall', 9)}`,
     ...e.classes.map(
       (c, i) =>

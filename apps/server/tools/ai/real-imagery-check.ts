@@ -15,11 +15,6 @@ import { lotToPixelPolygon } from '../../src/features/detections/ai/lot-mask';
 import type { LotInput } from '../../src/features/detections/ai/lot-scan';
 import { sharedTestdata } from './paths';
 
-export interface RealImageryReport {
-  text: string;
-  markdown: string;
-}
-
 /** Square cells of `size` metres over the raster, as lon/lat "lots" (real lot polygons are not over any image). */
 function gridLots(source: RasterSource, size: number): LotInput[] {
   const { originX, originY, pixelWidth, pixelHeight } = source.transform;
@@ -89,25 +84,49 @@ function distribution(results: readonly LotClassification[]): string {
     .join(', ');
 }
 
-const share = (part: number, total: number): string =>
-  total ? `${((part / total) * 100).toFixed(0)} %` : '—';
+/** A group of real-imagery cells: how many, how many the model read as C or E, and every status it gave. */
+export interface CellGroup {
+  cells: number;
+  builtOrBuilding: number;
+  distribution: string;
+}
+
+function cellGroup(results: readonly LotClassification[]): CellGroup {
+  return {
+    cells: results.length,
+    builtOrBuilding: results.filter((r) => r.status === 'C' || r.status === 'E').length,
+    distribution: distribution(results),
+  };
+}
+
+export type RealImageryResult =
+  | { run: false; reason: string }
+  | {
+      run: true;
+      /** Atlanta cells ≥ 25 % covered by a building footprint: should read C or E. */
+      withBuilding: CellGroup;
+      /** Atlanta cells with no footprint: should not read C or E. */
+      withoutBuilding: CellGroup;
+      /** Bali cells (no footprints: distribution only); null when the image is missing. */
+      bali: CellGroup | null;
+    };
 
 /**
  * SpaceNet Atlanta (the only real image with matching building footprints; panchromatic, so R = G = B) cut
  * into 25 m cells: cells ≥ 25 % covered by a footprint should read C/E, cells with no footprint should not.
- * The Bali drone orthomosaic (real RGB, no footprints) gives only the status distribution.
+ * The Bali drone orthomosaic (real RGB, no footprints) gives only the status distribution. Both come from
+ * `../shared/testdata`, outside the repository: not run when it is absent.
  */
-export async function realImageryCheck(): Promise<RealImageryReport> {
+export async function realImageryCheck(): Promise<RealImageryResult> {
   const testdata = sharedTestdata();
-  if (!testdata.found) return { text: `real imagery: ${testdata.reason}`, markdown: `_${testdata.reason}._` };
-  const TESTDATA_DIR = testdata.dir;
-  const atlantaImage = join(TESTDATA_DIR, 'imagery/atlanta_spacenet4_pan_uint16_0.5m_utm16n.tif');
-  const atlantaVectors = join(TESTDATA_DIR, 'vectors/atlanta_spacenet4_buildings_utm16n.geojson');
-  const bali = join(TESTDATA_DIR, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif');
+  if (!testdata.found) return { run: false, reason: testdata.reason };
+  const atlantaImage = join(testdata.dir, 'imagery/atlanta_spacenet4_pan_uint16_0.5m_utm16n.tif');
+  const atlantaVectors = join(testdata.dir, 'vectors/atlanta_spacenet4_buildings_utm16n.geojson');
+  const bali = join(testdata.dir, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif');
   if (!existsSync(atlantaImage) || !existsSync(atlantaVectors))
     return {
-      text: `real imagery: not run: the Atlanta image or its footprints are missing from ${TESTDATA_DIR}`,
-      markdown: `_not run: the Atlanta image or its footprints are missing from the shared testdata._`,
+      run: false,
+      reason: `not run: the Atlanta image or footprints are missing from ${testdata.dir}`,
     };
 
   const source = await openGeoTiff(atlantaImage, DEFAULT_IMAGE_LIMITS);
@@ -118,28 +137,17 @@ export async function realImageryCheck(): Promise<RealImageryReport> {
   const cover = buildingCover(source, lots, footprints);
   const results = await collect(classifyScene({ raster: source, lots }));
   await source.close();
-  const withBuilding = results.filter((r) => (cover.get(r.lotId) ?? 0) >= 0.25);
-  const without = results.filter((r) => (cover.get(r.lotId) ?? 0) === 0);
-  const builtOrBuilding = (rs: readonly LotClassification[]): number =>
-    rs.filter((r) => r.status === 'C' || r.status === 'E').length;
 
   const baliSource = existsSync(bali) ? await openGeoTiff(bali, DEFAULT_IMAGE_LIMITS) : null;
   const baliResults = baliSource
     ? await collect(classifyScene({ raster: baliSource, lots: gridLots(baliSource, 15) }))
-    : [];
+    : null;
   await baliSource?.close();
 
-  const rows = [
-    `| Atlanta cells with a building footprint (≥ 25 % of the cell) | ${withBuilding.length} | ${builtOrBuilding(withBuilding)} (${share(builtOrBuilding(withBuilding), withBuilding.length)}) | ${distribution(withBuilding)} |`,
-    `| Atlanta cells with no footprint | ${without.length} | ${builtOrBuilding(without)} (${share(builtOrBuilding(without), without.length)}) | ${distribution(without)} |`,
-    `| Bali drone orthomosaic, 15 m cells (no footprints: distribution only) | ${baliResults.length} | ${builtOrBuilding(baliResults)} (${share(builtOrBuilding(baliResults), baliResults.length)}) | ${distribution(baliResults)} |`,
-  ];
-  const markdown = ['| cells | n | read as C or E | all statuses |', '|---|---|---|---|', ...rows].join('\n');
-  const text = [
-    'real imagery (domain shift):',
-    `  Atlanta, footprint cells: ${withBuilding.length}, C/E ${builtOrBuilding(withBuilding)}; ${distribution(withBuilding)}`,
-    `  Atlanta, empty cells: ${without.length}, C/E ${builtOrBuilding(without)}; ${distribution(without)}`,
-    `  Bali cells: ${baliResults.length}; ${distribution(baliResults)}`,
-  ].join('\n');
-  return { text, markdown };
+  return {
+    run: true,
+    withBuilding: cellGroup(results.filter((r) => (cover.get(r.lotId) ?? 0) >= 0.25)),
+    withoutBuilding: cellGroup(results.filter((r) => (cover.get(r.lotId) ?? 0) === 0)),
+    bali: baliResults ? cellGroup(baliResults) : null,
+  };
 }

@@ -1,15 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import { format } from 'prettier';
-import { classWeights, toTrainingSet } from './training-set';
 import { DEFAULT_BOOSTING, trainBoostedTrees } from './gradient-boosting';
 import { DATASET_CACHE_DIR, MODEL_FILE } from './paths';
-import { buildDataset, HELD_OUT_SEED, splitOf, TRAINING_SEEDS } from './training-data';
+import { samplesOf, TEST_SEED, TRAINING_SEEDS, VALIDATION_SEED } from './splits';
+import { buildDataset } from './training-data';
+import { classWeights, toTrainingSet } from './training-set';
 
 /** `npm run ai:train`: renders the labelled demo scenes, trains on the training split, writes model.json. */
 async function main(): Promise<void> {
   const started = performance.now();
-  const dataset = await buildDataset({ cacheDir: DATASET_CACHE_DIR, log: (line) => console.log(line) });
-  const training = dataset.filter((s) => splitOf(s) === 'train');
+  // The test layout is not rendered here: training cannot depend on it.
+  const dataset = await buildDataset({
+    seeds: TRAINING_SEEDS,
+    cacheDir: DATASET_CACHE_DIR,
+    log: (line) => console.log(line),
+  });
+  const training = samplesOf(dataset, 'train');
   const set = toTrainingSet(training);
   const weights = classWeights(set);
   console.log(`training on ${training.length} lot-scenes (${set.features.length} features)`);
@@ -19,7 +25,9 @@ async function main(): Promise<void> {
     data: 'demo allotment generator (packages/demo), 0.4 m, every monthly scene',
     trainingSeeds: TRAINING_SEEDS,
     trainingScenes: 'date index % 3 != 2',
-    heldOut: `scenes with date index % 3 == 2 of the training seeds; all scenes of seed ${HELD_OUT_SEED}`,
+    sameLotsLater: 'scenes with date index % 3 == 2 of the training seeds',
+    validation: `all scenes of seed ${VALIDATION_SEED} (unseen layout; parameters chosen on it by ai:tune)`,
+    test: `all scenes of seed ${TEST_SEED} (unseen layout, used neither for training nor for tuning)`,
     classWeights: weights.map((w) => Number(w.toFixed(3))),
   };
   const json = await format(JSON.stringify(model), { parser: 'json', printWidth: 110 });

@@ -21,23 +21,9 @@ export interface LabelledLot {
   features: LotFeatures;
 }
 
-/**
- * The split (fixed, so training and evaluation are reproducible). Training uses three layouts (seeds) and two of
- * every three monthly scenes; evaluation holds out the other scenes of those layouts (unseen scenes) and the whole
- * of the demo layout, seed 2025 (unseen lots and scenes).
- */
-export const TRAINING_SEEDS = [101, 202, 303];
-export const HELD_OUT_SEED = 2025;
-export const isHeldOutScene = (dateIndex: number): boolean => dateIndex % 3 === 2;
-
-export type Split = 'train' | 'heldOutScenes' | 'heldOutSeed';
-
-export function splitOf(sample: Pick<LabelledLot, 'seed' | 'dateIndex'>): Split {
-  if (sample.seed === HELD_OUT_SEED) return 'heldOutSeed';
-  return isHeldOutScene(sample.dateIndex) ? 'heldOutScenes' : 'train';
-}
-
 export interface DatasetOptions {
+  /** Demo allotment layouts to render (see splits.ts). */
+  seeds: readonly number[];
   /** Metres per pixel; the demo's satellite resolution (0.4) by default. */
   pixelSize?: number;
   /** Where rendered features are cached between ai:train and ai:eval (keyed on the generator's source). */
@@ -96,13 +82,13 @@ export function sourceFingerprint(pixelSize: number): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Labelled lots of the training seeds and the held-out seed, rendered deterministically (or from the cache). */
-export async function buildDataset(options: DatasetOptions = {}): Promise<LabelledLot[]> {
+/** Labelled lots of the given layouts, rendered deterministically (or read from the cache). */
+export async function buildDataset(options: DatasetOptions): Promise<LabelledLot[]> {
   const pixelSize = options.pixelSize ?? 0.4;
   const log = options.log ?? (() => undefined);
   const fingerprint = sourceFingerprint(pixelSize);
   const all: LabelledLot[] = [];
-  for (const seed of [...TRAINING_SEEDS, HELD_OUT_SEED]) {
+  for (const seed of options.seeds) {
     const cacheFile = options.cacheDir ? join(options.cacheDir, `lots-${seed}-${fingerprint}.json`) : null;
     if (cacheFile && existsSync(cacheFile)) {
       all.push(...(JSON.parse(readFileSync(cacheFile, 'utf8')) as LabelledLot[]));

@@ -22,3 +22,8 @@ export function classWeights(set: TrainingSet): number[] {
   const n = set.y.length;
   return counts.map((count) => (count ? Math.sqrt(n / (set.classes.length * count)) : 1));
 }
+
+/** Plain inverse class frequency (balanced): the alternative ai:tune compares against. */
+export function inverseClassWeights(set: TrainingSet): number[] {
+  return classWeights(set).map((w) => w * w);
+}
