@@ -44,7 +44,16 @@ async function main(): Promise<void> {
   }
   for (const split of splits) console.log(`\n${evaluationText(TITLES[split], results[split])}`);
   const real = await realImageryCheck();
-  console.log(`\nreal imagery: ${real.run ? JSON.stringify(real, null, 2) : real.reason}`);
+  console.log(real.run ? '\nreal imagery:' : `\nreal imagery: ${real.reason}`);
+  if (real.run)
+    for (const [cells, group] of Object.entries({
+      'Atlanta cells with a building (right = C or E)': real.withBuilding,
+      'Atlanta cells without a building (right = not C or E)': real.withoutBuilding,
+      'Bali cells (no truth)': real.bali,
+    }))
+      console.log(
+        `  ${cells}: ${group ? `${group.cells} cells, ${group.builtOrBuilding} read C or E; ${group.distribution}` : 'image missing'}`,
+      );
   if (!write) {
     console.log(`\nnot written: pass --write (npm run ai:eval -- --write) to record this in ${RESULTS_FILE}`);
     return;

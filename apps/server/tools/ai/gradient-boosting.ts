@@ -17,10 +17,11 @@ export interface BoostingParameters {
   seed: number;
 }
 
+/** The validation pick of `npm run ai:tune` (bench/RESULTS.md, ai-tune section); the test layout played no part. */
 export const DEFAULT_BOOSTING: BoostingParameters = {
-  rounds: 120,
+  rounds: 200,
   learningRate: 0.15,
-  maxDepth: 4,
+  maxDepth: 3,
   lambda: 1,
   minChildHessian: 1,
   rowSample: 0.8,
