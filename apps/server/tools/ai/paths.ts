@@ -10,13 +10,13 @@ export const DATASET_CACHE_DIR = join(REPO_ROOT, '.tmp/detections-ai');
 
 /**
  * Real imagery beside the repository (`../shared/testdata`, not in it), read by evaluations and benchmarks only
- * when it is there. `SHARED_TESTDATA_DIR` points elsewhere (e.g. from a git worktree).
+ * when it is there. `SHARED_TESTDATA` points elsewhere (e.g. from a git worktree).
  */
 export type SharedTestdata = { found: true; dir: string } | { found: false; dir: string; reason: string };
 
 export function sharedTestdata(): SharedTestdata {
-  const dir = process.env.SHARED_TESTDATA_DIR ?? join(REPO_ROOT, '../shared/testdata');
+  const dir = process.env.SHARED_TESTDATA ?? join(REPO_ROOT, '../shared/testdata');
   if (existsSync(dir)) return { found: true, dir };
-  const shown = process.env.SHARED_TESTDATA_DIR ? dir : relative(REPO_ROOT, dir);
+  const shown = process.env.SHARED_TESTDATA ? dir : relative(REPO_ROOT, dir);
   return { found: false, dir, reason: `not run: ${shown} not found` };
 }
