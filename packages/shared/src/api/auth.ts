@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODULE_CODES } from '../domain/modules';
 import { ROLES } from '../domain/roles';
 import { defineEndpoint } from './endpoint';
-import { text } from './input-rules';
+import { idParams, text } from './input-rules';
 
 export const credentialsSchema = z.object({
   id: z.number().int(),
@@ -147,7 +147,7 @@ export const authApi = {
     summary: 'Revogar um link de acesso e encerrar as sessões abertas com ele',
     tags: ['auth'],
     access: { kind: 'session', roles: ['ADMIN'] },
-    params: z.object({ id: z.coerce.number().int().positive() }),
+    params: idParams,
     response: messageResponseSchema,
     errorStatuses: [403, 404],
   }),
