@@ -7,6 +7,7 @@ import { migrate } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
+import { sweepScratch } from './storage/scratch';
 import type { Infrastructure } from './services';
 
 export interface RunningInfrastructure extends Infrastructure {
@@ -20,6 +21,9 @@ export async function startInfrastructure(
   log: (m: string) => void,
 ): Promise<RunningInfrastructure> {
   surviveDatabaseLoss(log);
+  const swept = await sweepScratch(true);
+  if (swept > 0)
+    log(`${swept} pasta(s) temporária(s) de envios ou processamentos interrompidos removida(s).`);
   let connectionString = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | null = null;
   if (!connectionString) {

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   const services = createServices(infra);
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const queue = await startQueue(infra.connectionString);
-  await registerSceneJobs(queue, services.scenes);
+  await registerSceneJobs(queue, services.scenes, log);
   services.analyses.setProcessor(services.detections.processor);
   await registerAnalysisJobs(queue, services.analyses);
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });

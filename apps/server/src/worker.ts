@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const infra = await startInfrastructure(config, (m) => console.log(`[worker] ${m}`));
   const queue = await startQueue(infra.connectionString);
-  await registerSceneJobs(queue, createServices(infra).scenes);
+  await registerSceneJobs(queue, createServices(infra).scenes, (m) => console.log(`[worker] ${m}`));
   const services = createServices(infra);
   services.analyses.setProcessor(services.detections.processor);
   await registerAnalysisJobs(queue, services.analyses);

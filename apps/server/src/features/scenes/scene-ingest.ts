@@ -20,9 +20,15 @@ export interface IngestReport {
 
 const FAILED_MESSAGE = 'Não foi possível processar a imagem.';
 
+/** A running ingest touches its scene this often… */
+export const INGEST_HEARTBEAT_SECONDS = 10;
+/** …and one silent for this long lost its worker: the scene may be claimed and ingested again. */
+export const INGEST_STALE_SECONDS = 40;
+
 /**
  * The ingest job: original (from storage) → PMTiles archive + preview (to storage), with state and progress
- * on the scene row. Idempotent: a ready scene whose archive exists is left alone; a re-run rebuilds.
+ * on the scene row. Idempotent: a ready scene whose archive exists is left alone, a scene another live ingest
+ * holds (recent heartbeat) is skipped, and a re-run rebuilds.
  */
 export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
   return async function runIngest(sceneId: number): Promise<IngestReport> {
@@ -31,7 +37,12 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
     if (scene.status === 'ready' && scene.archiveKey && (await storage.exists(scene.archiveKey))) {
       return { sceneId, tiles: scene.tileCount ?? 0, megapixels: 0, seconds: 0, skipped: true };
     }
-    await repo.update(sceneId, { status: 'processing', progress: 0, errorMessage: null });
+    if (!(await repo.claimIngest(sceneId, INGEST_STALE_SECONDS))) {
+      return { sceneId, tiles: 0, megapixels: 0, seconds: 0, skipped: true };
+    }
+    const heartbeat = setInterval(() => {
+      repo.touchIngest(sceneId).catch(() => undefined); // a missed beat only lets a later one count
+    }, INGEST_HEARTBEAT_SECONDS * 1000);
     const workDir = await makeScratchDir(`ingest-${sceneId}`);
     try {
       const localOriginal = path.join(workDir, 'original');
@@ -88,6 +99,7 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
       await repo.update(sceneId, { status: 'failed', errorMessage: message });
       throw error;
     } finally {
+      clearInterval(heartbeat);
       await rm(workDir, { recursive: true, force: true });
     }
   };

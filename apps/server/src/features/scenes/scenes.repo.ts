@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ScenesTable } from '../../db/schema';
 
@@ -94,6 +94,57 @@ export function createScenesRepo(db: Db) {
         .set({ ...changes, updatedAt: new Date() })
         .where('id', '=', id)
         .execute();
+    },
+
+    /**
+     * Takes a scene for ingest, unless another ingest is alive on it (its heartbeat younger than `staleSeconds`).
+     * Atomic, so two jobs for one scene never tile it at once.
+     */
+    async claimIngest(id: number, staleSeconds: number): Promise<boolean> {
+      const result = await db
+        .updateTable('scenes')
+        .set({
+          status: 'processing',
+          progress: 0,
+          errorMessage: null,
+          ingestHeartbeatAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('status', '!=', 'processing'),
+            eb('ingestHeartbeatAt', 'is', null),
+            eb('ingestHeartbeatAt', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async touchIngest(id: number): Promise<void> {
+      await db
+        .updateTable('scenes')
+        .set({ ingestHeartbeatAt: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'processing')
+        .execute();
+    },
+
+    /** Scenes left `processing` by an ingest that stopped beating (its process died). */
+    async stalledIngests(staleSeconds: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('scenes')
+        .select('id')
+        .where('status', '=', 'processing')
+        .where((eb) =>
+          eb.or([
+            eb('ingestHeartbeatAt', 'is', null),
+            eb('ingestHeartbeatAt', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+          ]),
+        )
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Marks the ingest finished and bumps the tile version in one statement (ETags change with it). */

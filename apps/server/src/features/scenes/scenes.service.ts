@@ -7,7 +7,7 @@ import type { LonLatBounds } from '../../imagery/tile-math';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth/auth-user';
 import type { ProjectsService } from '../projects/projects.service';
-import { createSceneIngest, type IngestReport } from './scene-ingest';
+import { createSceneIngest, INGEST_STALE_SECONDS, type IngestReport } from './scene-ingest';
 import { createSceneIntake } from './scene-intake';
 import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
@@ -126,6 +126,8 @@ export function createScenesService(
   return {
     tiles,
     runIngest: (sceneId: number): Promise<IngestReport> => runIngest(sceneId),
+    /** Scenes whose ingest died with its process (see scenes.jobs.ts). */
+    stalledIngests: (): Promise<number[]> => repo.stalledIngests(INGEST_STALE_SECONDS),
     useDispatcher(next: IngestDispatcher): void {
       dispatcher = next;
     },
