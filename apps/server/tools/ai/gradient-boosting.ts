@@ -1,5 +1,5 @@
+import { createRng } from '@mirante/demo/prng';
 import { softmax, type BoostedModel, type CompactTree } from '../../src/features/detections/ai/boosted-model';
-import { seededRandom } from './prng';
 
 export interface BoostingParameters {
   rounds: number;
@@ -165,7 +165,7 @@ export function trainBoostedTrees(
   const k = set.classes.length;
   const d = set.features.length;
   const data = binFeatures(set.x, d, params.bins);
-  const random = seededRandom(params.seed);
+  const random = createRng(params.seed).next;
   const counts = new Array<number>(k).fill(0);
   for (const label of set.y) counts[label]! += 1;
   const bias = counts.map((c) => Math.log((c + 1) / (n + k)));
