@@ -15,6 +15,8 @@ export interface AppConfig {
   storageDir: string;
   webDistDir: string;
   sessionTtlHours: number;
+  /** A session unused this long ends (sliding; last use is recorded at most once a minute). */
+  sessionIdleMinutes: number;
   passwordTokenTtlHours: number;
   /** Seed the demo into an empty database: only the embedded database by default (see `demoDataWanted`). */
   loadDemoData: boolean;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
     sessionTtlHours: intFromEnv(env.SESSION_TTL_HOURS, 24 * 30),
+    sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 120),
     passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
     loadDemoData: demoDataWanted(env),
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,

@@ -38,6 +38,7 @@ export function createServices(infra: Infrastructure) {
   const auth = createAuthService(createAuthRepo(db), mailer, {
     appUrl: config.appUrl,
     sessionTtlHours: config.sessionTtlHours,
+    sessionIdleMinutes: config.sessionIdleMinutes,
     passwordTokenTtlHours: config.passwordTokenTtlHours,
     accessTokenTtlDays: config.accessTokenTtlDays,
   });
@@ -63,6 +64,7 @@ export function createServices(infra: Infrastructure) {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
       emailChanged: (userId, previousEmail, keepSessionId) =>
         auth.emailChanged(userId, previousEmail, keepSessionId),
+      accessChanged: (userId) => auth.accessChanged(userId),
     }),
   };
 }

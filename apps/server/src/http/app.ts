@@ -62,6 +62,7 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const tileSessions = cachedSessions(services.auth.resolveSession);
+  services.auth.onSessionsEnded((userId) => tileSessions.forgetUser(userId));
   const tiles = createTileHandler(services.scenes.tiles, tileSessions, (error, request) =>
     app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
   );

@@ -12,9 +12,12 @@ export function sessionToken(authorization: string | undefined, apiToken: unknow
   return typeof apiToken === 'string' && apiToken.length > 0 ? apiToken : null;
 }
 
-export function tokenFromRequest(request: FastifyRequest): string | null {
-  const query = request.query as Record<string, unknown> | undefined;
-  return sessionToken(request.headers.authorization, query?.api_token);
+/** The request's session token; `?api_token=` counts only where the endpoint allows it (`allowQueryToken`). */
+export function tokenFromRequest(request: FastifyRequest, allowQueryToken: boolean): string | null {
+  if (!allowQueryToken) return sessionToken(request.headers.authorization, undefined);
+  // The raw query: a route's zod query schema may have stripped `api_token` from `request.query`.
+  const apiToken = new URL(request.url, 'http://x').searchParams.getAll('api_token');
+  return sessionToken(request.headers.authorization, apiToken.length === 1 ? apiToken[0] : undefined);
 }
 
 export function inactiveUserError(): AppError {
@@ -41,7 +44,7 @@ export async function authorize(
   resolveSession: SessionResolver,
 ): Promise<AuthUser | null> {
   if (access.kind === 'public') return null;
-  const user = await authenticate(tokenFromRequest(request), resolveSession);
+  const user = await authenticate(tokenFromRequest(request, access.allowQueryToken === true), resolveSession);
   if (access.roles && !access.roles.includes(user.role)) throw forbidden();
   const module = access.module;
   if (typeof module === 'string' && user.role !== 'ADMIN' && !user.modules.includes(module)) {

@@ -80,7 +80,7 @@ export const authApi = {
     path: '/user',
     summary: 'Restaurar a sessão a partir do api_token',
     tags: ['auth'],
-    access: { kind: 'session' },
+    access: { kind: 'session', allowQueryToken: true },
     response: credentialsSchema,
     errorStatuses: [401, 403],
   }),

@@ -9,10 +9,21 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Who may call an endpoint. `public` needs no session; otherwise a valid, active session is required,
- * optionally restricted to roles and to a module of the user's group.
+ * optionally restricted to roles and to a module of the user's group. The session travels in the
+ * `Authorization` header; `allowQueryToken` also accepts `?api_token=` — only for what a browser fetches
+ * without headers (downloads, exports, images, tiles) and for `GET /user` restoring a session (spec 6, 7).
  */
 export type EndpointAccess =
-  { kind: 'public' } | { kind: 'session'; roles?: readonly Role[]; module?: ModuleCode | ModuleFamily };
+  | { kind: 'public' }
+  | {
+      kind: 'session';
+      roles?: readonly Role[];
+      module?: ModuleCode | ModuleFamily;
+      allowQueryToken?: boolean;
+    };
+
+/** The access of the binary downloads outside the JSON contract (files, exports, photos): any session, by link. */
+export const DOWNLOAD_ACCESS = { kind: 'session', allowQueryToken: true } as const satisfies EndpointAccess;
 
 /** A module suffix resolved against the project type of the call (e.g. `security` → `allotment.security`). */
 export type ModuleFamily = { family: 'map' | 'security' | 'analysis' };

@@ -68,7 +68,8 @@ function authQueries(db: Db) {
       return row.id;
     },
 
-    findLiveSession(tokenHash: string): Promise<SessionRecord | undefined> {
+    /** The session of the token, unless revoked, expired or unused since `idleSince`. */
+    findLiveSession(tokenHash: string, idleSince: Date): Promise<SessionRecord | undefined> {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
@@ -76,6 +77,7 @@ function authQueries(db: Db) {
         .where('sessions.tokenHash', '=', tokenHash)
         .where('sessions.revokedAt', 'is', null)
         .where('sessions.expiresAt', '>', new Date())
+        .where('sessions.lastUsedAt', '>', idleSince)
         .executeTakeFirst();
     },
 
@@ -178,14 +180,14 @@ function authQueries(db: Db) {
         .execute();
     },
 
-    /** Revokes the link and ends the sessions opened with it; false when there is no such link. */
-    async revokeAccessToken(id: string): Promise<boolean> {
+    /** Revokes the link and ends the sessions opened with it; returns its user (undefined: no such link). */
+    async revokeAccessToken(id: string): Promise<number | undefined> {
       const now = new Date();
       const found = await db
         .updateTable('accessTokens')
         .set({ revokedAt: sql`coalesce(revoked_at, ${now})` })
         .where('id', '=', id)
-        .returning('id')
+        .returning('userId')
         .executeTakeFirst();
       await db
         .updateTable('sessions')
@@ -193,7 +195,7 @@ function authQueries(db: Db) {
         .where('accessTokenId', '=', id)
         .where('revokedAt', 'is', null)
         .execute();
-      return found !== undefined;
+      return found?.userId;
     },
 
     /** Keeps a named link (the demo's) alive for `expiresAt` more, unless an ADMIN revoked it. */

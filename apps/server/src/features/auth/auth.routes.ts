@@ -15,7 +15,7 @@ export function registerAuthRoutes(route: Router, auth: AuthService, throttle: C
   });
 
   route(authApi.restoreSession, ({ user, request }) =>
-    auth.restoreSession(user, tokenFromRequest(request) ?? ''),
+    auth.restoreSession(user, tokenFromRequest(request, true) ?? ''),
   );
 
   route(authApi.logout, async ({ user }) => {

@@ -11,6 +11,7 @@ import { hashToken, newToken } from './tokens';
 export interface AuthServiceOptions {
   appUrl: string;
   sessionTtlHours: number;
+  sessionIdleMinutes: number;
   passwordTokenTtlHours: number;
   accessTokenTtlDays: number;
 }
@@ -21,6 +22,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthServiceOptions) {
   const hoursFromNow = (hours: number) => new Date(Date.now() + hours * HOUR_MS);
+  // Whoever caches sessions (the tile path) hears when a user's sessions end or his access changes.
+  const sessionsEndedListeners: ((userId: number) => void)[] = [];
+  const sessionsEnded = (userId: number) => sessionsEndedListeners.forEach((listener) => listener(userId));
 
   /** A new session; `accessTokenId` is the sign-in link it was opened with (null: password). */
   async function openSession(user: UserRecord, accessTokenId: string | null): Promise<Credentials> {
@@ -94,7 +98,8 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
 
     /** Resolves a session token to the signed-in user (null when unknown, expired or revoked). */
     async resolveSession(token: string): Promise<AuthUser | null> {
-      const session = await repo.findLiveSession(hashToken(token));
+      const idleSince = new Date(Date.now() - options.sessionIdleMinutes * 60_000);
+      const session = await repo.findLiveSession(hashToken(token), idleSince);
       if (!session) return null;
       if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
         await repo.touchSession(session.sessionId);
@@ -118,8 +123,19 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
       return credentialsFor(record, apiToken, user.fromToken);
     },
 
-    logout(user: AuthUser): Promise<void> {
-      return repo.revokeSession(user.sessionId);
+    async logout(user: AuthUser): Promise<void> {
+      await repo.revokeSession(user.sessionId);
+      sessionsEnded(user.id);
+    },
+
+    /** `listener(userId)` runs whenever a user's sessions end or his access changes (see `accessChanged`). */
+    onSessionsEnded(listener: (userId: number) => void): void {
+      sessionsEndedListeners.push(listener);
+    },
+
+    /** The user's status or grants changed elsewhere (security panel): sessions held in caches are re-read. */
+    accessChanged(userId: number): void {
+      sessionsEnded(userId);
     },
 
     async validatePasswordToken(token: string) {
@@ -136,6 +152,7 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
         await trx.consumePasswordTokens(found.id);
         await trx.revokeOtherSessions(found.id, null);
       });
+      sessionsEnded(found.id);
       return openSession(found, null);
     },
 
@@ -163,6 +180,7 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
         await trx.revokeOtherSessions(userId, keepSessionId);
         await trx.consumePasswordTokens(userId);
       });
+      sessionsEnded(userId);
       try {
         await mailer.send(
           emailChangedEmail({ name: user.name, email: previousEmail }, user.email, options.appUrl),
@@ -185,7 +203,10 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
       await repo.transaction(async (trx) => {
         await trx.setPasswordHash(user.id, passwordHash);
         await trx.revokeOtherSessions(user.id, user.sessionId);
+        // A recovery link e-mailed before the change must not set the password again.
+        await trx.consumePasswordTokens(user.id);
       });
+      sessionsEnded(user.id);
     },
 
     /** Creates a reusable sign-in link token (from_token sessions), e.g. for a shared project view. */
@@ -219,8 +240,9 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     },
 
     async revokeAccessToken(id: number): Promise<void> {
-      if (!(await repo.revokeAccessToken(String(id))))
-        throw notFound('Link de acesso não encontrado.', 'ACCESS_TOKEN_NOT_FOUND');
+      const userId = await repo.revokeAccessToken(String(id));
+      if (userId === undefined) throw notFound('Link de acesso não encontrado.', 'ACCESS_TOKEN_NOT_FOUND');
+      sessionsEnded(userId);
     },
   };
 }

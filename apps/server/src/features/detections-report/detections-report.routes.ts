@@ -5,6 +5,7 @@ import {
   detectionsReportApi,
   id,
   type DetectionsHistory,
+  DOWNLOAD_ACCESS,
 } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../http/app-error';
@@ -45,7 +46,7 @@ export function registerDetectionsExportRoutes(
 ): void {
   for (const path of DETECTIONS_EXPORT_PATHS) {
     app.get<{ Params: { id: string } }>(`${API_BASE_PATH}${path}`, async (request, reply) => {
-      const user = (await authorize({ kind: 'session' }, request, resolveSession))!;
+      const user = (await authorize(DOWNLOAD_ACCESS, request, resolveSession))!;
       const parsed = detectionsExportSchema.safeParse(request.query);
       if (!parsed.success) {
         throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Parâmetros inválidos.');

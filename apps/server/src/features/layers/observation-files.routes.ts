@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { API_BASE_PATH, id, layersApi, OBSERVATION_LIMITS } from '@mirante/shared';
+import { API_BASE_PATH, id, layersApi, OBSERVATION_LIMITS, DOWNLOAD_ACCESS } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
@@ -41,7 +41,7 @@ export async function registerObservationFileRoutes(
   app.get<{ Params: { layerId: string; obsId: string; photoId: string } }>(
     `${API_BASE_PATH}/layer/:layerId/obs/:obsId/photos/:photoId`,
     async (request, reply) => {
-      const user = (await authorize({ kind: 'session' }, request, resolveSession))!;
+      const user = (await authorize(DOWNLOAD_ACCESS, request, resolveSession))!;
       const photo = await observations.photo(
         user,
         positiveId(request.params.layerId),

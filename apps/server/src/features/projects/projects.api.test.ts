@@ -48,7 +48,8 @@ describe('GET /project', () => {
       state: 'PR',
       stage: 'C',
       releaseDate: '2025-05-10',
-      valorInadimplencia: 187450.35,
+      // This USER has no allotment.finance: finance values are not sent to him (spec 6).
+      valorInadimplencia: null,
       delimiter: { type: 'Polygon' },
       limitLayer: { type: 'Polygon' },
     });

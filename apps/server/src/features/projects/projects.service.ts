@@ -43,7 +43,11 @@ export function projectScopeOf(user: AuthUser): ProjectScope {
     : { userId: user.id, customerId: user.customerId };
 }
 
-function toProject(row: ProjectRow): Project {
+/** Finance values (spec 6) only for those holding allotment.finance. */
+const seesFinance = (user: AuthUser | null) =>
+  user === null || user.role === 'ADMIN' || user.modules.includes('allotment.finance');
+
+function toProject(row: ProjectRow, user: AuthUser | null): Project {
   const delimiter = row.delimiter as AreaGeometry;
   const [west, south, east, north] = row.bbox as [number, number, number, number];
   return {
@@ -81,7 +85,7 @@ function toProject(row: ProjectRow): Project {
     city: row.city,
     state: row.state,
     detail: row.detail,
-    valorInadimplencia: row.valorInadimplencia,
+    valorInadimplencia: seesFinance(user) ? row.valorInadimplencia : null,
   };
 }
 
@@ -97,11 +101,11 @@ export function createProjectsService(repo: ProjectsRepo) {
     async listForUser(user: AuthUser, space?: string): Promise<Project[]> {
       const rows = await repo.list(projectScopeOf(user), space);
       if (rows.length === 0) throw notFound('Nenhum projeto encontrado para este usuário.', 'NO_PROJECTS');
-      return rows.map(toProject);
+      return rows.map((row) => toProject(row, user));
     },
 
     async getForUser(user: AuthUser, projectId: number): Promise<Project> {
-      return toProject(await findAccessible(user, projectId));
+      return toProject(await findAccessible(user, projectId), user);
     },
 
     /**
@@ -151,7 +155,7 @@ export function createProjectsService(repo: ProjectsRepo) {
         valorInadimplencia: input.valorInadimplencia ?? null,
       });
       await repo.linkUsers(row.id, memberUserIds);
-      return toProject(row);
+      return toProject(row, null);
     },
   };
 }

@@ -1,5 +1,11 @@
 import multipart from '@fastify/multipart';
-import { API_BASE_PATH, createSceneFieldsSchema, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
+import {
+  API_BASE_PATH,
+  createSceneFieldsSchema,
+  SCENE_MESSAGES,
+  scenesApi,
+  DOWNLOAD_ACCESS,
+} from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
 import { notFound, unprocessable } from '../../http/app-error';
 import { authorize, type SessionResolver } from '../../http/authorize';
@@ -85,7 +91,7 @@ export async function registerSceneFileRoutes(
     app.get<{ Params: { space: string; date: string } }>(
       `/tiles/:space/:date/${suffix}`,
       async (request, reply) => {
-        const user = (await authorize({ kind: 'session' }, request, tileSessions))!;
+        const user = (await authorize(DOWNLOAD_ACCESS, request, tileSessions))!;
         if (!isSceneKey(request.params.space, request.params.date)) throw notFound(SCENE_MESSAGES.notFound);
         const file = await scenes.tiles.file(user, {
           space: request.params.space,

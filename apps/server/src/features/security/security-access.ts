@@ -11,11 +11,11 @@ const SECURITY_MODULES: readonly ModuleCode[] = [
 export const isAdmin = (user: AuthUser) => user.role === 'ADMIN';
 
 /**
- * The security panel is open to ADMIN and MANAGER, and to a USER holding a security module. Listings are
+ * The security panel is open to ADMIN and to a MANAGER or USER holding a security module. Listings are
  * customer-wide, so any of the three project types' security modules is enough.
  */
 export function assertSecurityAccess(user: AuthUser): void {
-  if (user.role !== 'USER') return;
+  if (user.role === 'ADMIN') return;
   if (!user.modules.some((code) => SECURITY_MODULES.includes(code))) {
     throw forbidden('Módulo não disponível para o seu usuário.', 'MODULE_NOT_AVAILABLE');
   }

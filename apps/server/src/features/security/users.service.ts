@@ -30,6 +30,8 @@ export interface UsersServiceDeps {
   sendDefinitionEmail(userId: number): Promise<void>;
   /** The user's e-mail changed: notify the old address, end his sessions (but `keepSessionId`) and links. */
   emailChanged(userId: number, previousEmail: string, keepSessionId: string | null): Promise<void>;
+  /** The user's status changed: sessions cached for tiles must be re-read at once. */
+  accessChanged(userId: number): void;
 }
 
 interface Grants {
@@ -192,6 +194,7 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
         }
         await q.setUserProjects(id, projectIds);
       });
+      deps.accessChanged(id);
       if (input.email.trim().toLowerCase() !== target.email.trim().toLowerCase()) {
         await deps.emailChanged(id, target.email, caller.id === id ? caller.sessionId : null);
       }
@@ -202,6 +205,7 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
       const target = await findManageable(caller, id);
       assertMaySetStatus(caller, target, !target.status);
       await repo.setUserStatus(id, !target.status, caller);
+      deps.accessChanged(id);
       return presentOne(id);
     },
   };

@@ -28,6 +28,13 @@ describe('menuItemsFor (spec 2.1)', () => {
     expect(labels({ credentials, project: allotment, projects: [allotment] })).toEqual(['Mapa', 'Segurança']);
   });
 
+  it('refuses the security panel to a MANAGER without a security module (menu and route)', () => {
+    const credentials = testCredentials({ role: 'MANAGER', modules: ['allotment.map', 'allotment.finance'] });
+    const context = { credentials, project: allotment, projects: [allotment] };
+    expect(labels(context)).not.toContain('Segurança');
+    expect(checkAccess(ROUTE_RULES.security, context)).toBe('module-missing');
+  });
+
   it('always shows detections to ADMIN', () => {
     const credentials = testCredentials({ role: 'ADMIN', modules: [] });
     expect(labels({ credentials, project: allotment, projects: [allotment] })).toContain('Detecções');

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuthUser } from '../features/auth/auth-user';
+import { cachedSessions } from './cached-sessions';
+
+const user = (id: number): AuthUser => ({
+  id,
+  name: 'Pessoa',
+  email: `p${id}@exemplo.com`,
+  role: 'USER',
+  customerId: 1,
+  groupId: null,
+  active: true,
+  modules: [],
+  sessionId: String(id),
+  fromToken: false,
+});
+
+afterEach(() => vi.useRealTimers());
+
+describe('cachedSessions', () => {
+  it('resolves a token once within the cache lifetime and again after it', async () => {
+    vi.useFakeTimers();
+    const resolve = vi.fn(async () => user(1));
+    const sessions = cachedSessions(resolve);
+    await sessions('a');
+    await sessions('a');
+    expect(resolve).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2_001);
+    await sessions('a');
+    expect(resolve).toHaveBeenCalledTimes(2);
+  });
+
+  it('forgetUser drops that user’s tokens at once and keeps the others', async () => {
+    const resolve = vi.fn(async (token: string) => user(token === 'b' ? 2 : 1));
+    const sessions = cachedSessions(resolve);
+    await sessions('a');
+    await sessions('b');
+    sessions.forgetUser(1);
+    await sessions('a');
+    await sessions('b');
+    expect(resolve.mock.calls.map(([token]) => token)).toEqual(['a', 'b', 'a']);
+  });
+});
