@@ -113,6 +113,7 @@ function bodyCases(
       : hostileValues(name, schema, random);
     for (const [label, value] of values) send(`corpo ${name}: ${label}`, { ...body, [name]: value });
   }
+  if (endpoint.encoding === 'form') cases.push(...formCases(endpoint, base, properties, body, random));
   const firstText = Object.entries(properties).find(([, schema]) => schema.type === 'string')?.[0];
   if (firstText) send(`corpo ${firstText}: 1 MB`, { ...body, [firstText]: MEGABYTE_TEXT });
   send('corpo vazio', {});
@@ -133,5 +134,34 @@ function bodyCases(
   raw('tipo de conteúdo errado (text/plain)', 'text/plain', 'a=1');
   raw('tipo de conteúdo desconhecido (xml)', 'application/xml', '<a/>');
   if (multipart) raw('multipart sem boundary', 'multipart/form-data', 'x');
+  return cases;
+}
+
+/** The same field mutations sent form-encoded, as the web sends these calls: text values and repeated keys. */
+function formCases(
+  endpoint: EndpointDefinition,
+  base: InjectOptions,
+  properties: Record<string, JsonSchema>,
+  body: Fields,
+  random: () => number,
+): FuzzCase[] {
+  const cases: FuzzCase[] = [];
+  for (const [name, schema] of Object.entries(properties)) {
+    for (const [label, value] of hostileTexts(name, schema, random)) {
+      const fields: Record<string, string | string[]> = { ...textFields(body), [name]: value };
+      const form = new URLSearchParams();
+      for (const [key, item] of Object.entries(fields))
+        for (const text of [item].flat()) form.append(key, text);
+      cases.push({
+        label: `formulário ${name}: ${label}`,
+        request: {
+          ...base,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: form.toString(),
+        },
+        mustBeRefused: isRefused(endpoint.body, fields),
+      });
+    }
+  }
   return cases;
 }
