@@ -162,7 +162,7 @@ export interface ScenesTable {
   maxZoom: number | null;
   tileCount: number | null;
   tilesVersion: Generated<number>;
-  /** Last sign of life of the ingest working on this scene (migration 010). */
+  /** Last sign of life of the ingest working on this scene (migration 011). */
   ingestHeartbeatAt: ColumnType<Date | null, never, Date | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
