@@ -16,10 +16,8 @@ export const pathOnly = (url: string) => url.split('?')[0] ?? url;
  * status and the error with its stack. Logged whatever LOG_REQUESTS says.
  */
 function logServerError(request: FastifyRequest, statusCode: number, error: unknown, message: string): void {
-  request.log.error(
-    { reqId: request.id, method: request.method, path: pathOnly(request.url), statusCode, err: error },
-    message,
-  );
+  // `reqId` comes from the request's child logger.
+  request.log.error({ method: request.method, path: pathOnly(request.url), statusCode, err: error }, message);
 }
 
 /** Every failure leaves as `{ statusCode, code, message }` with a pt-BR message and never a stack trace. */
