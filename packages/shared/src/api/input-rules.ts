@@ -24,6 +24,7 @@ export const INPUT_MESSAGES = {
   listTooLong: (max: number) => `A lista deve ter no máximo ${max} itens.`,
 } as const;
 
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what this pattern refuses
 const NO_NUL = /^[^\u0000]*$/;
 
 const DIGITS = /^\s*\d+\s*$/;

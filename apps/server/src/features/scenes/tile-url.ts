@@ -22,6 +22,7 @@ const DIGITS = /^\d{1,10}$/;
 /** Deeper than any map zoom (23); beyond it no tile exists. */
 const MAX_TILE_ZOOM = 30;
 const SPACE_MAX = 255;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /**
