@@ -89,9 +89,8 @@ describe('id', () => {
     expect(id().parse(7)).toBe(7);
   });
 
-  it.each(['2147483648', '0', '-1', '1.5', '1e3', 'abc', '', true, null, 2 ** 40])(
-    'refuses %s',
-    (value) => expect(id().safeParse(value).success).toBe(false),
+  it.each(['2147483648', '0', '-1', '1.5', '1e3', 'abc', '', true, null, 2 ** 40])('refuses %s', (value) =>
+    expect(id().safeParse(value).success).toBe(false),
   );
 });
 
