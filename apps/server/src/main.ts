@@ -11,6 +11,7 @@ import { buildApp } from './http/app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
 import { registerAnalysisJobs } from './features/analyses/analyses.jobs';
 import { registerSceneJobs } from './features/scenes/scenes.jobs';
+import { registerOrphanFileSweep } from './jobs/orphan-files';
 import { startQueue } from './jobs/queue';
 import { createServices } from './services';
 
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const queue = await startQueue(infra.connectionString);
   await registerSceneJobs(queue, services.scenes, log);
+  await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
   services.analyses.setProcessor(services.detections.processor);
   await registerAnalysisJobs(queue, services.analyses);
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });

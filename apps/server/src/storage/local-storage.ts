@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -71,6 +71,19 @@ export function createLocalStorage(root: string): Storage {
       const folder = resolve(prefix);
       handles.dropUnder(folder + path.sep);
       await rm(folder, { recursive: true, force: true });
+    },
+    async *list(prefix) {
+      const folder = resolve(prefix);
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const modified = await stat(file).then(
+          (info) => info.mtime,
+          () => null,
+        );
+        if (modified) yield { key: path.relative(root, file).split(path.sep).join('/'), modified };
+      }
     },
   };
 }

@@ -91,5 +91,18 @@ export function createS3Storage(config: S3Config): Storage {
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
     },
+    async *list(prefix) {
+      const Prefix = `${objectKey(prefix).replace(/\/$/, '')}/`;
+      const strip = config.prefix ? config.prefix.length + 1 : 0;
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, ContinuationToken }));
+        for (const item of page.Contents ?? []) {
+          if (item.Key && item.LastModified)
+            yield { key: item.Key.slice(strip), modified: item.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
   };
 }

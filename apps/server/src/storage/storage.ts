@@ -17,4 +17,11 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
+  /** Every file under `prefix` with its last change (the orphan sweep compares them with the database). */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modified: Date;
 }

@@ -1,0 +1,69 @@
+import type { Db } from '../db/database';
+import type { Storage } from '../storage/storage';
+import type { JobQueue } from './queue';
+
+/** Storage folders whose every file a database row names (scenes, observation photos). */
+const SWEPT_PREFIXES = ['scenes', 'observations'];
+
+/**
+ * Files younger than this are never swept: an observation's photos are stored just before its row, an ingest's
+ * archive just before the scene is marked ready.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+const STORAGE_SWEEP_QUEUE = 'storage-sweep';
+
+async function referencedKeys(db: Db): Promise<Set<string>> {
+  const scenes = await db
+    .selectFrom('scenes')
+    .select(['originalKey', 'archiveKey', 'previewKey', 'modelKey'])
+    .execute();
+  const photos = await db.selectFrom('layerObservationPhotos').select('storageKey').execute();
+  const keys = new Set<string>(photos.map((photo) => photo.storageKey));
+  for (const scene of scenes) {
+    for (const key of [scene.originalKey, scene.archiveKey, scene.previewKey, scene.modelKey]) {
+      if (key) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * Deletes stored files no database row names and older than the grace age: what an upload or ingest killed
+ * between storing a file and recording it left behind. Returns the keys deleted.
+ */
+export async function sweepOrphanFiles(
+  db: Db,
+  storage: Storage,
+  now: Date = new Date(),
+  graceMs: number = ORPHAN_GRACE_MS,
+): Promise<string[]> {
+  // Listed before the rows are read: a file stored and recorded in between is then surely referenced.
+  const candidates: string[] = [];
+  for (const prefix of SWEPT_PREFIXES) {
+    for await (const file of storage.list(prefix)) {
+      if (now.getTime() - file.modified.getTime() > graceMs) candidates.push(file.key);
+    }
+  }
+  const referenced = await referencedKeys(db);
+  const orphans = candidates.filter((key) => !referenced.has(key));
+  for (const key of orphans) await storage.delete(key);
+  return orphans;
+}
+
+/** The sweep as a pg-boss job: once at start, then every hour (one process runs each round). */
+export async function registerOrphanFileSweep(
+  queue: JobQueue,
+  db: Db,
+  storage: Storage,
+  log: (message: string) => void,
+): Promise<void> {
+  await queue.createQueue(STORAGE_SWEEP_QUEUE);
+  await queue.work(STORAGE_SWEEP_QUEUE, async () => {
+    const swept = await sweepOrphanFiles(db, storage);
+    if (swept.length > 0)
+      log(`${swept.length} arquivo(s) sem registro no banco removido(s) do armazenamento.`);
+  });
+  await queue.schedule(STORAGE_SWEEP_QUEUE, '17 * * * *');
+  await queue.send(STORAGE_SWEEP_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 300 });
+}

@@ -1,0 +1,43 @@
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../src/jobs/orphan-files';
+import { createLocalStorage } from '../src/storage/local-storage';
+import { factories } from './factories';
+import { createTestContext, type TestContext } from './test-app';
+
+let context: TestContext;
+
+beforeAll(async () => {
+  context = await createTestContext();
+});
+
+afterAll(async () => {
+  await context?.close();
+});
+
+it('deletes stored files no row names once older than the grace age, keeping referenced and recent ones', async () => {
+  const storage = createLocalStorage(context.config.storageDir);
+  const build = factories(context);
+  const project = await build.buildProject();
+  const sceneId = await build.buildScene(project.id, { date: '2026-02-03' });
+  const scene = await context.db
+    .selectFrom('scenes')
+    .select('originalKey')
+    .where('id', '=', sceneId)
+    .executeTakeFirstOrThrow();
+  const left = `scenes/p${project.id}/2026-02-04-killed/tiles-v1.pmtiles`;
+  const fresh = `observations/p${project.id}/l1/uploading/0.jpg`;
+  for (const key of [scene.originalKey, left, fresh]) await storage.put(key, Buffer.from('conteúdo'));
+  const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+  for (const key of [scene.originalKey, left]) {
+    await utimes(path.join(context.config.storageDir, key), old, old);
+  }
+
+  const swept = await sweepOrphanFiles(context.db, storage);
+
+  expect(swept).toEqual([left]);
+  expect(await storage.exists(left)).toBe(false);
+  expect(await storage.exists(scene.originalKey)).toBe(true);
+  expect(await storage.exists(fresh)).toBe(true);
+});
