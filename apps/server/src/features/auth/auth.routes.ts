@@ -34,7 +34,7 @@ export function registerAuthRoutes(route: Router, auth: AuthService, throttle: C
   });
 
   route(authApi.recover, async ({ body, request }) => {
-    throttle.check(request.ip, body.email);
+    throttle.checkRecovery(request.ip, body.email);
     await auth.sendRecoveryEmail(body.email);
     return { message: MESSAGES.recoveryEmailSent };
   });

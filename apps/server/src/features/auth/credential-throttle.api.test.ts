@@ -39,13 +39,12 @@ describe('credential throttling without TRUST_PROXY', () => {
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
-  it('refuses the 10th recovery e-mail to one person even from 10 different addresses', async () => {
-    const statuses = await statusesOf(10, (i) =>
+  it('refuses the 6th recovery e-mail to one person within an hour even from 6 different addresses', async () => {
+    const statuses = await statusesOf(6, (i) =>
       post('/user/recover', { email: 'gerente@horizonte.com.br' }, { remoteAddress: `10.1.0.${i}` }),
     );
-    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
-    expect(statuses[9]).toBe(429);
-    expect(ctx.mail.filter((m) => m.to.includes('gerente@horizonte.com.br'))).toHaveLength(9);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(ctx.mail.filter((m) => m.to.includes('gerente@horizonte.com.br'))).toHaveLength(5);
   });
 
   it('refuses the 31st sign-in from one address trying a different e-mail each time', async () => {
