@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cameraOf, mainMap, settleAfter, waitForMapReady } from './map-ready';
+import { cameraOf, mainMap, settleAfter, settledCamera, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
 
@@ -202,8 +202,8 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   });
   const dragged = await cameraOf(afterMap);
   expect(Math.abs(dragged.lng - fitted.lng) + Math.abs(dragged.lat - fitted.lat)).toBeGreaterThan(0.0001);
-  await settleAfter(afterMap, () => detail.getByRole('button', { name: 'Centralizar' }).click());
-  expect(await cameraOf(afterMap)).toEqual(fitted);
+  await detail.getByRole('button', { name: 'Centralizar' }).click();
+  await expect.poll(() => settledCamera(afterMap)).toEqual(fitted);
   await page.screenshot({ path: `${SHOTS}/detection-detail.png` });
   expect(errors).toEqual([]);
 

@@ -86,16 +86,44 @@ export async function pixelAt(page: Page, x: number, y: number): Promise<[number
   return [row[1] ?? -1, row[2] ?? -1, row[3] ?? -1];
 }
 
+/** The straight-line distance between a pixel and a colour '#rrggbb' (0–441). */
+export function colourDistance(pixel: readonly number[], hex: string): number {
+  return Math.sqrt(
+    [1, 3, 5].reduce(
+      (sum, at, index) => sum + (parseInt(hex.slice(at, at + 2), 16) - (pixel[index] ?? 0)) ** 2,
+      0,
+    ),
+  );
+}
+
+/** A pixel as '#rrggbb'. */
+export const hexOf = (pixel: readonly number[]): string =>
+  `#${pixel.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
+
+/** Where a coordinate is on a north-up, unpitched map whose camera settled at `camera` (Web Mercator, 512 px). */
+export function screenPoint(
+  box: { x: number; y: number; width: number; height: number },
+  camera: MapCamera,
+  lng: number,
+  lat: number,
+): { x: number; y: number } {
+  const world = 512 * 2 ** camera.zoom;
+  const x = (longitude: number) => ((longitude + 180) / 360) * world;
+  const y = (latitude: number) =>
+    ((1 - Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360)) / Math.PI) / 2) * world;
+  return {
+    x: box.x + box.width / 2 + x(lng) - x(camera.lng),
+    y: box.y + box.height / 2 + y(lat) - y(camera.lat),
+  };
+}
+
 /** Which of the named colours ('#rrggbb') a pixel is nearest to (WebGL and the screenshot round a little). */
 export function nearestColour<Name extends string>(
   pixel: readonly number[],
   colours: Record<Name, string>,
 ): Name {
-  const distance = (hex: string) =>
-    [1, 3, 5].reduce(
-      (sum, at, index) => sum + (parseInt(hex.slice(at, at + 2), 16) - (pixel[index] ?? 0)) ** 2,
-      0,
-    );
   const names = Object.keys(colours) as Name[];
-  return names.reduce((best, name) => (distance(colours[name]) < distance(colours[best]) ? name : best));
+  return names.reduce((best, name) =>
+    colourDistance(pixel, colours[name]) < colourDistance(pixel, colours[best]) ? name : best,
+  );
 }

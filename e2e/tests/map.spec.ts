@@ -8,7 +8,17 @@ import {
   signInAndWait,
   storedApiToken,
 } from './support';
-import { mainMap, nearestColour, pixelAt, settleAfter, waitForMapReady } from './map-ready';
+import {
+  cameraOf,
+  colourDistance,
+  hexOf,
+  mainMap,
+  nearestColour,
+  screenPoint,
+  pixelAt,
+  settleAfter,
+  waitForMapReady,
+} from './map-ready';
 import { ensureAllotmentScenes } from './map-scenes';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
@@ -123,12 +133,31 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
     });
   expect(await surround()).toBe('satelite');
   expect(sceneTileRequests.length, 'scene tiles drawn in Satélite').toBeGreaterThan(0);
+  // Just inside the project's (and the scene's) north-west corner: the image in Satélite, never in the others.
+  const token = await storedApiToken(page);
+  const projects = (await (
+    await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { name: string; bounds: [[number, number], [number, number]] }[];
+  const [[west], [, north]] = projects.find(
+    (item) => item.name === 'Jardim das Palmeiras - Etapas 1 a 3',
+  )!.bounds;
+  const corner = screenPoint(box, await cameraOf(map), west, north);
+  expect(corner.x).toBeGreaterThan(box.x);
+  expect(corner.y).toBeGreaterThan(box.y);
+  const insideScene = () => pixelAt(page, corner.x + 8, corner.y + 8);
+  const image = hexOf(await insideScene());
+  for (const background of ['#1d2125', '#eef0ea', '#e6e8eb'])
+    expect(
+      colourDistance(await insideScene(), background),
+      `image, not background ${background}`,
+    ).toBeGreaterThan(30);
   await expect(statusBar).toContainText('Imagem: 15/04/2026');
   await page.screenshot({ path: `${SHOTS}/satelite.png` });
 
   await settleAfter(map, () => types.getByText('Mapa').click());
   await expect(page).toHaveURL(/tipo=mapa/);
   expect(await surround()).toBe('mapa');
+  expect(nearestColour(await insideScene(), { image, mapa: '#eef0ea' })).toBe('mapa');
   await expect(statusBar).not.toContainText('Imagem:');
   await page.screenshot({ path: `${SHOTS}/mapa.png` });
 
@@ -136,6 +165,7 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   await expect(page).toHaveURL(/tipo=sem-imagem/);
   await expect(page.locator('.ant-segmented-item-selected')).toHaveText('S/ imagem');
   expect(await surround()).toBe('sem-imagem');
+  expect(nearestColour(await insideScene(), { image, 'sem-imagem': '#e6e8eb' })).toBe('sem-imagem');
   await expect(statusBar).not.toContainText('Imagem:');
   await expect(page.getByTestId('map-legend')).toContainText('Última detecção');
   // Zooming in without the image asks for no scene tile.
