@@ -136,6 +136,15 @@ test('a lot clicked while dates are compared shows its status on each date and w
       : 'Sem detecção';
   const [then, now] = [await statusOf(before), await statusOf(after)];
   await expect(popup.getByTestId('lot-compare-verdict')).toHaveText(then === now ? 'Igual' : 'Modificado');
+  // Each side's detection is the one on or before its date (the map's colour then), not the lot's latest one.
+  for (const [side, isoDate] of [
+    [before, '2025-10-15'],
+    [after, '2026-04-15'],
+  ] as const) {
+    const meta = await side.locator('.lot-compare__meta').innerText();
+    const detected = /Detectado em (\d{2})\/(\d{2})\/(\d{4})/.exec(meta);
+    if (detected) expect(`${detected[3]}-${detected[2]}-${detected[1]}` <= isoDate, meta).toBe(true);
+  }
   await page.screenshot({ path: `${SHOTS}/compare-lot-popup.png` });
 
   await popup.getByRole('button', { name: 'Fechar' }).click();

@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { Layer } from '@mirante/shared';
 import { useLotStatusesAt } from '../api';
+import type { LotStatusOnDate } from '../model/comparisonVerdict';
 import { layersAtDate } from '../style/layersAtDate';
 import { toFeatureCollection } from '../style/layerStyles';
 
@@ -9,9 +10,10 @@ const loadedFor = (isoDate: string | null, loaded: { date: string } | undefined)
   isoDate === null || loaded?.date === isoDate.slice(0, 10);
 
 /**
- * The layers and map features of the main map and of the compared 'Antes' map, lots with their status on each
- * map's date (null: their latest detection). The same collection is shared while nothing differs. `datesLoaded`
- * is false while a date's statuses are still those of the date shown before.
+ * The map features of the main map and of the compared 'Antes' map, lots coloured by their status on each map's
+ * date (null: their latest detection); the same collection is shared while nothing differs. `statusOn` gives a
+ * lot's status on the shown or the 'Antes' date as the map has it; `datesLoaded` is false while a date's
+ * statuses are still those of the date shown before.
  */
 export function useDatedFeatures(
   projectId: number,
@@ -35,7 +37,15 @@ export function useDatedFeatures(
     [beforeLayers, shownLayers, data],
   );
   const datesLoaded = loadedFor(shownDate, shownStatuses.data) && loadedFor(beforeDate, beforeStatuses.data);
-  return { data, beforeData, shownLayers, beforeLayers, datesLoaded };
+  const statusOn = useCallback(
+    (side: 'shown' | 'before', lotId: number): LotStatusOnDate => {
+      const statuses = side === 'shown' ? shownStatuses.data : beforeStatuses.data;
+      const found = statuses?.lots.find((lot) => lot.id === lotId);
+      return found ? { detect_type: found.detect_type, date: found.date, precision: found.precision } : null;
+    },
+    [shownStatuses.data, beforeStatuses.data],
+  );
+  return { data, beforeData, statusOn, datesLoaded };
 }
 
 export type DatedFeatures = ReturnType<typeof useDatedFeatures>;

@@ -7,14 +7,11 @@ export interface SelectedLotPopupProps {
   lot: Layer;
   /** The two compared dates, or null when one scene (or none) is shown. */
   compared: { before: Scene; after: Scene } | null;
-  /** The lots as each map colours them: the comparison popup takes their statuses from there. */
-  dated: Pick<DatedFeatures, 'shownLayers' | 'beforeLayers' | 'datesLoaded'>;
+  /** The lots' statuses on each map's date: the comparison popup shows those the maps are coloured with. */
+  dated: Pick<DatedFeatures, 'statusOn' | 'datesLoaded'>;
   apiToken: string;
   onClose(): void;
 }
-
-const statusOf = (layers: readonly Layer[], id: number) =>
-  layers.find((layer) => layer.id === id)?.detectAllotment ?? null;
 
 /** The clicked lot's popup: the comparison popup while two dates are compared, else the lot popup. */
 export function SelectedLotPopup({ lot, compared, dated, apiToken, onClose }: SelectedLotPopupProps) {
@@ -23,8 +20,8 @@ export function SelectedLotPopup({ lot, compared, dated, apiToken, onClose }: Se
     <LotComparePopup
       key={lot.id}
       layer={lot}
-      before={{ scene: compared.before, status: statusOf(dated.beforeLayers, lot.id) }}
-      after={{ scene: compared.after, status: statusOf(dated.shownLayers, lot.id) }}
+      before={{ scene: compared.before, status: dated.statusOn('before', lot.id) }}
+      after={{ scene: compared.after, status: dated.statusOn('shown', lot.id) }}
       loading={!dated.datesLoaded}
       onClose={onClose}
     />
