@@ -1,9 +1,12 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { createMailer } from '../mail/mailer';
 import { createLocalStorage } from '../storage/local-storage';
+import { createTileHandler, type FailedTileRequest } from '../features/scenes/tile-handler';
 import { buildApp } from './app';
 
 let ctx: TestContext;
@@ -69,5 +72,40 @@ describe('5xx logging', () => {
     expect(response.statusCode).toBe(422);
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(logged().filter((line) => (line.level as number) >= 50)).toEqual([]);
+  });
+});
+
+describe('5xx logging on the raw tile path', () => {
+  it('logs the failure once with the request id that the answer carries, without the query', async () => {
+    const logged: [unknown, FailedTileRequest][] = [];
+    const failingTiles = {
+      ...ctx.services.scenes.tiles,
+      tile: () => Promise.reject(new Error('arquivo de tiles corrompido')),
+    };
+    const tiles = createTileHandler(failingTiles, ctx.services.auth.resolveSession, (error, request) =>
+      logged.push([error, request]),
+    );
+    const server = http.createServer((request, response) => {
+      if (!tiles.handle(request, response)) response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const token = await ctx.login('admin@mirante.app.br');
+      const response = await fetch(
+        `http://127.0.0.1:${port}/tiles/jardim-das-palmeiras/2025-01-15/17/1/1.png?api_token=${token}`,
+      );
+      expect(response.status).toBe(500);
+      expect(logged).toHaveLength(1);
+      const [error, request] = logged[0]!;
+      expect((error as Error).message).toBe('arquivo de tiles corrompido');
+      expect(request).toEqual({
+        reqId: response.headers.get('x-request-id'),
+        method: 'GET',
+        path: '/tiles/jardim-das-palmeiras/2025-01-15/17/1/1.png',
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
