@@ -33,11 +33,12 @@ it('survives kill -9 of its embedded PostgreSQL during writes: answers 503 meanw
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  // Session writes (each sign-in inserts a session row) in a loop, recording every answer.
+  // Session writes (each sign-in inserts a session row) in loops, recording every answer.
   const failures: { status: number; message: string }[] = [];
   let accepted = 0;
   let writing = true;
-  const writer = (async () => {
+  // Four writers at once: under load a lost connection used to end the whole process.
+  const writer = async () => {
     while (writing) {
       try {
         const response = await login(server);
@@ -47,7 +48,8 @@ it('survives kill -9 of its embedded PostgreSQL during writes: answers 503 meanw
         await sleep(50); // the server itself is down: counted below through its exit code
       }
     }
-  })();
+  };
+  const writers = [writer(), writer(), writer(), writer()];
   while (accepted < 5) await sleep(20);
 
   const pid = postmasterPid(dataDir);
@@ -68,7 +70,7 @@ it('survives kill -9 of its embedded PostgreSQL during writes: answers 503 meanw
     await sleep(50);
   }
   writing = false;
-  await writer;
+  await Promise.all(writers);
 
   expect(postmasterPid(dataDir)).not.toBe(pid);
   expect(server.child.exitCode).toBeNull();
