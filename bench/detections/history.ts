@@ -18,7 +18,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgre
 import { migrate } from '../../apps/server/src/db/migrate';
 import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts';
 import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
-import { buildApp } from '../../apps/server/src/http/app';
+import { buildApp } from '../../apps/server/src/app';
 import { createMailer } from '../../apps/server/src/mail/mailer';
 import { createServices } from '../../apps/server/src/services';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';

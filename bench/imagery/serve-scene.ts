@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
-import { buildApp } from '../../apps/server/src/http/app';
+import { buildApp } from '../../apps/server/src/app';
 import { startInfrastructure } from '../../apps/server/src/infrastructure';
 import { createServices } from '../../apps/server/src/services';
 

@@ -7,13 +7,10 @@ import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadInitialData } from './features/demo/initial-data';
-import { buildApp } from './http/app';
+import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
-import { registerAnalysisJobs } from './features/analyses/analyses.jobs';
-import { registerSceneJobs } from './features/scenes/scenes.jobs';
 import { registerOrphanFileSweep } from './jobs/orphan-files';
-import { startQueue } from './jobs/queue';
-import { createServices } from './services';
+import { startJobs } from './jobs/start-jobs';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
 
@@ -84,13 +81,9 @@ async function main(): Promise<void> {
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
   if (leader) log(`Mirante ${APP_VERSION} iniciando…`);
   const infra = await startInfrastructure(config, log);
-  const services = createServices(infra);
+  const { services, queue } = await startJobs(infra, log);
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
-  const queue = await startQueue(infra.connectionString);
-  await registerSceneJobs(queue, services.scenes, log);
   await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
-  services.analyses.setProcessor(services.detections.processor);
-  await registerAnalysisJobs(queue, services.analyses);
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
 
   let stopping = false;

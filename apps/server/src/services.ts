@@ -21,6 +21,7 @@ import { createObservationsService } from './features/layers/observations.servic
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
 import { createSecurityServices } from './features/security/security.service';
+import type { DetectionProcessor } from './features/analyses/analyses.processing';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -31,8 +32,21 @@ export interface Infrastructure {
   storage: Storage;
 }
 
-/** The composition root: every feature's service, wired to its repo and collaborators. */
-export function createServices(infra: Infrastructure) {
+/** Where queued work goes; `startJobs` hands it to pg-boss. */
+export interface JobDispatch {
+  sceneIngest(sceneId: number): Promise<void>;
+  detectionsProcess(detectId: number): Promise<void>;
+}
+
+export interface ServiceOptions {
+  /** Absent: scene ingests and AI jobs run in this process, in the background (tests, scripts). */
+  dispatch?: JobDispatch;
+  /** The AI of the analyses queue: the detections feature's unless given; null for none (its jobs fail). */
+  processor?: DetectionProcessor | null;
+}
+
+/** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
+export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
   const { config, db, mailer } = infra;
   const projects = createProjectsService(createProjectsRepo(db));
   const auth = createAuthService(createAuthRepo(db), mailer, {
@@ -46,20 +60,27 @@ export function createServices(infra: Infrastructure) {
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
   const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects);
-  const scenes = createScenesService(createScenesRepo(db), infra.storage, projects);
-  scenes.setDetectDateSource((user, projectId) => detectionsReport.lastDetectDate(user, projectId));
+  const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
+    lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
+    dispatch: options.dispatch?.sceneIngest,
+  });
+  const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
+  const analyses = createAnalysesService(createAnalysesRepo(db), {
+    processor: options.processor === undefined ? detections.processor : options.processor,
+    dispatch: options.dispatch?.detectionsProcess,
+  });
   return {
     auth,
     projects,
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
-    analyses: createAnalysesService(createAnalysesRepo(db)),
+    analyses,
     layers: createLayersService(layersRepo, projects, observations),
     observations,
     layerImport: createLayerImportService(layersRepo),
     scenes,
     detectionsReport,
-    detections: createDetectionsService(createDetectionsRepo(db), infra.storage, projects),
+    detections,
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
       emailChanged: (userId, previousEmail, keepSessionId) =>

@@ -1,8 +1,9 @@
+import { endpointUrl } from '@mirante/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractEndpoints } from './fuzz/contract-endpoints';
 import { fuzzCases, type FuzzCase } from './fuzz/fuzz-cases';
-import { HAND_WRITTEN_ENDPOINTS, HAND_WRITTEN_PATTERNS, tileCases } from './fuzz/hand-written-routes';
+import { tileCases } from './fuzz/hand-written-routes';
 import { tableChecksums } from './fuzz/table-checksum';
 import { bearer, createTestContext, type TestContext } from './test-app';
 
@@ -75,7 +76,7 @@ function report(failures: Failure[]): string {
 }
 
 describe('fuzz of every route of the contract, the downloads and the tiles', () => {
-  const endpoints = [...contractEndpoints(), ...HAND_WRITTEN_ENDPOINTS];
+  const endpoints = contractEndpoints();
 
   for (const [role, email] of [
     ['ADMIN', 'admin@mirante.app.br'],
@@ -96,11 +97,7 @@ describe('fuzz of every route of the contract, the downloads and the tiles', () 
   it('covers every route the server registers (a new route is fuzzed without a new test)', () => {
     // Fastify merges parameter names of one position (`:id|:layerId`): compare the shapes only.
     const shape = (path: string) => path.replace(/:[^/]+/g, ':');
-    const fuzzed = new Set(
-      [...contractEndpoints().map((endpoint) => `/api/v1${endpoint.path}`), ...HAND_WRITTEN_PATTERNS].map(
-        shape,
-      ),
-    );
+    const fuzzed = new Set(contractEndpoints().map((endpoint) => shape(endpointUrl(endpoint))));
     const registered = ctx.app
       .printRoutes({ commonPrefix: false })
       .split('\n')

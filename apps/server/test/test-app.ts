@@ -8,9 +8,9 @@ import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-accounts';
-import { buildApp } from '../src/http/app';
+import { buildApp } from '../src/app';
 import { createMailer } from '../src/mail/mailer';
-import { createServices, type Services } from '../src/services';
+import { createServices, type ServiceOptions, type Services } from '../src/services';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { startTestSmtp, type CapturedMail } from './test-smtp';
 
@@ -47,8 +47,14 @@ async function createDatabaseFromTemplate(serverUrl: string): Promise<string> {
   return `${serverUrl}/${name}`;
 }
 
-/** A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. */
-export async function createTestContext(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+/**
+ * A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. Scene
+ * ingests and AI jobs run in the test's process; there is no AI processor unless `services.processor` names one.
+ */
+export async function createTestContext(
+  overrides: Partial<AppConfig> = {},
+  services: Pick<ServiceOptions, 'processor'> = {},
+): Promise<TestContext> {
   const connectionString = await createDatabaseFromTemplate(inject('postgresServerUrl'));
   const smtp = await startTestSmtp();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-api-data-'));
@@ -73,14 +79,14 @@ export async function createTestContext(overrides: Partial<AppConfig> = {}): Pro
     }),
     storage: createLocalStorage(config.storageDir),
   };
-  const services = createServices(infra);
-  const app = await buildApp(infra, services, { serveWeb: false });
+  const graph = createServices(infra, { processor: services.processor ?? null });
+  const app = await buildApp(infra, graph, { serveWeb: false });
   await app.ready();
 
   return {
     app,
     db,
-    services,
+    services: graph,
     config,
     connectionString,
     mail: smtp.messages,

@@ -1,8 +1,10 @@
-/** An error meant for the caller: HTTP status, stable code and a pt-BR message. */
+import type { ErrorCode } from '@mirante/shared';
+
+/** An error meant for the caller: HTTP status, stable code (the shared `ERROR_CODES`) and a pt-BR message. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -10,13 +12,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);
 export const unauthorized = (message = 'Sessão expirada. Entre novamente.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (
   message = 'Você não possui permissão para acessar esta página',
-  code = 'FORBIDDEN',
+  code: ErrorCode = 'FORBIDDEN',
 ) => new AppError(403, code, message);
-export const notFound = (message = 'Recurso não encontrado', code = 'NOT_FOUND') =>
+export const notFound = (message = 'Recurso não encontrado', code: ErrorCode = 'NOT_FOUND') =>
   new AppError(404, code, message);
-export const unprocessable = (code: string, message: string) => new AppError(422, code, message);
+export const unprocessable = (code: ErrorCode, message: string) => new AppError(422, code, message);

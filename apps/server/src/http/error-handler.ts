@@ -1,10 +1,10 @@
-import { MESSAGES } from '@mirante/shared';
+import { MESSAGES, type ErrorCode } from '@mirante/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from './app-error';
 
-function send(reply: FastifyReply, statusCode: number, code: string, message: string) {
+function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string) {
   return reply.status(statusCode).send({ statusCode, code, message });
 }
 

@@ -7,7 +7,7 @@ import { bearer, createTestContext, type TestContext } from '../../test/test-app
 import { createMailer } from '../mail/mailer';
 import { createLocalStorage } from '../storage/local-storage';
 import { createTileHandler, type FailedTileRequest } from '../features/scenes/tile-handler';
-import { buildApp } from './app';
+import { buildApp } from '../app';
 
 let ctx: TestContext;
 let app: FastifyInstance;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { createMailer } from '../mail/mailer';
 import { createLocalStorage } from '../storage/local-storage';
-import { buildApp } from './app';
+import { buildApp } from '../app';
 
 let ctx: TestContext;
 let webApp: FastifyInstance;

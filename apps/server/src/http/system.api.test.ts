@@ -31,3 +31,20 @@ it('answers unknown API routes with a pt-BR 404 in the error shape', async () =>
   expect(response.statusCode).toBe(404);
   expect(response.json()).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
 });
+
+it('documents the file endpoints with their content types and the multipart ones as multipart', async () => {
+  const document = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: object }; responses: Record<string, unknown> }>
+    >;
+  }>();
+  const preview = document.paths['/tiles/{space}/{date}/preview.png']?.get;
+  expect(preview?.responses['200']).toMatchObject({
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+  });
+  const exported = document.paths['/api/v1/project/{id}/allotments/export']?.get;
+  expect(Object.keys(exported?.responses['200'] ?? {})).toContain('content');
+  const upload = document.paths['/api/v1/scene']?.post;
+  expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+});

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, buildPath, type EndpointDefinition } from '@mirante/shared';
+import { buildPath, endpointUrl, type EndpointDefinition } from '@mirante/shared';
 import type { InjectOptions } from 'fastify';
 import type { z } from 'zod';
 import { multipartBody } from '../multipart';
@@ -50,7 +50,7 @@ export function fuzzCases(endpoint: EndpointDefinition, seed: number): FuzzCase[
   const params: Record<string, string> = Object.fromEntries(paramNames.map((name) => [name, '2000000001']));
   const query = querySchema ? textFields(plausibleFields(querySchema)) : {};
   const body = bodySchema ? plausibleFields(bodySchema) : undefined;
-  const url = (values: Record<string, string>) => `${API_BASE_PATH}${buildPath(endpoint.path, values)}`;
+  const url = (values: Record<string, string>) => buildPath(endpointUrl(endpoint), values);
   const method = endpoint.method;
   const base = { method, url: url(params), query };
 

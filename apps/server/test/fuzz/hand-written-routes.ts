@@ -1,44 +1,5 @@
-import { DETECTIONS_EXPORT_PATHS, detectionsExportSchema, type EndpointDefinition } from '@mirante/shared';
-import { z } from 'zod';
 import type { FuzzCase } from './fuzz-cases';
 import { IMPOSSIBLE_DATES } from './fuzz-values';
-
-const strictId = z.coerce.number().int().positive().max(2147483647);
-
-/**
- * Routes outside the JSON contract (downloads and photos), described as endpoint definitions so the same
- * generator fuzzes them. Multipart uploads are contract endpoints already.
- */
-export const HAND_WRITTEN_ENDPOINTS: EndpointDefinition[] = [
-  ...DETECTIONS_EXPORT_PATHS.map((path): EndpointDefinition => ({
-    method: 'GET',
-    path,
-    summary: 'exportação',
-    tags: [],
-    access: { kind: 'session' },
-    params: z.object({ id: strictId }),
-    query: detectionsExportSchema,
-    response: z.unknown(),
-  })),
-  {
-    method: 'GET',
-    path: '/layer/:layerId/obs/:obsId/photos/:photoId',
-    summary: 'foto',
-    tags: [],
-    access: { kind: 'session' },
-    params: z.object({ layerId: strictId, obsId: strictId, photoId: strictId }),
-    response: z.unknown(),
-  },
-];
-
-/** Path patterns of the routes above plus the tile routes, as Fastify lists them. */
-export const HAND_WRITTEN_PATTERNS = [
-  ...HAND_WRITTEN_ENDPOINTS.map((endpoint) => `/api/v1${endpoint.path}`),
-  '/tiles/:space/:date/:z/:x/:file',
-  '/tiles/:space/:date/preview.png',
-  '/tiles/:space/:date/original',
-  '/tiles/:space/:date/model',
-];
 
 /** A real scene's tile and file URLs with one segment spoiled at a time: all must answer 4xx. */
 export function tileCases(space: string, date: string): FuzzCase[] {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { calendarDate, idParams, list, text } from './input-rules';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Texts of the detections report (spec 2.6, 4 and 8), word for word. */
 export const DETECTIONS_REPORT_MESSAGES = {
@@ -11,8 +13,6 @@ export const DETECTIONS_REPORT_MESSAGES = {
   kept: 'Igual',
   changed: 'Modificado',
 } as const;
-
-export const DETECTIONS_REPORT_CODES = { processingNotFinished: 'PROCESSING_NOT_FINISHED' } as const;
 
 /** Row status of spec 3: 'Igual' when the lot kept its status over the shown dates, else 'Modificado'. */
 export const ROW_STATUSES = ['Igual', 'Modificado'] as const;
@@ -127,10 +127,26 @@ export const detectionsReportApi = {
     response: detectionsHistorySchema,
     errorStatuses: [401, 403, 404],
   }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/allotments/export',
+    summary: 'Lista de detecções em CSV ou .xlsx (download; sessão por cabeçalho ou ?api_token=)',
+    tags: ['detections'],
+    access: DOWNLOAD_ACCESS,
+    params: idParams,
+    query: detectionsExportSchema,
+    response: fileResponse('text/csv', XLSX_CONTENT_TYPE),
+    errorStatuses: [401, 403, 404, 422],
+  }),
+  exportFusion: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/allotments/export-fusion',
+    summary: 'O mesmo download da Lista de detecções (nome mantido pelos clientes antigos)',
+    tags: ['detections'],
+    access: DOWNLOAD_ACCESS,
+    params: idParams,
+    query: detectionsExportSchema,
+    response: fileResponse('text/csv', XLSX_CONTENT_TYPE),
+    errorStatuses: [401, 403, 404, 422],
+  }),
 } as const;
-
-/** Download paths of the export (binary answers, outside the JSON contract). */
-export const DETECTIONS_EXPORT_PATHS = [
-  '/project/:id/allotments/export',
-  '/project/:id/allotments/export-fusion',
-] as const;

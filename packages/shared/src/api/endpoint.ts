@@ -22,16 +22,33 @@ export type EndpointAccess =
       allowQueryToken?: boolean;
     };
 
-/** The access of the binary downloads outside the JSON contract (files, exports, photos): any session, by link. */
+/** The access of the binary downloads (scene files, tiles, exports, photos): any session, also by link. */
 export const DOWNLOAD_ACCESS = { kind: 'session', allowQueryToken: true } as const satisfies EndpointAccess;
 
 /** A module suffix resolved against the project type of the call (e.g. `security` → `allotment.security`). */
 export type ModuleFamily = { family: 'map' | 'security' | 'analysis' };
 
+/**
+ * A binary answer (a download, an image, a tile): sent as bytes or a stream with one of these content types,
+ * documented in OpenAPI as such; never read with `callApi` (links, `<img>` and the map fetch them).
+ */
+export interface FileResponse {
+  file: readonly [string, ...string[]];
+}
+
+export const fileResponse = (...contentTypes: [string, ...string[]]): FileResponse => ({
+  file: contentTypes,
+});
+
+export const isFileResponse = (response: z.ZodType | FileResponse): response is FileResponse =>
+  'file' in response && Array.isArray(response.file);
+
 export interface EndpointDefinition {
   method: HttpMethod;
-  /** Path under `/api/v1`, Fastify style (`/project/:id/scenes`). */
+  /** Path under `/api/v1` (or the site root with `mount: 'root'`), Fastify style (`/project/:id/scenes`). */
   path: string;
+  /** `root` for the tile server's `/tiles/…` paths, outside `/api/v1`. */
+  mount?: 'api' | 'root';
   summary: string;
   tags: readonly string[];
   access: EndpointAccess;
@@ -39,7 +56,7 @@ export interface EndpointDefinition {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  response: z.ZodType;
+  response: z.ZodType | FileResponse;
   /** Extra documented statuses, besides 200 and the common error shape. */
   errorStatuses?: readonly number[];
 }
@@ -54,7 +71,9 @@ type InputOr<T, Fallback> = T extends z.ZodType ? z.input<T> : Fallback;
 export type EndpointParams<E extends EndpointDefinition> = InferOr<E['params'], undefined>;
 export type EndpointQuery<E extends EndpointDefinition> = InferOr<E['query'], undefined>;
 export type EndpointBody<E extends EndpointDefinition> = InferOr<E['body'], undefined>;
-export type EndpointResponse<E extends EndpointDefinition> = z.infer<E['response']>;
+export type EndpointResponse<E extends EndpointDefinition> = E['response'] extends z.ZodType
+  ? z.infer<E['response']>
+  : never;
 
 /** What a client passes to call an endpoint (inputs before zod defaults/coercion). */
 export type EndpointInput<E extends EndpointDefinition> = {
@@ -64,6 +83,10 @@ export type EndpointInput<E extends EndpointDefinition> = {
 };
 
 export const API_BASE_PATH = '/api/v1';
+
+/** The endpoint's full URL pattern (`/api/v1/project/:id/scenes`, `/tiles/:space/:date/preview.png`). */
+export const endpointUrl = (endpoint: Pick<EndpointDefinition, 'path' | 'mount'>): string =>
+  `${endpoint.mount === 'root' ? '' : API_BASE_PATH}${endpoint.path}`;
 
 /** Fills `:name` segments of a path with the given values. */
 export function buildPath(path: string, params: Record<string, string | number> = {}): string {

@@ -1,11 +1,107 @@
 import { z } from 'zod';
 
+/**
+ * Every `code` an error response may carry, one list for server and web. Input that breaks the contract is
+ * always 422 `VALIDATION` (the schema's or a service's check alike); the specific codes say what a service refused.
+ */
+export const ERROR_CODES = [
+  // Generic (error-handler.ts, authorize.ts)
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'USER_INACTIVE',
+  'MODULE_NOT_AVAILABLE',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+  'DATABASE_UNAVAILABLE',
+  // Sessions and accounts
+  'INVALID_CREDENTIALS',
+  'INVALID_ACCESS_TOKEN',
+  'ACCESS_TOKEN_NOT_FOUND',
+  'PASSWORD_TOKEN_INVALID',
+  'PASSWORD_TOKEN_EXPIRED',
+  'WRONG_CURRENT_PASSWORD',
+  'NO_PROJECTS',
+  'MAIL_FAILED',
+  'DEFINITION_EMAIL_FAILED',
+  'EMAIL_CHANGE_NOTICE_FAILED',
+  // Security administration
+  'USER_NOT_FOUND',
+  'EMAIL_TAKEN',
+  'ROLE_ABOVE_CALLER',
+  'ROLE_NOT_BELOW_CALLER',
+  'SELF_PROJECTS',
+  'PROJECT_NOT_HELD',
+  'REACTIVATION_BY_HIGHER_ROLE',
+  'ROLE_CHANGE',
+  'SELF_INACTIVATION',
+  'CUSTOMER_NOT_FOUND',
+  'OTHER_CUSTOMER',
+  'GROUP_NOT_FOUND',
+  'GROUP_IN_USE',
+  'GROUP_OF_OTHER_CUSTOMER',
+  'MODULE_NOT_FOUND',
+  'MODULE_NOT_HELD',
+  'PROJECT_NOT_FOUND',
+  'PROJECT_OF_OTHER_CUSTOMER',
+  'INVALID_GEOMETRY',
+  // Scenes and their files
+  'SCENE_NOT_FOUND',
+  'SCENE_FILE_NOT_FOUND',
+  'TILE_NOT_FOUND',
+  'DUPLICATE_SCENE_DATE',
+  'MULTIPART_REQUIRED',
+  'FILE_REQUIRED',
+  'FILE_TOO_LARGE',
+  'INVALID_UPLOAD',
+  'INVALID_BOUNDS',
+  'BOUNDS_REQUIRED',
+  'INVALID_IMAGE',
+  'NOT_AN_IMAGE',
+  'NOT_A_MODEL',
+  'TRUNCATED',
+  'INVALID_TIFF',
+  'NO_GEOREFERENCE',
+  'ROTATED_RASTER',
+  'UNKNOWN_CRS',
+  'UNSUPPORTED_BANDS',
+  'TOO_MANY_PIXELS',
+  'DECOMPRESSION_BOMB',
+  // Analyses and detections
+  'ANALYSIS_NOT_FOUND',
+  'SCENE_HAS_ANALYSIS',
+  'SCENE_NOT_IN_PROJECT',
+  'NO_SCENES_WITHOUT_ANALYSIS',
+  'NO_LAYERS',
+  'NOT_LOTS',
+  'PROCESSING_NOT_FINISHED',
+  // Layers and observations
+  'LAYER_NOT_FOUND',
+  'OBSERVATION_NOT_FOUND',
+  'PHOTO_NOT_FOUND',
+  'NOT_OWNER',
+  'IMAGES_ONLY',
+  'TOO_MANY_IMAGES',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const errorCodes: ReadonlySet<string> = new Set(ERROR_CODES);
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && errorCodes.has(value);
+
 /** Every error response: a pt-BR message for people and a stable code for programs. */
-export const errorResponseSchema = z.object({
-  statusCode: z.number().int(),
-  code: z.string(),
-  message: z.string(),
-});
+export const errorResponseSchema = z
+  .object({
+    statusCode: z.number().int(),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+  })
+  // One component in the OpenAPI document, referenced by every error status.
+  .meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /** Messages the spec fixes word for word (section 8). */

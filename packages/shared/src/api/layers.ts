@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DETECTION_KEYS, LAYER_TYPES, OBSERVATION_LIMITS } from '../domain/layers';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { formIdList } from './form-fields';
 import { calendarDate, flag, id, idParams, LONG_TEXT_MAX, text } from './input-rules';
 
@@ -210,6 +210,20 @@ export const layersApi = {
     body: observationFieldsSchema,
     response: observationSchema,
     errorStatuses: [401, 403, 404, 413, 422],
+  }),
+  observationPhoto: defineEndpoint({
+    method: 'GET',
+    path: '/layer/:layerId/obs/:obsId/photos/:photoId',
+    summary: 'Uma foto da observação (sessão por cabeçalho ou ?api_token=, para <img>)',
+    tags: ['map'],
+    access: DOWNLOAD_ACCESS,
+    params: z.object({
+      layerId: id(),
+      obsId: id(),
+      photoId: id(),
+    }),
+    response: fileResponse('image/jpeg', 'image/png', 'image/webp'),
+    errorStatuses: [401, 403, 404],
   }),
   deleteObservation: defineEndpoint({
     method: 'POST',

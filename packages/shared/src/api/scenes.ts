@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { flag, id, idList, idParams, text } from './input-rules';
 
 export const SCENE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
@@ -61,6 +61,25 @@ export const adminSceneSchema = sceneSchema.extend({
   date_formatted: z.string(),
 });
 export type AdminScene = z.infer<typeof adminSceneSchema>;
+
+/**
+ * A scene's files are addressed by its project's space and its date (YYYY-MM-DD), as its tiles are. Loose here:
+ * the tile server decides (`tile-url.ts`), and what names no scene is a 404 on both its paths alike.
+ */
+const sceneFileParams = z.object({ space: text(200), date: text(30) });
+
+const sceneFile = (path: string, summary: string, response: ReturnType<typeof fileResponse>) =>
+  defineEndpoint({
+    method: 'GET',
+    mount: 'root',
+    path: `/tiles/:space/:date/${path}`,
+    summary: `${summary} (sessão por cabeçalho ou ?api_token=)`,
+    tags: ['scenes', 'tiles'],
+    access: DOWNLOAD_ACCESS,
+    params: sceneFileParams,
+    response,
+    errorStatuses: [401, 403, 404],
+  });
 
 /** The multipart fields of admin `POST scene` (besides `file` and the optional `model`). */
 export const createSceneFieldsSchema = z.object({
@@ -160,4 +179,28 @@ export const scenesApi = {
     response: z.object({ deleted: z.number().int() }),
     errorStatuses: [401, 403, 422],
   }),
+  tile: defineEndpoint({
+    method: 'GET',
+    mount: 'root',
+    path: '/tiles/:space/:date/:z/:x/:file',
+    summary:
+      'Tile 256 px da imagem ({y}.png ou {y}.webp); ?v= a versão de tileUrl (cache imutável), ' +
+      '?api_token= a sessão para clientes sem cabeçalho',
+    tags: ['scenes', 'tiles'],
+    access: DOWNLOAD_ACCESS,
+    params: sceneFileParams.extend({ z: text(30), x: text(30), file: text(40) }),
+    response: fileResponse('image/png', 'image/webp'),
+    errorStatuses: [401, 403, 404],
+  }),
+  preview: sceneFile('preview.png', 'Prévia PNG da imagem', fileResponse('image/png')),
+  original: sceneFile(
+    'original',
+    'O arquivo original da imagem (download)',
+    fileResponse('image/tiff', 'image/png', 'image/jpeg', 'application/octet-stream'),
+  ),
+  model: sceneFile(
+    'model',
+    'O modelo 3D da imagem (download)',
+    fileResponse('model/gltf-binary', 'model/gltf+json', 'application/octet-stream'),
+  ),
 } as const;

@@ -2,33 +2,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SceneWithAnalysis } from '@mirante/shared';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { analysesKit, dayOfMonth } from '../../../test/analyses-test-kit';
-import type { DetectionJobInput } from './analyses.processing';
+import type { DetectionJobInput, DetectionProcessor } from './analyses.processing';
 
 let ctx: TestContext;
 let kit: ReturnType<typeof analysesKit>;
 let admin: string;
 let projectId: number;
+/** What the AI of `withAi` does (its context's processor calls it). */
+let ai: DetectionProcessor = async () => undefined;
+let withAi: TestContext;
+let withAiKit: ReturnType<typeof analysesKit>;
+let withAiAdmin: string;
 
-async function newAnalysis(day: number): Promise<number> {
-  const sceneId = await kit.insertScene(projectId, dayOfMonth(-1, day));
-  const response = await kit.call(admin, 'POST', '/detection', { projectId, sceneId });
+async function newAnalysis(day: number, on = kit, token = admin): Promise<number> {
+  const sceneId = await on.insertScene(projectId, dayOfMonth(-1, day));
+  const response = await on.call(token, 'POST', '/detection', { projectId, sceneId });
   return response.json<{ id: number }>().id;
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  [ctx, withAi] = await Promise.all([
+    createTestContext(),
+    createTestContext({}, { processor: (job, report) => ai(job, report) }),
+  ]);
   kit = analysesKit(ctx);
-  admin = await ctx.login('admin@mirante.app.br');
+  withAiKit = analysesKit(withAi);
+  [admin, withAiAdmin] = await Promise.all([
+    ctx.login('admin@mirante.app.br'),
+    withAi.login('admin@mirante.app.br'),
+  ]);
   projectId = await kit.projectId('jardim-das-palmeiras');
 });
 
 afterAll(async () => {
-  ctx?.services.analyses.setProcessor(null);
   await ctx?.close();
+  await withAi?.close();
 });
 
 describe('POST detections/process-ai', () => {
-  it('marks the analyses as sent and, with no processor installed, the job fails visibly', async () => {
+  it('marks the analyses as sent and, with no processor, the job fails visibly', async () => {
     const id = await newAnalysis(3);
     const response = await kit.call(admin, 'POST', '/detections/process-ai', { detect_id: [id] });
     expect(response.statusCode).toBe(200);
@@ -51,28 +63,28 @@ describe('POST detections/process-ai', () => {
     });
   });
 
-  it('hands the job to the installed processor, which reports progress; its failure is kept', async () => {
+  it('hands the job to the given processor, which reports progress; its failure is kept', async () => {
     const seen: DetectionJobInput[] = [];
     const progress: number[] = [];
-    ctx.services.analyses.setProcessor(async (job, report) => {
+    ai = async (job, report) => {
       seen.push(job);
       await report.progress(40);
-      progress.push((await kit.detection(job.detectId))?.processingProgress ?? -1);
+      progress.push((await withAiKit.detection(job.detectId))?.processingProgress ?? -1);
       if (job.sceneId < 0) throw new Error('never');
-    });
-    const id = await newAnalysis(5);
-    await kit.call(admin, 'POST', '/detections/process-ai', { detect_id: [id] });
-    await ctx.services.analyses.whenIdle();
+    };
+    const id = await newAnalysis(5, withAiKit, withAiAdmin);
+    await withAiKit.call(withAiAdmin, 'POST', '/detections/process-ai', { detect_id: [id] });
+    await withAi.services.analyses.whenIdle();
     expect(seen).toEqual([expect.objectContaining({ detectId: id, projectId, beforeSceneId: null })]);
     expect(progress).toEqual([40]);
-    expect(await kit.detection(id)).toMatchObject({ processingState: 'done', processingProgress: 100 });
+    expect(await withAiKit.detection(id)).toMatchObject({ processingState: 'done', processingProgress: 100 });
 
-    ctx.services.analyses.setProcessor(async () => {
+    ai = async () => {
       throw new Error('Modelo sem memória');
-    });
-    await kit.call(admin, 'POST', '/detections/process-ai', { detect_id: [id] });
-    await ctx.services.analyses.whenIdle();
-    expect(await kit.detection(id)).toMatchObject({
+    };
+    await withAiKit.call(withAiAdmin, 'POST', '/detections/process-ai', { detect_id: [id] });
+    await withAi.services.analyses.whenIdle();
+    expect(await withAiKit.detection(id)).toMatchObject({
       processingState: 'failed',
       processingError: 'Modelo sem memória',
     });

@@ -22,12 +22,17 @@ export interface ProcessingReporter {
  */
 export type DetectionProcessor = (job: DetectionJobInput, report: ProcessingReporter) => Promise<void>;
 
-/** Hands a processing job to whoever runs it: pg-boss in the server, in-process where there is no queue (tests). */
-export interface ProcessingDispatcher {
-  enqueue(detectId: number): Promise<void>;
+/** Hands a processing job to whoever runs it: pg-boss in the server (`startJobs`). */
+export type ProcessingDispatch = (detectId: number) => Promise<void>;
+
+export interface ProcessingOptions {
+  /** The AI; null where none is installed (each job then fails visibly). */
+  processor: DetectionProcessor | null;
+  /** Absent: jobs run in this process, in the background (tests, scripts). */
+  dispatch?: ProcessingDispatch;
 }
 
-/** Thrown by a job when no processor is installed: the job fails visibly, no result is invented. */
+/** Thrown by a job when there is no processor: the job fails visibly, no result is invented. */
 export class ProcessingUnavailableError extends Error {
   constructor() {
     super(ANALYSIS_MESSAGES.processingUnavailable);
@@ -39,8 +44,7 @@ const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : ANALYSIS_MESSAGES.unknownError;
 
 /** The AI queue of analyses: the processor hook, the dispatcher and the state kept in `detections`. */
-export function createAnalysisProcessing(repo: AnalysesRepo) {
-  let processor: DetectionProcessor | null = null;
+export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispatch }: ProcessingOptions) {
   const running = new Set<Promise<unknown>>();
 
   async function run(detectId: number): Promise<void> {
@@ -74,26 +78,16 @@ export function createAnalysisProcessing(repo: AnalysesRepo) {
     await repo.update(detectId, { processingState: 'done', processingProgress: 100, processingError: null });
   }
 
-  let dispatcher: ProcessingDispatcher = {
-    async enqueue(detectId) {
-      const task = run(detectId)
-        .catch(() => undefined)
-        .finally(() => running.delete(task));
-      running.add(task);
-    },
+  const runInProcess: ProcessingDispatch = async (detectId) => {
+    const task = run(detectId)
+      .catch(() => undefined)
+      .finally(() => running.delete(task));
+    running.add(task);
   };
 
   return {
     run,
-    enqueue: (detectId: number) => dispatcher.enqueue(detectId),
-    /** Installs the AI processor (called once by the detections feature). */
-    setProcessor(next: DetectionProcessor | null): void {
-      processor = next;
-    },
-    hasProcessor: () => processor !== null,
-    useDispatcher(next: ProcessingDispatcher): void {
-      dispatcher = next;
-    },
+    enqueue: dispatch ?? runInProcess,
     /** Resolves when every in-process job has finished (tests). */
     async whenIdle(): Promise<void> {
       while (running.size > 0) await Promise.allSettled([...running]);

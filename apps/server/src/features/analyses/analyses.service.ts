@@ -8,7 +8,7 @@ import {
 import { notFound, unprocessable } from '../../http/app-error';
 import { isUniqueViolation } from '../scenes/scenes.repo';
 import { monthDates, monthInstants, resolveMonth } from './analyses.months';
-import { createAnalysisProcessing } from './analyses.processing';
+import { createAnalysisProcessing, type ProcessingOptions } from './analyses.processing';
 import type { AnalysesRepo } from './analyses.repo';
 import { toAdminAnalysis, toSceneWithAnalysis, toSceneWithoutDetect } from './analyses.view';
 
@@ -27,8 +27,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 const sceneHasAnalysis = () => unprocessable('SCENE_HAS_ANALYSIS', ANALYSIS_MESSAGES.sceneHasAnalysis);
 
 /** Analyses (spec "Analysis (detection)") of the administration panel, and their AI queue. */
-export function createAnalysesService(repo: AnalysesRepo) {
-  const processing = createAnalysisProcessing(repo);
+export function createAnalysesService(repo: AnalysesRepo, processingOptions: ProcessingOptions) {
+  const processing = createAnalysisProcessing(repo, processingOptions);
 
   async function reload(id: number): Promise<AdminAnalysis> {
     const row = await repo.findById(id);
@@ -37,10 +37,6 @@ export function createAnalysesService(repo: AnalysesRepo) {
   }
 
   return {
-    /** The AI hook: the detections feature installs the processor that reads the pixels. */
-    setProcessor: processing.setProcessor,
-    hasProcessor: processing.hasProcessor,
-    useDispatcher: processing.useDispatcher,
     /** Runs one queued analysis through the processor (the `detections-process` job). */
     runProcessing: processing.run,
     whenIdle: processing.whenIdle,

@@ -255,7 +255,7 @@ describe('exports', () => {
     expect(lines.slice(1).every((line) => line.split(';')[4] === 'Construído')).toBe(true);
   });
 
-  it('export-fusion is the same download; a bad fileType is 400', async () => {
+  it('export-fusion is the same download; a bad fileType is 422 VALIDATION', async () => {
     const fusion = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/project/${ids.allotment}/allotments/export-fusion?fileType=csv&api_token=${tokens.manager}`,
@@ -265,7 +265,8 @@ describe('exports', () => {
       method: 'GET',
       url: exportUrl({ fileType: 'pdf', api_token: tokens.manager }),
     });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION' });
   });
 });
 

@@ -1,25 +1,6 @@
-import {
-  API_BASE_PATH,
-  DETECTIONS_EXPORT_PATHS,
-  detectionsExportSchema,
-  detectionsReportApi,
-  id,
-  type DetectionsHistory,
-  DOWNLOAD_ACCESS,
-} from '@mirante/shared';
-import type { FastifyInstance } from 'fastify';
-import { badRequest, notFound } from '../../http/app-error';
-import { authorize, type SessionResolver } from '../../http/authorize';
+import { detectionsReportApi, type DetectionsHistory } from '@mirante/shared';
 import type { Router } from '../../http/route';
 import type { DetectionsReportService } from './detections-report.service';
-
-const idRule = id();
-/** A path id by the contract's rule (positive int32); anything else names nothing: 404. */
-const projectId = (text: string): number => {
-  const parsed = idRule.safeParse(text);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-};
 
 /**
  * POST project/:id/detections-history (JSON contract). The answer (5,000 lots × 2 keys per date) is written by
@@ -39,24 +20,16 @@ export function registerDetectionsReportRoutes(route: Router, report: Detections
 const serializeHistory = (history: DetectionsHistory): string => JSON.stringify(history);
 
 /** GET project/:id/allotments/export(-fusion): CSV or .xlsx download (session by header or api_token). */
-export function registerDetectionsExportRoutes(
-  app: FastifyInstance,
-  report: DetectionsReportService,
-  resolveSession: SessionResolver,
-): void {
-  for (const path of DETECTIONS_EXPORT_PATHS) {
-    app.get<{ Params: { id: string } }>(`${API_BASE_PATH}${path}`, async (request, reply) => {
-      const user = (await authorize(DOWNLOAD_ACCESS, request, resolveSession))!;
-      const parsed = detectionsExportSchema.safeParse(request.query);
-      if (!parsed.success) {
-        throw badRequest('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Parâmetros inválidos.');
-      }
-      const file = await report.exportFile(user, projectId(request.params.id), parsed.data);
-      return reply
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .header('Cache-Control', 'no-store')
-        .type(file.contentType)
-        .send(file.body);
+export function registerDetectionsExportRoutes(route: Router, report: DetectionsReportService): void {
+  for (const endpoint of [detectionsReportApi.export, detectionsReportApi.exportFusion]) {
+    route(endpoint, async ({ user, params, query }) => {
+      const file = await report.exportFile(user, params.id, query);
+      return {
+        body: file.body,
+        contentType: file.contentType,
+        cacheControl: 'no-store',
+        downloadName: file.filename,
+      };
     });
   }
 }

@@ -1,9 +1,9 @@
 import {
-  DETECTIONS_REPORT_CODES,
   DETECTIONS_REPORT_MESSAGES,
   type DetectionsExportQuery,
   type DetectionsFilters,
   type DetectionsHistory,
+  XLSX_CONTENT_TYPE,
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
 import { notFound } from '../../http/app-error';
@@ -20,8 +20,6 @@ export interface ExportFile {
   filename: string;
 }
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** The detections report (spec 2.6) and its exports, module allotment.detections. */
 export function createDetectionsReportService(repo: DetectionsReportRepo, projects: ProjectsService) {
   async function report(user: AuthUser, projectId: number, filters: DetectionsFilters) {
@@ -33,10 +31,7 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
       repo.lotOptions(projectId),
     ]);
     if (available.length === 0) {
-      throw notFound(
-        DETECTIONS_REPORT_MESSAGES.processingNotFinished,
-        DETECTIONS_REPORT_CODES.processingNotFinished,
-      );
+      throw notFound(DETECTIONS_REPORT_MESSAGES.processingNotFinished, 'PROCESSING_NOT_FINISHED');
     }
     const window = reportWindow(available, filters.dateType, filters.startDate, filters.endDate);
     const lots = await repo.lotHistory({
@@ -70,7 +65,7 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
       if (query.fileType === 'csv') {
         return { body: toCsv(table), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
       }
-      return { body: toXlsx(table), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+      return { body: toXlsx(table), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
     },
 
     /** The latest processed date the caller may see (GET project/:id/last-date's detect_date), or null. */

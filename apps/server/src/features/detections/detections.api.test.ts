@@ -80,19 +80,22 @@ async function statusList(token: string, layerId: number): Promise<StatusHistory
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The detections feature's processor, its progress reports recorded.
+  ctx = await createTestContext(
+    {},
+    {
+      processor: (job, report) =>
+        ctx.services.detections.processor(job, {
+          async progress(percent) {
+            progress.push(percent);
+            await report.progress(percent);
+          },
+        }),
+    },
+  );
   kit = analysesKit(ctx);
   dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-detections-'));
   await loadDemoLayers(ctx.db, ctx.services.layerImport);
-  const { processor } = ctx.services.detections;
-  ctx.services.analyses.setProcessor((job, report) =>
-    processor(job, {
-      async progress(percent) {
-        progress.push(percent);
-        await report.progress(percent);
-      },
-    }),
-  );
   [admin, user, otherCustomer] = await Promise.all([
     ctx.login('admin@mirante.app.br'),
     ctx.login('usuario@horizonte.com.br'),
@@ -114,7 +117,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  ctx?.services.analyses.setProcessor(null);
   await ctx?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });

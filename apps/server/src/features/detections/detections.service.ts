@@ -16,7 +16,7 @@ export interface LotsEdit {
 /** Lot detections: the AI processor of the analyses queue and the map's manual detection edits. */
 export function createDetectionsService(repo: DetectionsRepo, storage: Storage, projects: ProjectsService) {
   return {
-    /** Installed with `services.analyses.setProcessor` by the processes that run the queue. */
+    /** The AI of the analyses queue (`createServices` hands it to the analyses service). */
     processor: createDetectionsProcessor(repo, storage),
 
     /**

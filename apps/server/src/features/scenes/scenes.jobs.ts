@@ -43,27 +43,28 @@ async function resumeStalledIngests(queue: JobQueue, scenes: ScenesService): Pro
 
 /**
  * Ingest runs on pg-boss: one job per scene, at most one ingest at a time per process (a tile pyramid keeps
- * both cores busy), one retry. At start and every few seconds, ingests interrupted by a crash are resumed.
+ * both cores busy), one retry. Once a process works the queue it also resumes, at start and every few seconds,
+ * the ingests interrupted by a crash.
  */
-export async function registerSceneJobs(
-  queue: JobQueue,
-  scenes: ScenesService,
-  log: (message: string) => void = () => undefined,
-): Promise<void> {
-  await queue.createQueue(SCENE_INGEST_QUEUE);
-  scenes.useDispatcher({
-    async enqueue(sceneId) {
+export function sceneIngestJobs(queue: JobQueue, log: (message: string) => void = () => undefined) {
+  return {
+    create: () => queue.createQueue(SCENE_INGEST_QUEUE),
+    async enqueue(sceneId: number): Promise<void> {
       await queue.send(SCENE_INGEST_QUEUE, { sceneId } satisfies SceneIngestJob, jobOptions);
     },
-  });
-  await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
-    if (job) await scenes.runIngest(job.data.sceneId);
-  });
-  const resume = () =>
-    resumeStalledIngests(queue, scenes)
-      .then((count) => count > 0 && log(`${count} processamento(s) de imagem interrompido(s) retomado(s).`))
-      .catch(() => undefined); // the database may be away; the next round tries again
-  void resume();
-  const timer = setInterval(() => void resume(), RESUME_CHECK_SECONDS * 1000);
-  timer.unref();
+    async work(scenes: ScenesService): Promise<void> {
+      await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
+        if (job) await scenes.runIngest(job.data.sceneId);
+      });
+      const resume = () =>
+        resumeStalledIngests(queue, scenes)
+          .then(
+            (count) => count > 0 && log(`${count} processamento(s) de imagem interrompido(s) retomado(s).`),
+          )
+          .catch(() => undefined); // the database may be away; the next round tries again
+      void resume();
+      const timer = setInterval(() => void resume(), RESUME_CHECK_SECONDS * 1000);
+      timer.unref();
+    },
+  };
 }

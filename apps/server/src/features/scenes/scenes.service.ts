@@ -13,9 +13,15 @@ import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 
-/** Hands an ingest to whoever runs it: pg-boss in the server, in-process where there is no queue (tests). */
-export interface IngestDispatcher {
-  enqueue(sceneId: number): Promise<void>;
+/** Hands an ingest to whoever runs it: pg-boss in the server (`startJobs`). */
+export type IngestDispatch = (sceneId: number) => Promise<void>;
+
+export interface ScenesOptions {
+  /** The date of the project's latest processed detection (the detections report owns it). */
+  lastDetectDate: (user: AuthUser, projectId: number) => Promise<string | null>;
+  /** Absent: ingests run in this process, in the background (tests, scripts). */
+  dispatch?: IngestDispatch;
+  limits?: ImageLimits;
 }
 
 export interface LocalSceneFile {
@@ -86,23 +92,20 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  limits: ImageLimits = DEFAULT_IMAGE_LIMITS,
+  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
   const runIngest = createSceneIngest(repo, storage, limits);
   const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage));
   const running = new Set<Promise<unknown>>();
-  /** The detections report installs the source of `detect_date` (its latest processed date). */
-  let detectDateSource: ((user: AuthUser, projectId: number) => Promise<string | null>) | null = null;
-  let dispatcher: IngestDispatcher = {
-    async enqueue(sceneId) {
-      const task = runIngest(sceneId)
-        .catch(() => undefined)
-        .finally(() => running.delete(task));
-      running.add(task);
-    },
+  const ingestInProcess: IngestDispatch = async (sceneId) => {
+    const task = runIngest(sceneId)
+      .catch(() => undefined)
+      .finally(() => running.delete(task));
+    running.add(task);
   };
+  const enqueue = dispatch ?? ingestInProcess;
 
   const withVersion = (row: SceneRow): Scene => {
     const scene = toScene(row);
@@ -128,9 +131,6 @@ export function createScenesService(
     runIngest: (sceneId: number): Promise<IngestReport> => runIngest(sceneId),
     /** Scenes whose ingest died with its process (see scenes.jobs.ts). */
     stalledIngests: (): Promise<number[]> => repo.stalledIngests(INGEST_STALE_SECONDS),
-    useDispatcher(next: IngestDispatcher): void {
-      dispatcher = next;
-    },
     /** Resolves when every in-process ingest has finished (tests). */
     async whenIdle(): Promise<void> {
       while (running.size > 0) await Promise.allSettled([...running]);
@@ -149,12 +149,7 @@ export function createScenesService(
 
     async lastDetectionDate(user: AuthUser, projectId: number): Promise<{ detect_date: string | null }> {
       await projects.assertAccess(user, projectId, 'map');
-      if (detectDateSource) return { detect_date: await detectDateSource(user, projectId) };
-      return { detect_date: null };
-    },
-
-    setDetectDateSource(source: (user: AuthUser, projectId: number) => Promise<string | null>): void {
-      detectDateSource = source;
+      return { detect_date: await lastDetectDate(user, projectId) };
     },
 
     async update(
@@ -188,7 +183,7 @@ export function createScenesService(
     async create(user: AuthUser, upload: SceneUpload): Promise<AdminScene> {
       await projects.assertAccess(user, upload.projectId);
       const row = await register({ ...upload });
-      await dispatcher.enqueue(row.id);
+      await enqueue(row.id);
       return toAdminScene(await reload(row.id));
     },
 
@@ -207,7 +202,7 @@ export function createScenesService(
         modelName: input.modelPath ? (input.modelPath.split('/').pop() ?? null) : null,
       });
       if (input.wait) await runIngest(row.id);
-      else await dispatcher.enqueue(row.id);
+      else await enqueue(row.id);
       return withVersion(await reload(row.id));
     },
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MESSAGES } from '@mirante/shared';
+import { MESSAGES, type ErrorResponse } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
@@ -48,11 +48,12 @@ function sendError(
     logError(error, { reqId: requestId, method: request.method ?? '', path });
   }
   const statusCode = known ? error.statusCode : 500;
-  const body = JSON.stringify({
+  const failure: ErrorResponse = {
     statusCode,
     code: known ? error.code : 'INTERNAL',
     message: known ? error.message : MESSAGES.serverError,
-  });
+  };
+  const body = JSON.stringify(failure);
   response.writeHead(statusCode, [
     ...securityHeaders(request.url ?? '').flat(),
     'x-request-id',

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { API_BASE_PATH, buildPath, detectionsReportApi, DETECTIONS_EXPORT_PATHS } from '@mirante/shared';
+import { buildPath, detectionsReportApi, endpointUrl } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 import { readStoredCredentials } from '../../shared/session/credentialsStorage';
 import { toRequest, type AppliedFilters } from './filters';
@@ -27,5 +27,5 @@ export function exportHref(
   const values: ExportOptions = { fileType, ...toRequest(applied), ...options };
   for (const [key, value] of Object.entries(values)) if (value) query.set(key, value);
   query.set('api_token', readStoredCredentials()?.api_token ?? '');
-  return `${API_BASE_PATH}${buildPath(DETECTIONS_EXPORT_PATHS[0], { id: projectId })}?${query.toString()}`;
+  return `${buildPath(endpointUrl(detectionsReportApi.export), { id: projectId })}?${query.toString()}`;
 }

@@ -1,11 +1,14 @@
-import { MESSAGES } from '@mirante/shared';
+import { MESSAGES, type ErrorCode } from '@mirante/shared';
+
+/** The server's codes (`ERROR_CODES`), plus the client's own: unreadable answer, failed network, aborted upload. */
+export type ApiErrorCode = ErrorCode | 'HTTP_ERROR' | 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'ABORTED';
 
 /** A failed API call: HTTP status (0 when the network failed), stable error code and a pt-BR message. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
 
-  constructor(status: number, code: string, message: string = MESSAGES.defaultRequestError) {
+  constructor(status: number, code: ApiErrorCode, message: string = MESSAGES.defaultRequestError) {
     super(message || MESSAGES.defaultRequestError);
     this.name = 'ApiError';
     this.status = status;

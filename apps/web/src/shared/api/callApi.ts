@@ -2,12 +2,13 @@ import {
   API_BASE_PATH,
   MESSAGES,
   buildPath,
+  isErrorCode,
   type EndpointDefinition,
   type EndpointInput,
   type EndpointResponse,
 } from '@mirante/shared';
 import { readStoredCredentials } from '../session/credentialsStorage';
-import { ApiError } from './ApiError';
+import { ApiError, type ApiErrorCode } from './ApiError';
 import { reportSessionFailure } from './sessionFailure';
 
 type Scalar = string | number | boolean;
@@ -41,11 +42,11 @@ function encodeBody(endpoint: EndpointDefinition, body: unknown): { body?: BodyI
 }
 
 async function readError(response: Response): Promise<ApiError> {
-  let code = 'HTTP_ERROR';
+  let code: ApiErrorCode = 'HTTP_ERROR';
   let message = response.statusText || MESSAGES.defaultRequestError;
   try {
     const data = (await response.json()) as { code?: unknown; message?: unknown };
-    if (typeof data.code === 'string') code = data.code;
+    if (isErrorCode(data.code)) code = data.code;
     if (typeof data.message === 'string' && data.message) message = data.message;
   } catch {
     // Not JSON: keep the status text.

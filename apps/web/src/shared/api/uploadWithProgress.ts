@@ -2,11 +2,12 @@ import {
   API_BASE_PATH,
   MESSAGES,
   buildPath,
+  isErrorCode,
   type EndpointDefinition,
   type EndpointResponse,
 } from '@mirante/shared';
 import { readStoredCredentials } from '../session/credentialsStorage';
-import { ApiError } from './ApiError';
+import { ApiError, type ApiErrorCode } from './ApiError';
 import { reportSessionFailure } from './sessionFailure';
 
 export interface UploadOptions {
@@ -17,11 +18,11 @@ export interface UploadOptions {
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
-  let code = 'HTTP_ERROR';
+  let code: ApiErrorCode = 'HTTP_ERROR';
   let message = xhr.statusText || MESSAGES.defaultRequestError;
   try {
     const data = JSON.parse(xhr.responseText) as { code?: unknown; message?: unknown };
-    if (typeof data.code === 'string') code = data.code;
+    if (isErrorCode(data.code)) code = data.code;
     if (typeof data.message === 'string' && data.message) message = data.message;
   } catch {
     // Not JSON: keep the status text.

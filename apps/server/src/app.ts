@@ -2,36 +2,42 @@ import compress from '@fastify/compress';
 import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, systemApi } from '@mirante/shared';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { registerAnalysisRoutes } from '../features/analyses/analyses.routes';
-import { registerDetectionRoutes } from '../features/detections/detections.routes';
-import { registerAuthRoutes } from '../features/auth/auth.routes';
-import { createCredentialThrottle } from '../features/auth/credential-throttle';
+import { registerAnalysisRoutes } from './features/analyses/analyses.routes';
+import { registerDetectionRoutes } from './features/detections/detections.routes';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { createCredentialThrottle } from './features/auth/credential-throttle';
 import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
-} from '../features/detections-report/detections-report.routes';
-import { registerLayerRoutes } from '../features/layers/layers.routes';
-import { registerObservationFileRoutes } from '../features/layers/observation-files.routes';
-import { registerModuleRoutes } from '../features/modules/modules.routes';
-import { registerNotifyRoutes } from '../features/notify/notify.routes';
-import { registerProjectRoutes } from '../features/projects/projects.routes';
-import { registerSceneFileRoutes } from '../features/scenes/scene-files.routes';
-import { registerSceneRoutes } from '../features/scenes/scenes.routes';
-import { createTileHandler } from '../features/scenes/tile-handler';
-import { registerSecurityRoutes } from '../features/security/security.routes';
-import type { Infrastructure, Services } from '../services';
-import { cachedSessions } from './cached-sessions';
-import { installErrorHandlers } from './error-handler';
-import { fastPathServer } from './fast-path-server';
-import { createRouter } from './route';
-import { installSecurityHeaders } from './security-headers';
-import { hasWebApp, registerWebApp } from './web-static';
+} from './features/detections-report/detections-report.routes';
+import { registerLayerRoutes } from './features/layers/layers.routes';
+import { registerObservationFileRoutes } from './features/layers/observation-files.routes';
+import { registerModuleRoutes } from './features/modules/modules.routes';
+import { registerNotifyRoutes } from './features/notify/notify.routes';
+import { registerProjectRoutes } from './features/projects/projects.routes';
+import { registerSceneFileRoutes } from './features/scenes/scene-files.routes';
+import { registerSceneRoutes } from './features/scenes/scenes.routes';
+import { createTileHandler } from './features/scenes/tile-handler';
+import { registerSecurityRoutes } from './features/security/security.routes';
+import type { Infrastructure, Services } from './services';
+import { cachedSessions } from './http/cached-sessions';
+import { installErrorHandlers } from './http/error-handler';
+import { fastPathServer } from './http/fast-path-server';
+import { createRouter } from './http/route';
+import { installSecurityHeaders } from './http/security-headers';
+import { hasWebApp, registerWebApp } from './http/web-static';
 
 /**
  * br/gzip for JSON and text over 1 KB (the 5,000-lot layer list: 2.9 MB → 0.2 MB). Images, tiles, xlsx, PDFs
@@ -55,7 +61,10 @@ export interface AppOptions {
   serveWeb?: boolean;
 }
 
-/** The HTTP application: API under /api/v1, OpenAPI at /api/docs and the web app at /. */
+/**
+ * The HTTP application over a process's service graph: API under /api/v1 and tiles under /tiles, every route
+ * registered from its contract endpoint by `createRouter`; OpenAPI at /api/docs and the web app at /.
+ */
 export async function buildApp(
   infra: Infrastructure,
   services: Services,
@@ -90,12 +99,15 @@ export async function buildApp(
 
   await app.register(compress, COMPRESS_OPTIONS);
   await app.register(formbody);
+  // Multipart bodies are streamed by their handlers, each with its own limits (`request.parts({ limits })`).
+  await app.register(multipart);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Mirante API', version: APP_VERSION, description: 'API do Mirante (base /api/v1)' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
@@ -113,18 +125,18 @@ export async function buildApp(
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);
   registerSceneRoutes(route, services.scenes);
-  await registerSceneFileRoutes(app, services.scenes, services.auth.resolveSession, {
+  registerSceneFileRoutes(route, services.scenes, {
     maxUploadBytes: infra.config.sceneUploadMaxMb * 1024 * 1024,
     tiles,
     tileSessions,
   });
   registerSecurityRoutes(route, services.security);
   registerLayerRoutes(route, services.layers, services.observations);
-  await registerObservationFileRoutes(app, services.observations, services.auth.resolveSession);
+  registerObservationFileRoutes(route, services.observations);
   registerAnalysisRoutes(route, services.analyses);
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);
-  registerDetectionsExportRoutes(app, services.detectionsReport, services.auth.resolveSession);
+  registerDetectionsExportRoutes(route, services.detectionsReport);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

@@ -1,0 +1,33 @@
+import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
+import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
+import type { RunningInfrastructure } from '../infrastructure';
+import { createServices, type Services } from '../services';
+import { startQueue, type JobQueue } from './queue';
+
+export interface RunningJobs {
+  /** The process's service graph, its queued work handed to `queue`. */
+  services: Services;
+  queue: JobQueue;
+}
+
+/**
+ * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
+ * with its queued work sent to pg-boss, and works the scene-ingest (resuming ingests a crash interrupted) and
+ * detections-process queues.
+ */
+export async function startJobs(
+  infra: RunningInfrastructure,
+  log: (message: string) => void,
+): Promise<RunningJobs> {
+  const queue = await startQueue(infra.connectionString);
+  const ingest = sceneIngestJobs(queue, log);
+  const processing = detectionsProcessJobs(queue);
+  await ingest.create();
+  await processing.create();
+  const services = createServices(infra, {
+    dispatch: { sceneIngest: ingest.enqueue, detectionsProcess: processing.enqueue },
+  });
+  await ingest.work(services.scenes);
+  await processing.work(services.analyses);
+  return { services, queue };
+}
