@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@mirante/shared';
+import { MESSAGES, type ErrorCode } from '@mirante/shared';
 
 /** An error meant for the caller: HTTP status, stable code (the shared `ERROR_CODES`) and a pt-BR message. */
 export class AppError extends Error {
@@ -22,3 +22,4 @@ export const forbidden = (
 export const notFound = (message = 'Recurso não encontrado', code: ErrorCode = 'NOT_FOUND') =>
   new AppError(404, code, message);
 export const unprocessable = (code: ErrorCode, message: string) => new AppError(422, code, message);
+export const inactiveUserError = () => new AppError(403, 'USER_INACTIVE', MESSAGES.inactiveUser);

@@ -1,8 +1,7 @@
 import type { EndpointAccess } from '@mirante/shared';
-import { MESSAGES } from '@mirante/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../features/auth/auth-user';
-import { AppError, forbidden, unauthorized } from './app-error';
+import { forbidden, inactiveUserError, unauthorized } from './app-error';
 
 export type SessionResolver = (token: string) => Promise<AuthUser | null>;
 
@@ -18,10 +17,6 @@ export function tokenFromRequest(request: FastifyRequest, allowQueryToken: boole
   // The raw query: a route's zod query schema may have stripped `api_token` from `request.query`.
   const apiToken = new URL(request.url, 'http://x').searchParams.getAll('api_token');
   return sessionToken(request.headers.authorization, apiToken.length === 1 ? apiToken[0] : undefined);
-}
-
-export function inactiveUserError(): AppError {
-  return new AppError(403, 'USER_INACTIVE', MESSAGES.inactiveUser);
 }
 
 /** The signed-in, active user of a token, or the 401/403 that refuses it. */

@@ -2,6 +2,8 @@ import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DetectionsTable } from '../../db/schema';
 
+export { isUniqueViolation } from '../../db/unique-violation';
+
 export type DetectionRecord = Selectable<DetectionsTable>;
 export type DetectionRow = DetectionRecord & { projectName: string; sceneDate: string };
 export type DetectionChanges = Updateable<DetectionsTable>;

@@ -6,10 +6,9 @@ import {
   type SceneWithoutDetect,
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
-import { isUniqueViolation } from '../scenes/scenes.repo';
 import { monthDates, monthInstants, resolveMonth } from './analyses.months';
 import { createAnalysisProcessing, type ProcessingOptions } from './analyses.processing';
-import type { AnalysesRepo } from './analyses.repo';
+import { isUniqueViolation, type AnalysesRepo } from './analyses.repo';
 import { toAdminAnalysis, toSceneWithAnalysis, toSceneWithoutDetect } from './analyses.view';
 
 type YesNo = '1' | '2' | undefined;

@@ -1,6 +1,5 @@
 import { MESSAGES, type AccessTokenSummary, type Credentials } from '@mirante/shared';
-import { AppError, notFound, unprocessable } from '../../http/app-error';
-import { inactiveUserError } from '../../http/authorize';
+import { AppError, inactiveUserError, notFound, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from './auth-user';
 import type { AuthRepo, UserRecord } from './auth.repo';

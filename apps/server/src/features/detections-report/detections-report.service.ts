@@ -7,8 +7,8 @@ import {
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
 import { notFound } from '../../http/app-error';
-import type { AuthUser } from '../auth/auth-user';
-import type { ProjectsService } from '../projects/projects.service';
+import type { AuthUser } from '../auth';
+import type { ProjectsService } from '../projects';
 import { buildHistory, buildRows, reportWindow } from './detections-report.build';
 import type { DetectionsReportRepo } from './detections-report.repo';
 import { exportTable, toCsv, toXlsx } from './detections-export';

@@ -2,7 +2,7 @@ import { DETECTION_MESSAGES } from '@mirante/shared';
 import { DEFAULT_IMAGE_LIMITS } from '../../imagery/limits';
 import { openSceneSource } from '../../imagery/open-scene-source';
 import type { Storage } from '../../storage/storage';
-import type { DetectionProcessor, ProcessingReporter } from '../analyses/analyses.processing';
+import type { DetectionProcessor, ProcessingReporter } from '../analyses';
 import { classifyScene, type LotClassification } from './ai/classify-scene';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';

@@ -1,6 +1,6 @@
 import { detectionsApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
-import type { AnalysesService } from '../analyses/analyses.service';
+import type { AnalysesService } from '../analyses';
 import type { DetectionsService } from './detections.service';
 
 /** Spec 7 "Detections": publishing an analysis and the map's manual detection edits. */

@@ -1,8 +1,8 @@
 import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type DetectionKey } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
 import type { Storage } from '../../storage/storage';
-import type { AuthUser } from '../auth/auth-user';
-import type { ProjectsService } from '../projects/projects.service';
+import type { AuthUser } from '../auth';
+import type { ProjectsService } from '../projects';
 import { createDetectionsProcessor } from './detections.processor';
 import type { DetectionsRepo } from './detections.repo';
 

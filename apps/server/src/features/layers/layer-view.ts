@@ -9,7 +9,7 @@ import {
   type StatusHistoryItem,
 } from '@mirante/shared';
 import type { LotStatusSource } from '../../db/schema-layers';
-import { sceneBasePath } from '../scenes/scene-view';
+import { sceneBasePath } from '../scenes';
 import type { LayerRow, LayerTextRow } from './layers.repo';
 
 const isDetectionKey = (value: string | null): value is DetectionKey =>

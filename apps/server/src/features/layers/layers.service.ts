@@ -7,8 +7,8 @@ import {
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
 import { JsonText } from '../../http/route';
-import type { AuthUser } from '../auth/auth-user';
-import type { ProjectsService } from '../projects/projects.service';
+import type { AuthUser } from '../auth';
+import type { ProjectsService } from '../projects';
 import { sideLengths } from './layer-geometry';
 import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import { createLayerListCache, type LayerListCache } from './layer-list-cache';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mirante/shared';
 import { AppError } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 
 export function createNotifyService(mailer: Mailer, supportEmail: string) {
   return {

@@ -7,7 +7,7 @@ import {
   type ProjectType,
 } from '@mirante/shared';
 import { forbidden, notFound } from '../../http/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 import { deriveGeometry, limitLayerOf, validateAreaGeometry } from './geometry';
 import type { ProjectRow, ProjectScope, ProjectsRepo } from './projects.repo';
 

@@ -9,8 +9,8 @@ import { pngToWebp, transparentPng } from '../../imagery/encode-tile';
 import { shiftedTile } from '../../imagery/offset-tile';
 import { isValidTile, mercatorResolution } from '../../imagery/tile-math';
 import type { Storage } from '../../storage/storage';
-import type { AuthUser } from '../auth/auth-user';
-import type { ProjectsService } from '../projects/projects.service';
+import type { AuthUser } from '../auth';
+import type { ProjectsService } from '../projects';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 import type { TilePath } from './tile-url';
 

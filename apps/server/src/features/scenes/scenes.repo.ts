@@ -13,13 +13,7 @@ export type SceneRow = SceneRecord & {
 export type NewSceneRow = Insertable<ScenesTable>;
 export type SceneChanges = Updateable<ScenesTable>;
 
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  return (
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION
-  );
-}
+export { isUniqueViolation } from '../../db/unique-violation';
 
 export function createScenesRepo(db: Db) {
   const withProject = () =>

@@ -1,6 +1,6 @@
 import type { Customer, CustomerProject } from '@mirante/shared';
 import { notFound } from '../../http/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 import type { SecurityRepo } from './security.repo';
 import { assertSecurityAccess, customerScopeOf, isAdmin } from './security-access';
 

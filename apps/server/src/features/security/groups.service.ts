@@ -1,6 +1,6 @@
 import { SECURITY_MESSAGES, type Group, type GroupFormInput, type ModuleCode } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 import type { GroupRow } from './groups.queries';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
 import {

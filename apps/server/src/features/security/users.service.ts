@@ -8,7 +8,7 @@ import {
   type UpdateUserInput,
 } from '@mirante/shared';
 import { AppError, notFound, unprocessable } from '../../http/app-error';
-import type { AuthUser } from '../auth/auth-user';
+import type { AuthUser } from '../auth';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
 import {
   assertHoldsModules,

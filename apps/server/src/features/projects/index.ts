@@ -1,0 +1,2 @@
+/** The projects feature's public entry: what other features may use. */
+export type { ProjectsService } from './projects.service';
