@@ -12,6 +12,7 @@ import type { ProjectsService } from '../projects';
 import { buildHistory, buildRows, reportWindow } from './detections-report.build';
 import type { DetectionsReportRepo } from './detections-report.repo';
 import { exportTable, toCsv, toXlsx } from './detections-export';
+import { seesUnpublished } from '../../policies/visibility';
 
 export interface ExportFile {
   /** Streamed to the reply (CSV in chunks, .xlsx from exceljs's streaming writer). */
@@ -24,7 +25,7 @@ export interface ExportFile {
 export function createDetectionsReportService(repo: DetectionsReportRepo, projects: ProjectsService) {
   async function report(user: AuthUser, projectId: number, filters: DetectionsFilters) {
     const project = await projects.assertAccess(user, projectId, 'detections');
-    const includeUnapproved = user.role === 'ADMIN';
+    const includeUnapproved = seesUnpublished(user);
     // the filter options don't depend on the dates: fetched alongside them
     const [available, options] = await Promise.all([
       repo.processedDates(projectId, includeUnapproved),
@@ -70,7 +71,7 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
 
     /** The latest processed date the caller may see (GET project/:id/last-date's detect_date), or null. */
     async lastDetectDate(user: AuthUser, projectId: number): Promise<string | null> {
-      const dates = await repo.processedDates(projectId, user.role === 'ADMIN');
+      const dates = await repo.processedDates(projectId, seesUnpublished(user));
       return dates[dates.length - 1] ?? null;
     },
   };

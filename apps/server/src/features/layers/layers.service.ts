@@ -14,6 +14,7 @@ import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import { createLayerListCache, type LayerListCache } from './layer-list-cache';
 import type { LayerRow, LayersRepo } from './layers.repo';
 import type { ObservationsService } from './observations.service';
+import { seesUnpublished } from '../../policies/visibility';
 
 export interface LabelUpdate {
   layerName: string;
@@ -45,7 +46,7 @@ export function createLayersService(
      */
     async listForProject(user: AuthUser, projectId: number): Promise<JsonText<Layer[]>> {
       await projects.assertAccess(user, projectId, 'map');
-      const admin = user.role === 'ADMIN';
+      const admin = seesUnpublished(user);
       const audience = admin ? 'admin' : 'published';
       const cached = listCache.get(projectId, audience);
       const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null);
@@ -58,7 +59,7 @@ export function createLayersService(
 
     async statusesAt(user: AuthUser, projectId: number, date: string): Promise<LotStatusesAt> {
       await projects.assertAccess(user, projectId, 'map');
-      const rows = await repo.statusesAt(projectId, date, user.role === 'ADMIN');
+      const rows = await repo.statusesAt(projectId, date, seesUnpublished(user));
       return { date, lots: rows.map(toLotStatusAt) };
     },
 
@@ -76,7 +77,7 @@ export function createLayersService(
       if (row.obs) rows.push({ field: 'LAYER_INFORMATION', value: row.obs, updated_at });
       rows.push({
         field: 'STATUS_LIST',
-        value: (await repo.statusHistory(id, user.role === 'ADMIN')).map(toStatusItem),
+        value: (await repo.statusHistory(id, seesUnpublished(user))).map(toStatusItem),
       });
       rows.push({ field: 'OBS_LIST', value: await observations.listForLayer(user, id) });
       return rows;

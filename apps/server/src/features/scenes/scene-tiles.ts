@@ -13,6 +13,7 @@ import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 import type { TilePath } from './tile-url';
+import { seesUnpublished } from '../../policies/visibility';
 
 export type TileFormat = 'png' | 'webp';
 
@@ -91,7 +92,7 @@ export function createSceneTiles(
       if (access.size > 10_000) access.clear();
       access.set(accessKey, now + ACCESS_TTL_MS);
     }
-    if (!row.published && user.role !== 'ADMIN') throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    if (!row.published && !seesUnpublished(user)) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     return { row, version: cached.version };
   }
 

@@ -12,6 +12,7 @@ import { createSceneIntake } from './scene-intake';
 import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
+import { seesUnpublished } from '../../policies/visibility';
 
 /** Hands an ingest to whoever runs it: pg-boss in the server (`startJobs`). */
 export type IngestDispatch = (sceneId: number) => Promise<void>;
@@ -116,7 +117,7 @@ export function createScenesService(
     const row = await repo.findById(id);
     if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     await projects.assertAccess(user, row.projectId, 'map');
-    if (!row.published && user.role !== 'ADMIN') throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    if (!row.published && !seesUnpublished(user)) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     return row;
   }
 
@@ -138,12 +139,12 @@ export function createScenesService(
 
     async listForProject(user: AuthUser, projectId: number): Promise<Scene[]> {
       await projects.assertAccess(user, projectId, 'map');
-      return (await repo.listForProject(projectId, user.role !== 'ADMIN')).map(withVersion);
+      return (await repo.listForProject(projectId, !seesUnpublished(user))).map(withVersion);
     },
 
     async lastScene(user: AuthUser, projectId: number): Promise<{ data: Scene | null }> {
       await projects.assertAccess(user, projectId, 'map');
-      const [latest] = await repo.listForProject(projectId, user.role !== 'ADMIN');
+      const [latest] = await repo.listForProject(projectId, !seesUnpublished(user));
       return { data: latest ? withVersion(latest) : null };
     },
 

@@ -1,0 +1,7 @@
+import type { AuthUser } from '../features/auth';
+
+/**
+ * The one rule of what is not yet published (scenes, unapproved analyses and the lot statuses they wrote):
+ * only an ADMIN sees it; to everyone else it does not exist (a 404, never a 403).
+ */
+export const seesUnpublished = (user: Pick<AuthUser, 'role'>): boolean => user.role === 'ADMIN';
