@@ -97,7 +97,7 @@ function responseSchemas(endpoint: EndpointDefinition): Record<number, unknown> 
     const content = Object.fromEntries(endpoint.response.file.map((type) => [type, { schema: binary }]));
     response[200] = { description: 'Arquivo', content };
   } else {
-    response[200] = endpoint.response;
+    response[endpoint.successStatus ?? 200] = endpoint.response;
   }
   for (const status of endpoint.errorStatuses ?? []) response[status] = errorResponseSchema;
   return response;
@@ -185,6 +185,7 @@ function registerRoute<E extends EndpointDefinition>(
       });
       if (result instanceof SentRaw) return reply;
       if (isFileResponse(endpoint.response)) return sendFile(request, reply, result as FileAnswer);
+      if (endpoint.successStatus) void reply.code(endpoint.successStatus);
       if (result instanceof JsonText) return sendJsonText(request, reply, result);
       return result;
     },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODULE_CODES } from '../domain/modules';
 import { ROLES } from '../domain/roles';
 import { defineEndpoint } from './endpoint';
-import { idParams, text } from './input-rules';
+import { DEFAULT_TEXT_MAX, id, idParams, text } from './input-rules';
 
 export const credentialsSchema = z.object({
   id: z.number().int(),
@@ -63,6 +63,34 @@ export const accessTokenSummarySchema = z.object({
   revoked_at: z.string().nullable(),
 });
 export type AccessTokenSummary = z.infer<typeof accessTokenSummarySchema>;
+
+/** Longest validity an ADMIN may give a sign-in link. */
+export const ACCESS_TOKEN_MAX_DAYS = 365;
+
+export const ACCESS_TOKEN_MESSAGES = {
+  descriptionRequired: 'Informe a descrição do link.',
+  userRequired: 'Selecione o usuário.',
+  validDays: `A validade deve ser um número inteiro de 1 a ${ACCESS_TOKEN_MAX_DAYS} dias.`,
+  revoked: 'Link de acesso revogado.',
+} as const;
+
+export const createAccessTokenSchema = z.object({
+  user_id: id(ACCESS_TOKEN_MESSAGES.userRequired),
+  description: text(DEFAULT_TEXT_MAX, { required: ACCESS_TOKEN_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, ACCESS_TOKEN_MESSAGES.descriptionRequired),
+  /** Days until the link expires; ACCESS_TOKEN_TTL_DAYS when absent. */
+  valid_days: z
+    .number({ error: ACCESS_TOKEN_MESSAGES.validDays })
+    .int({ error: ACCESS_TOKEN_MESSAGES.validDays })
+    .min(1, { error: ACCESS_TOKEN_MESSAGES.validDays })
+    .max(ACCESS_TOKEN_MAX_DAYS, { error: ACCESS_TOKEN_MESSAGES.validDays })
+    .optional(),
+});
+
+/** A new link: its summary plus the full URL, shown once (only the secret's hash is stored). */
+export const createdAccessTokenSchema = accessTokenSummarySchema.extend({ url: z.string() });
+export type CreatedAccessToken = z.infer<typeof createdAccessTokenSchema>;
 
 export const authApi = {
   login: defineEndpoint({
@@ -140,6 +168,17 @@ export const authApi = {
     tags: ['auth'],
     access: { kind: 'session', roles: ['ADMIN'] },
     response: z.array(accessTokenSummarySchema),
+  }),
+  createAccessToken: defineEndpoint({
+    method: 'POST',
+    path: '/access-tokens',
+    summary: 'Criar um link de acesso para um usuário; o link completo só é devolvido nesta resposta',
+    tags: ['auth'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    body: createAccessTokenSchema,
+    successStatus: 201,
+    response: createdAccessTokenSchema,
+    errorStatuses: [403, 404, 422],
   }),
   revokeAccessToken: defineEndpoint({
     method: 'POST',

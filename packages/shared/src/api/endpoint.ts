@@ -57,6 +57,8 @@ export interface EndpointDefinition {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType | FileResponse;
+  /** Status of a successful answer: 201 for an endpoint that creates something shown only once. Default 200. */
+  successStatus?: 200 | 201;
   /** Extra documented statuses, besides 200 and the common error shape. */
   errorStatuses?: readonly number[];
 }

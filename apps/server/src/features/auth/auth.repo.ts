@@ -146,8 +146,12 @@ function authQueries(db: Db) {
       tokenHash: string;
       description: string;
       expiresAt: Date;
-    }) {
-      await db.insertInto('accessTokens').values(input).execute();
+    }): Promise<{ id: string; createdAt: Date }> {
+      return db
+        .insertInto('accessTokens')
+        .values(input)
+        .returning(['id', 'createdAt'])
+        .executeTakeFirstOrThrow();
     },
 
     findLiveAccessToken(tokenHash: string): Promise<(UserRecord & { accessTokenId: string }) | undefined> {

@@ -1,4 +1,4 @@
-import { authApi, MESSAGES } from '@mirante/shared';
+import { ACCESS_TOKEN_MESSAGES, authApi, MESSAGES } from '@mirante/shared';
 import { tokenFromRequest } from '../../http/authorize';
 import type { Router } from '../../http/route';
 import type { AuthService } from './auth.service';
@@ -47,8 +47,16 @@ export function registerAuthRoutes(route: Router, auth: AuthService, throttle: C
 
   route(authApi.listAccessTokens, () => auth.listAccessTokens());
 
+  route(authApi.createAccessToken, ({ body }) =>
+    auth.issueAccessToken({
+      userId: body.user_id,
+      description: body.description,
+      validDays: body.valid_days,
+    }),
+  );
+
   route(authApi.revokeAccessToken, async ({ params }) => {
     await auth.revokeAccessToken(params.id);
-    return { message: 'Link de acesso revogado.' };
+    return { message: ACCESS_TOKEN_MESSAGES.revoked };
   });
 }

@@ -1,4 +1,9 @@
-import { MESSAGES, type AccessTokenSummary, type Credentials } from '@mirante/shared';
+import {
+  MESSAGES,
+  type AccessTokenSummary,
+  type CreatedAccessToken,
+  type Credentials,
+} from '@mirante/shared';
 import { AppError, inactiveUserError, notFound, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from './auth-user';
@@ -222,6 +227,35 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
         expiresAt: hoursFromNow(validDays * 24),
       });
       return token;
+    },
+
+    /** An ADMIN's new link for `userId` (any customer): its summary and the full URL, returned only here. */
+    async issueAccessToken(input: {
+      userId: number;
+      description: string;
+      validDays?: number;
+    }): Promise<CreatedAccessToken> {
+      const user = await repo.findUserById(input.userId);
+      if (!user) throw notFound(MESSAGES.userNotFound, 'USER_NOT_FOUND');
+      const { token, hash } = newToken();
+      const expiresAt = hoursFromNow((input.validDays ?? options.accessTokenTtlDays) * 24);
+      const row = await repo.createAccessToken({
+        userId: user.id,
+        tokenHash: hash,
+        description: input.description,
+        expiresAt,
+      });
+      return {
+        id: Number(row.id),
+        description: input.description,
+        user_id: user.id,
+        user_name: user.name,
+        user_email: user.email,
+        created_at: row.createdAt.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        revoked_at: null,
+        url: `${options.appUrl}/?token=${encodeURIComponent(token)}`,
+      };
     },
 
     async listAccessTokens(): Promise<AccessTokenSummary[]> {

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { AccessLinksTab } from '../access-links/AccessLinksTab';
 import { AiAnalysisTab } from '../components/AiAnalysisTab';
 import { AiProcessingTab } from '../components/AiProcessingTab';
 import { RegisterAnalysisTab } from '../components/RegisterAnalysisTab';
@@ -24,6 +25,7 @@ export default function AdminPage() {
           { key: 'remove-analyses', label: 'Remover análises', children: <RemoveAnalysesTab /> },
           { key: 'ai-analysis', label: 'Análise I.A', children: <AiAnalysisTab /> },
           { key: 'ai-processing', label: 'Processamento I.A', children: <AiProcessingTab /> },
+          { key: 'access-links', label: 'Links de acesso', children: <AccessLinksTab /> },
         ]}
       />
     </div>
