@@ -21,7 +21,7 @@ export function CreatedLinkModal({ link, onClose }: { link: CreatedAccessToken |
       open={link !== null}
       title="Link de acesso criado"
       onCancel={onClose}
-      footer={<Button onClick={onClose}>Fechar</Button>}
+      footer={<Button onClick={onClose}>Concluído</Button>}
       destroyOnHidden
     >
       {link && (
