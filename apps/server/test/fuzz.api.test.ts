@@ -91,7 +91,8 @@ describe('fuzz of every route of the contract, the downloads and the tiles', () 
       }
       await fuzz('tiles', tileCases(await demoSpace(), '2025-01-15'), token, failures);
       expect(report(failures)).toBe(report([]));
-    });
+      // Thousands of requests: ~10 s alone, over 30 s on a loaded 2-core machine.
+    }, 120_000);
   }
 
   it('covers every route the server registers (a new route is fuzzed without a new test)', () => {
