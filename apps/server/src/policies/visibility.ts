@@ -5,3 +5,10 @@ import type { AuthUser } from '../features/auth';
  * only an ADMIN sees it; to everyone else it does not exist (a 404, never a 403).
  */
 export const seesUnpublished = (user: Pick<AuthUser, 'role'>): boolean => user.role === 'ADMIN';
+
+/** Whether the user may see an item that is published or not. */
+export const seesItem = (user: Pick<AuthUser, 'role'>, item: { published: boolean }): boolean =>
+  item.published || seesUnpublished(user);
+
+/** Publishing, approving and their reversal are the ADMIN's. */
+export const mayPublish = (user: Pick<AuthUser, 'role'>): boolean => user.role === 'ADMIN';

@@ -32,8 +32,9 @@ export function createLayersService(
   /** The layer, if the user may see its project's map (another customer's layer is 404, like its project). */
   async function layerForUser(user: AuthUser, id: number): Promise<LayerRow> {
     const row = await repo.findById(id);
-    if (!row) throw notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
-    await projects.assertAccess(user, row.projectId, 'map');
+    const layerNotFound = () => notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
+    if (!row) throw layerNotFound();
+    await projects.assertAccess(user, row.projectId, 'map', layerNotFound);
     return row;
   }
 

@@ -23,8 +23,9 @@ export function createObservationsService(
 ) {
   async function assertLayerAccess(user: AuthUser, layerId: number): Promise<number> {
     const layer = await layers.findById(layerId);
-    if (!layer) throw notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
-    await projects.assertAccess(user, layer.projectId, 'map');
+    const layerNotFound = () => notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
+    if (!layer) throw layerNotFound();
+    await projects.assertAccess(user, layer.projectId, 'map', layerNotFound);
     return layer.projectId;
   }
 

@@ -1,15 +1,10 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProjectsTable } from '../../db/schema';
+import type { ProjectScope } from '../../policies/project-access';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
-
-export interface ProjectScope {
-  /** null: every project (ADMIN). */
-  userId: number | null;
-  customerId: number | null;
-}
 
 export function createProjectsRepo(db: Db) {
   function scoped(scope: ProjectScope) {

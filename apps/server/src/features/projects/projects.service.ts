@@ -1,15 +1,9 @@
-import {
-  moduleFor,
-  type AreaGeometry,
-  type ModuleCode,
-  type Project,
-  type ProjectStage,
-  type ProjectType,
-} from '@mirante/shared';
-import { forbidden, notFound } from '../../http/app-error';
+import { type AreaGeometry, type Project, type ProjectStage, type ProjectType } from '@mirante/shared';
+import { forbidden, notFound, type AppError } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import { deriveGeometry, limitLayerOf, validateAreaGeometry } from './geometry';
-import type { ProjectRow, ProjectScope, ProjectsRepo } from './projects.repo';
+import { projectAccess, projectScopeOf } from '../../policies/project-access';
+import type { ProjectRow, ProjectsRepo } from './projects.repo';
 
 export interface NewProject {
   customerId: number;
@@ -34,13 +28,6 @@ export interface NewProject {
   state?: string;
   detail?: string;
   valorInadimplencia?: number;
-}
-
-/** ADMIN sees every project; everyone else only the projects linked to them, within their customer. */
-export function projectScopeOf(user: AuthUser): ProjectScope {
-  return user.role === 'ADMIN'
-    ? { userId: null, customerId: null }
-    : { userId: user.id, customerId: user.customerId };
 }
 
 /** Finance values (spec 6) only for those holding allotment.finance. */
@@ -90,10 +77,11 @@ function toProject(row: ProjectRow, user: AuthUser | null): Project {
 }
 
 export function createProjectsService(repo: ProjectsRepo) {
+  const projectNotFound = () => notFound('Projeto não encontrado.', 'PROJECT_NOT_FOUND');
+
   async function findAccessible(user: AuthUser, projectId: number): Promise<ProjectRow> {
-    // Another customer's project and a missing one look the same: 404, so ids reveal nothing.
     const row = await repo.findInScope(projectScopeOf(user), projectId);
-    if (!row) throw notFound('Projeto não encontrado.', 'PROJECT_NOT_FOUND');
+    if (!row) throw projectNotFound();
     return row;
   }
 
@@ -109,17 +97,22 @@ export function createProjectsService(repo: ProjectsRepo) {
     },
 
     /**
-     * The project-scoped permission check every feature uses: the project must be visible to the user and,
-     * for a module family (`map`, `security`…), the user must hold that module for the project's type.
+     * The project-scoped permission check every feature uses (policies/project-access): the project must be
+     * visible to the user and, for a module family (`map`, `security`…), the user must hold that module for the
+     * project's type. `hiddenAs`: the error of the row the request named (a layer, a scene…), so that a row of
+     * another customer's project answers exactly as a missing one.
      */
-    async assertAccess(user: AuthUser, projectId: number, family?: string): Promise<ProjectRow> {
-      const row = await findAccessible(user, projectId);
-      if (family && user.role !== 'ADMIN') {
-        const code: ModuleCode | undefined = moduleFor(row.projectType, family);
-        if (!code || !user.modules.includes(code)) {
-          throw forbidden('Módulo não disponível para este projeto.', 'MODULE_NOT_AVAILABLE');
-        }
-      }
+    async assertAccess(
+      user: AuthUser,
+      projectId: number,
+      family?: string,
+      hiddenAs: () => AppError = projectNotFound,
+    ): Promise<ProjectRow> {
+      const row = await repo.findInScope(projectScopeOf(user), projectId);
+      const access = projectAccess(user, row, family);
+      if (access === 'hidden' || !row) throw hiddenAs();
+      if (access === 'module-missing')
+        throw forbidden('Módulo não disponível para este projeto.', 'MODULE_NOT_AVAILABLE');
       return row;
     },
 

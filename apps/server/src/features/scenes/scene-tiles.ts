@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 import type { TilePath } from './tile-url';
-import { seesUnpublished } from '../../policies/visibility';
+import { seesItem } from '../../policies/visibility';
 
 export type TileFormat = 'png' | 'webp';
 
@@ -85,14 +85,15 @@ export function createSceneTiles(
       scenes.set(sceneKey, cached);
     }
     const row = cached.row;
-    if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    const sceneNotFound = () => notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    if (!row) throw sceneNotFound();
     const accessKey = `${user.sessionId}/${row.projectId}`;
     if ((access.get(accessKey) ?? 0) < now) {
-      await projects.assertAccess(user, row.projectId, 'map');
+      await projects.assertAccess(user, row.projectId, 'map', sceneNotFound);
       if (access.size > 10_000) access.clear();
       access.set(accessKey, now + ACCESS_TTL_MS);
     }
-    if (!row.published && !seesUnpublished(user)) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    if (!seesItem(user, row)) throw sceneNotFound();
     return { row, version: cached.version };
   }
 

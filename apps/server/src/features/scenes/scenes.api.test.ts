@@ -340,7 +340,8 @@ describe('upload, ingest and tiles of a UTM GeoTIFF', () => {
     expect((await fetchTile(`${tileUrl}?api_token=not-a-session`)).status).toBe(401);
     const otherCustomer = await fetchTile(tileUrl, { headers: auth(otherCustomerUser) });
     expect(otherCustomer.status).toBe(404);
-    expect(await errorCode(otherCustomer)).toBe('PROJECT_NOT_FOUND');
+    // Another customer's scene answers as a missing one: the code names the scene, not its project.
+    expect(await errorCode(otherCustomer)).toBe('SCENE_NOT_FOUND');
     const outsideTheWorld = await fetchTile(`/tiles/${space}/2026-03-15/2/9/9.png`, {
       headers: auth(admin),
     });

@@ -12,7 +12,7 @@ import { createSceneIntake } from './scene-intake';
 import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
-import { seesUnpublished } from '../../policies/visibility';
+import { mayPublish, seesItem, seesUnpublished } from '../../policies/visibility';
 
 /** Hands an ingest to whoever runs it: pg-boss in the server (`startJobs`). */
 export type IngestDispatch = (sceneId: number) => Promise<void>;
@@ -115,9 +115,10 @@ export function createScenesService(
 
   async function sceneForUser(user: AuthUser, id: number): Promise<SceneRow> {
     const row = await repo.findById(id);
-    if (!row) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
-    await projects.assertAccess(user, row.projectId, 'map');
-    if (!row.published && !seesUnpublished(user)) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    const sceneNotFound = () => notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+    if (!row) throw sceneNotFound();
+    await projects.assertAccess(user, row.projectId, 'map', sceneNotFound);
+    if (!seesItem(user, row)) throw sceneNotFound();
     return row;
   }
 
@@ -159,7 +160,7 @@ export function createScenesService(
       changes: { approval_status?: boolean; offsetX?: number; offsetY?: number },
     ): Promise<Scene> {
       const row = await sceneForUser(user, id);
-      if (changes.approval_status !== undefined && user.role !== 'ADMIN') {
+      if (changes.approval_status !== undefined && !mayPublish(user)) {
         throw forbidden('Somente administradores podem publicar ou desativar imagens.');
       }
       await repo.update(id, {

@@ -20,7 +20,7 @@ export function createCustomersService(repo: SecurityRepo) {
       }
       const projects = await repo.projectsOfCustomer(customerId);
       if (isAdmin(caller)) return projects;
-      // A non-ADMIN grants only projects he has himself (user-edit-policy.ts): offer only those.
+      // A non-ADMIN grants only projects he has himself (policies/user-edit.ts): offer only those.
       const own = await repo.projectIdsOf(caller.id);
       return projects.filter((project) => own.includes(project.id));
     },

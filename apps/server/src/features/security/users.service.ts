@@ -22,7 +22,7 @@ import {
   assertMayGrantProjects,
   assertMaySetRole,
   assertMaySetStatus,
-} from './user-edit-policy';
+} from '../../policies/user-edit';
 import type { UserRow } from './users.queries';
 
 export interface UsersServiceDeps {

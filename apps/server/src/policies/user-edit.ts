@@ -1,6 +1,6 @@
 import { ROLE_LABELS, type Role } from '@mirante/shared';
-import { forbidden } from '../../http/app-error';
-import type { AuthUser } from '../auth';
+import { forbidden } from '../http/app-error';
+import type { AuthUser } from '../features/auth';
 
 /**
  * Who may edit whom in the security panel — every rule in one place (see docs/ARCHITECTURE.md §8):

@@ -1,0 +1,4 @@
+/** The access rules shared by features, as pure functions (after outline's server/policies). */
+export { projectAccess, projectScopeOf, type ProjectScope } from './project-access';
+export { mayPublish, seesItem, seesUnpublished } from './visibility';
+export * from './user-edit';
