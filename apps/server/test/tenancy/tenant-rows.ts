@@ -1,0 +1,157 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { hashToken } from '../../src/features/auth/tokens';
+import type { TestContext } from '../test-app';
+import { factories } from '../factories';
+
+/** The kinds of row an id in the contract names. */
+export type IdKind =
+  | 'customer'
+  | 'project'
+  | 'scene'
+  | 'layer'
+  | 'observation'
+  | 'photo'
+  | 'detection'
+  | 'group'
+  | 'user'
+  | 'accessToken'
+  | 'space';
+
+/** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
+export interface TenantRows {
+  ids: Record<IdKind, number | string>;
+  space: string;
+  sceneDate: string;
+}
+
+export const SCENE_DATE = '2025-03-01';
+const FILE_BYTES = Buffer.from('conteúdo de teste de um arquivo guardado');
+
+async function storeFile(ctx: TestContext, key: string): Promise<void> {
+  const file = path.join(ctx.config.storageDir, key);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, FILE_BYTES);
+}
+
+/**
+ * Rows of every id kind in `projectSpace`'s project and customer: demo rows where the seed has them (the
+ * project, its layers, the customer's users and group), built ones otherwise (a published ready scene whose
+ * files exist, an observation with a stored photo, an analysis, an access token). A user of another customer
+ * must reach none of them.
+ */
+export async function tenantRows(
+  ctx: TestContext,
+  projectSpace: string,
+  userEmail: string,
+): Promise<TenantRows> {
+  const build = factories(ctx);
+  const project = await ctx.db
+    .selectFrom('projects')
+    .select(['id', 'customerId', 'space'])
+    .where('space', '=', projectSpace)
+    .executeTakeFirstOrThrow();
+  const user = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'groupId'])
+    .where('email', '=', userEmail)
+    .executeTakeFirstOrThrow();
+  const groupId = user.groupId ?? (await build.buildGroup(project.customerId, []));
+
+  const sceneId = await build.buildScene(project.id, { date: SCENE_DATE, published: true });
+  const scene = await ctx.db
+    .updateTable('scenes')
+    .set({
+      previewKey: `scenes/p${project.id}/${SCENE_DATE}-fixture/preview.png`,
+      bounds: [-52, -24, -51, -23],
+    })
+    .where('id', '=', sceneId)
+    .returning(['originalKey', 'previewKey'])
+    .executeTakeFirstOrThrow();
+  await storeFile(ctx, scene.originalKey);
+  if (scene.previewKey) await storeFile(ctx, scene.previewKey);
+
+  const layerId = await projectLayer(ctx, project.id);
+  const observation = await ctx.db
+    .insertInto('layerObservations')
+    .values({ layerId, date: SCENE_DATE, description: 'Observação de teste', createdBy: user.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const photoKey = `observations/tenancy-${project.id}/${observation.id}-1.jpg`;
+  await storeFile(ctx, photoKey);
+  const photo = await ctx.db
+    .insertInto('layerObservationPhotos')
+    .values({
+      observationId: observation.id,
+      position: 1,
+      storageKey: photoKey,
+      contentType: 'image/jpeg',
+      sizeBytes: FILE_BYTES.length,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const detection = await ctx.db
+    .insertInto('detections')
+    .values({ projectId: project.id, sceneId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const accessToken = await ctx.db
+    .insertInto('accessTokens')
+    .values({
+      userId: user.id,
+      tokenHash: hashToken(`tenancy-${project.id}`),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  return {
+    ids: {
+      customer: project.customerId,
+      project: project.id,
+      scene: sceneId,
+      layer: layerId,
+      observation: observation.id,
+      photo: photo.id,
+      detection: detection.id,
+      group: groupId,
+      user: user.id,
+      accessToken: Number(accessToken.id),
+      space: project.space,
+    },
+    space: project.space,
+    sceneDate: SCENE_DATE,
+  };
+}
+
+/** A lot of the project: the seed's first layer there, or a new 20 m square lot. */
+async function projectLayer(ctx: TestContext, projectId: number): Promise<number> {
+  const seeded = await ctx.db
+    .selectFrom('layers')
+    .select('id')
+    .where('projectId', '=', projectId)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (seeded) return seeded.id;
+  const [west, south, side] = [-51.95, -23.42, 0.0002];
+  const ring = [
+    [west, south],
+    [west + side, south],
+    [west + side, south + side],
+    [west, south + side],
+    [west, south],
+  ];
+  const row = await ctx.db
+    .insertInto('layers')
+    .values({
+      projectId,
+      type: 'LOT',
+      name: 'Lote de teste',
+      block: 'A',
+      geoJson: JSON.stringify({ type: 'Polygon', coordinates: [ring] }),
+      bbox: [west, south, west + side, south + side],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
