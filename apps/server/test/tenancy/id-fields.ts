@@ -29,6 +29,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   detectId: 'detection',
   detect_id: 'detection',
   group: 'group',
+  user_id: 'user',
   space: 'space',
 };
 
