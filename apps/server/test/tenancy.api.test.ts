@@ -45,7 +45,7 @@ const NOT_404: Record<string, Exception> = {
           USER: route === 'POST /user/:id' ? 403 : route.includes('group') ? 422 : 200,
         },
         reason:
-          'quem não é ADMIN gerencia só o seu cliente (security-access.targetCustomerOf): outro cliente, existente ou ' +
+          'quem não é ADMIN gerencia só o seu cliente (policies/security-panel.ts targetCustomerOf): outro cliente, existente ou ' +
           'não, é 403 para o MANAGER; para o USER o campo é ignorado (vale o seu), e o pedido segue com os demais campos',
         ignoredBy: ['USER'],
       },

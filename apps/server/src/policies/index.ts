@@ -2,3 +2,4 @@
 export { projectAccess, projectScopeOf, type ProjectScope } from './project-access';
 export { mayPublish, seesItem, seesUnpublished } from './visibility';
 export * from './user-edit';
+export * from './security-panel';

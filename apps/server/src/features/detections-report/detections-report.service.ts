@@ -12,7 +12,7 @@ import type { ProjectsService } from '../projects';
 import { buildHistory, buildRows, reportWindow } from './detections-report.build';
 import type { DetectionsReportRepo } from './detections-report.repo';
 import { exportTable, toCsv, toXlsx } from './detections-export';
-import { seesUnpublished } from '../../policies/visibility';
+import { seesUnpublished } from '../../policies';
 
 export interface ExportFile {
   /** Streamed to the reply (CSV in chunks, .xlsx from exceljs's streaming writer). */

@@ -14,7 +14,7 @@ import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import { createLayerListCache, type LayerListCache } from './layer-list-cache';
 import type { LayerRow, LayersRepo } from './layers.repo';
 import type { ObservationsService } from './observations.service';
-import { seesUnpublished } from '../../policies/visibility';
+import { seesUnpublished } from '../../policies';
 
 export interface LabelUpdate {
   layerName: string;

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProjectsTable } from '../../db/schema';
-import type { ProjectScope } from '../../policies/project-access';
+import type { ProjectScope } from '../../policies';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;

@@ -2,7 +2,7 @@ import { type AreaGeometry, type Project, type ProjectStage, type ProjectType } 
 import { forbidden, notFound, type AppError } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import { deriveGeometry, limitLayerOf, validateAreaGeometry } from './geometry';
-import { projectAccess, projectScopeOf } from '../../policies/project-access';
+import { projectAccess, projectScopeOf } from '../../policies';
 import type { ProjectRow, ProjectsRepo } from './projects.repo';
 
 export interface NewProject {

@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 import type { TilePath } from './tile-url';
-import { seesItem } from '../../policies/visibility';
+import { seesItem } from '../../policies';
 
 export type TileFormat = 'png' | 'webp';
 

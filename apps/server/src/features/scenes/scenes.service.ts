@@ -12,7 +12,7 @@ import { createSceneIntake } from './scene-intake';
 import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
-import { mayPublish, seesItem, seesUnpublished } from '../../policies/visibility';
+import { mayPublish, seesItem, seesUnpublished } from '../../policies';
 
 /** Hands an ingest to whoever runs it: pg-boss in the server (`startJobs`). */
 export type IngestDispatch = (sceneId: number) => Promise<void>;

@@ -2,7 +2,7 @@ import type { Customer, CustomerProject } from '@mirante/shared';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { SecurityRepo } from './security.repo';
-import { assertSecurityAccess, customerScopeOf, isAdmin } from './security-access';
+import { assertSecurityAccess, customerScopeOf, isAdmin } from '../../policies';
 
 /** The customer and project choices of the user and group forms. */
 export function createCustomersService(repo: SecurityRepo) {

@@ -3,12 +3,7 @@ import { notFound, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { GroupRow } from './groups.queries';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
-import {
-  assertHoldsModules,
-  assertSecurityAccess,
-  customerScopeOf,
-  targetCustomerOf,
-} from './security-access';
+import { assertHoldsModules, assertSecurityAccess, customerScopeOf, targetCustomerOf } from '../../policies';
 
 const groupNotFound = () => notFound('Grupo não encontrado.', 'GROUP_NOT_FOUND');
 

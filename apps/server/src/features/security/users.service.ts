@@ -16,13 +16,8 @@ import {
   customerScopeOf,
   isAdmin,
   targetCustomerOf,
-} from './security-access';
-import {
-  assertMayEdit,
-  assertMayGrantProjects,
-  assertMaySetRole,
-  assertMaySetStatus,
-} from '../../policies/user-edit';
+} from '../../policies';
+import { assertMayEdit, assertMayGrantProjects, assertMaySetRole, assertMaySetStatus } from '../../policies';
 import type { UserRow } from './users.queries';
 
 export interface UsersServiceDeps {

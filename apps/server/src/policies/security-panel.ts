@@ -1,6 +1,6 @@
 import { SECURITY_MESSAGES, type ModuleCode } from '@mirante/shared';
-import { forbidden, unprocessable } from '../../http/app-error';
-import type { AuthUser } from '../auth';
+import { forbidden, unprocessable } from '../http/app-error';
+import type { AuthUser } from '../features/auth';
 
 const SECURITY_MODULES: readonly ModuleCode[] = [
   'allotment.security',
