@@ -3,14 +3,13 @@ import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
-import { createAuthRepo } from './features/auth/auth.repo';
-import { createAuthService } from './features/auth/auth.service';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
 import { registerOrphanFileSweep } from './jobs/orphan-files';
 import { startJobs } from './jobs/start-jobs';
+import { createServices } from './services';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
 
@@ -42,7 +41,7 @@ async function runPrimary(workers: number): Promise<void> {
   const config = loadConfig();
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
-  const auth = createAuthService(createAuthRepo(infra.db), infra.mailer, config);
+  const { auth } = createServices(infra);
   await initialData(infra, (userId) => auth.sendDefinitionEmail(userId));
   let stopping = false;
   const fork = (index: number) => {

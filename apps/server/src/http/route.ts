@@ -20,21 +20,9 @@ import { z } from 'zod';
 import type { AuthUser } from '../features/auth/auth-user';
 import { authorize, type SessionResolver } from './authorize';
 import { etagMatches } from './etag';
+import { JsonText } from '../serialised/json-text';
 
 type UserFor<E extends EndpointDefinition> = E['access'] extends { kind: 'public' } ? null : AuthUser;
-
-/**
- * A response the handler serialised itself (big lists: the zod serialiser would walk every row). The body
- * must encode a value of type `T`; the route's response schema still documents it and tests validate it.
- * With an `etag` the response may be revalidated (`If-None-Match` → 304, no body).
- */
-export class JsonText<T> {
-  declare readonly encodes: T;
-  constructor(
-    readonly body: string | Buffer,
-    readonly etag?: string,
-  ) {}
-}
 
 /** The answer of a file endpoint (`fileResponse` in the contract): bytes or a stream and how to send them. */
 export interface FileAnswer {

@@ -4,6 +4,11 @@ import type { Db } from '../../db/database';
 // The customer a platform's first ADMIN belongs to (every user has one); the ADMIN then creates the real ones.
 const PLATFORM_CUSTOMER = 'Administração da plataforma';
 
+/** True once the database has any user. */
+export async function hasAnyUser(db: Db): Promise<boolean> {
+  return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
+}
+
 /**
  * On a database with no users, creates the first ADMIN (no password) with `email` and returns his id, for the
  * caller to e-mail him the definition link; returns null when users exist already.

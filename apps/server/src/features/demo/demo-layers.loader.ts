@@ -2,8 +2,7 @@ import { DEMO_SEED } from '@mirante/demo/demo-imagery';
 import { demoSite, type DemoSiteKey } from '@mirante/demo/demo-sites';
 import type { GroundTruthRecord } from '@mirante/demo/lot-timeline';
 import type { Db } from '../../db/database';
-import type { NewStatus } from '../layers/layers.repo';
-import type { LayerImportService } from '../layers/layer-import.service';
+import type { LayerImportService, NewStatus } from '../layers';
 
 const SITES: DemoSiteKey[] = ['allotment', 'environment', 'construction'];
 

@@ -1,20 +1,15 @@
 import { DEMO_SITES } from '@mirante/demo/sites';
 import { MODULE_CODES, type ModuleCode } from '@mirante/shared';
 import type { Db } from '../../db/database';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, knownAccessTokensFor } from '../auth';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { createDemoRepo } from './demo.repo';
-import { hashToken } from '../auth/tokens';
-import { createAuthRepo } from '../auth/auth.repo';
-import { createProjectsRepo } from '../projects/projects.repo';
-import { createProjectsService } from '../projects/projects.service';
+import { projectsServiceFor } from '../projects';
 
 const ALLOTMENT_AND_CONSTRUCTION: ModuleCode[] = MODULE_CODES.filter(
   (code) =>
     (code.startsWith('allotment.') && code !== 'allotment.finance') || code.startsWith('construction.'),
 );
-
-const DAY_MS = 86_400_000;
 
 /**
  * Loads the demo customers, people and projects once, into an empty database. Returns false if data existed.
@@ -59,7 +54,7 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
       id('inativo@horizonte.com.br'),
     ];
 
-    const projects = createProjectsService(createProjectsRepo(trx));
+    const projects = projectsServiceFor(trx);
     await projects.create(
       {
         customerId: horizonte,
@@ -144,11 +139,11 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
       [id('usuario@valeverde.com.br')],
     );
 
-    await createAuthRepo(trx).createAccessToken({
+    await knownAccessTokensFor(trx).issue({
       userId: id('usuario@horizonte.com.br'),
-      tokenHash: hashToken(DEMO_ACCESS_TOKEN),
+      secret: DEMO_ACCESS_TOKEN,
       description: 'Link de demonstração',
-      expiresAt: new Date(Date.now() + accessTokenValidDays * DAY_MS),
+      validDays: accessTokenValidDays,
     });
   });
   return true;
@@ -156,8 +151,5 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
 
 /** On each start of a demo installation the README's sign-in link gets a fresh lifetime (unless revoked). */
 export async function renewDemoAccessToken(db: Db, accessTokenValidDays: number): Promise<void> {
-  await createAuthRepo(db).extendAccessToken(
-    hashToken(DEMO_ACCESS_TOKEN),
-    new Date(Date.now() + accessTokenValidDays * DAY_MS),
-  );
+  await knownAccessTokensFor(db).renew(DEMO_ACCESS_TOKEN, accessTokenValidDays);
 }

@@ -1,10 +1,9 @@
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
-import { createFirstAdmin } from '../auth/first-admin';
+import { createFirstAdmin, hasAnyUser } from '../auth';
 import { loadDemoLayers } from './demo-layers.loader';
 import { renewDemoAccessToken, seedDemoData } from './demo.seed';
-import { createLayerImportService } from '../layers/layer-import.service';
-import { createLayersRepo } from '../layers/layers.repo';
+import { layerImportServiceFor } from '../layers';
 
 export interface InitialDataDeps {
   db: Db;
@@ -26,13 +25,13 @@ export async function loadInitialData({
   if (config.loadDemoData) {
     if (await seedDemoData(db, config.accessTokenTtlDays)) log('Dados de demonstração carregados.');
     await renewDemoAccessToken(db, config.accessTokenTtlDays);
-    const count = await loadDemoLayers(db, createLayerImportService(createLayersRepo(db)));
+    const count = await loadDemoLayers(db, layerImportServiceFor(db));
     if (count > 0) log(`${count} camadas de demonstração carregadas.`);
     return;
   }
   if (!config.adminEmail) {
-    const anyone = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-    if (!anyone) log('Banco sem usuários: defina ADMIN_EMAIL para criar o primeiro administrador.');
+    if (!(await hasAnyUser(db)))
+      log('Banco sem usuários: defina ADMIN_EMAIL para criar o primeiro administrador.');
     return;
   }
   const adminId = await createFirstAdmin(db, config.adminEmail);

@@ -6,7 +6,7 @@ import {
   type LotStatusesAt,
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
-import { JsonText } from '../../http/route';
+import { JsonText } from '../../serialised/json-text';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import { sideLengths } from './layer-geometry';

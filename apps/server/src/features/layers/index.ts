@@ -1,0 +1,12 @@
+import type { Db } from '../../db/database';
+import { createLayerImportService, type LayerImportService } from './layer-import.service';
+import { createLayersRepo } from './layers.repo';
+
+/** The layers feature's public entry: what other features may use. */
+export type { LayerImportService } from './layer-import.service';
+export type { NewStatus } from './layers.repo';
+
+/** The layer import service on `db`. */
+export function layerImportServiceFor(db: Db): LayerImportService {
+  return createLayerImportService(createLayersRepo(db));
+}
