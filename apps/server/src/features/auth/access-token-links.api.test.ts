@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRows } from '../../../test/demo-rows';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
@@ -10,14 +11,7 @@ afterAll(() => ctx.close());
 
 const DAY_MS = 86_400_000;
 
-async function userId(email: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const userId = (email: string) => demoRows(ctx).userId(email);
 
 async function createLink(signedInAs: string, payload: Record<string, unknown>) {
   const session = await ctx.login(signedInAs);

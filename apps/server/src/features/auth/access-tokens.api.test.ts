@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoRows } from '../../../test/demo-rows';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 import { DEMO_ACCESS_TOKEN } from '../demo/demo-accounts';
 
@@ -13,14 +14,7 @@ const DAY_MS = 86_400_000;
 const signInWithLink = (token: string) =>
   ctx.app.inject({ method: 'POST', url: '/api/v1/user', payload: { token } });
 
-async function userId(email: string): Promise<number> {
-  const row = await ctx.db
-    .selectFrom('users')
-    .select('id')
-    .where('email', '=', email)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const userId = (email: string) => demoRows(ctx).userId(email);
 
 describe('sign-in links (access tokens)', () => {
   it('the demo sign-in link expires at most 30 days after it was created', async () => {
