@@ -217,6 +217,8 @@ export interface DetectionsTable {
   processingState: Generated<DetectionProcessingState>;
   processingProgress: Generated<number>;
   processingError: string | null;
+  /** Last sign of life of the AI run working on this analysis (migration 012). */
+  processingHeartbeatAt: ColumnType<Date | null, never, Date | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

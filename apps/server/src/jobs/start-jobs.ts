@@ -12,8 +12,8 @@ export interface RunningJobs {
 
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work sent to pg-boss, and works the scene-ingest (resuming ingests a crash interrupted) and
- * detections-process queues.
+ * with its queued work sent to pg-boss, and works the scene-ingest and detections-process queues (each resuming the
+ * work a crash interrupted).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
@@ -21,7 +21,7 @@ export async function startJobs(
 ): Promise<RunningJobs> {
   const queue = await startQueue(infra.connectionString);
   const ingest = sceneIngestJobs(queue, log);
-  const processing = detectionsProcessJobs(queue);
+  const processing = detectionsProcessJobs(queue, log);
   await ingest.create();
   await processing.create();
   const services = createServices(infra, {

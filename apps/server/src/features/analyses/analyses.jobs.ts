@@ -1,29 +1,54 @@
 import type { JobQueue } from '../../jobs/queue';
+import { repeatResume, requeueOrphanedJobs } from '../../jobs/requeue-orphaned-jobs';
 import type { AnalysesService } from './analyses.service';
 
 export const DETECTIONS_PROCESS_QUEUE = 'detections-process';
+
+/** How often every process looks for AI runs that died with their process. */
+const RESUME_CHECK_SECONDS = 15;
 
 interface DetectionsProcessJob {
   detectId: number;
 }
 
+const jobOptions = {
+  retryLimit: 0,
+  // A backstop only: a dead run is found by its analysis's heartbeat (below) within a minute.
+  expireInSeconds: 6 * 60 * 60,
+};
+
 /**
- * The AI queue on pg-boss: one job per analysis (singleton key), one at a time per process, no retry: a
- * failure (including 'processamento indisponível' when there is no processor) stays visible.
+ * The AI queue on pg-boss: one job per analysis, one at a time per process, no retry: a failure (including
+ * 'processamento indisponível' when there is no processor) stays visible. Once a process works the queue it
+ * also resumes, at start and every few seconds, the runs a crash interrupted (their heartbeat stopped).
  */
-export function detectionsProcessJobs(queue: JobQueue) {
+export function detectionsProcessJobs(queue: JobQueue, log: (message: string) => void = () => undefined) {
+  const send = async (detectId: number): Promise<void> => {
+    await queue.send(DETECTIONS_PROCESS_QUEUE, { detectId } satisfies DetectionsProcessJob, {
+      ...jobOptions,
+      singletonKey: String(detectId),
+    });
+  };
   return {
     create: () => queue.createQueue(DETECTIONS_PROCESS_QUEUE),
-    async enqueue(detectId: number): Promise<void> {
-      await queue.send(DETECTIONS_PROCESS_QUEUE, { detectId } satisfies DetectionsProcessJob, {
-        singletonKey: String(detectId),
-        retryLimit: 0,
-        expireInSeconds: 6 * 60 * 60,
-      });
-    },
-    work: (analyses: AnalysesService) =>
-      queue.work<DetectionsProcessJob>(DETECTIONS_PROCESS_QUEUE, { batchSize: 1 }, async ([job]) => {
+    enqueue: send,
+    async work(analyses: AnalysesService): Promise<void> {
+      await queue.work<DetectionsProcessJob>(DETECTIONS_PROCESS_QUEUE, { batchSize: 1 }, async ([job]) => {
         if (job) await analyses.runProcessing(job.data.detectId);
-      }),
+      });
+      const resume = async () => {
+        const stalled = await analyses.stalledProcessings();
+        const sent = await requeueOrphanedJobs(queue, {
+          queue: DETECTIONS_PROCESS_QUEUE,
+          key: 'detectId',
+          stalled,
+          send,
+        });
+        return sent.length;
+      };
+      repeatResume(resume, RESUME_CHECK_SECONDS, (count) =>
+        log(`${count} processamento(s) de I.A interrompido(s) retomado(s).`),
+      );
+    },
   };
 }

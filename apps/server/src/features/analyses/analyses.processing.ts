@@ -40,6 +40,11 @@ export class ProcessingUnavailableError extends Error {
   }
 }
 
+/** A running AI processing touches its analysis this often… */
+const PROCESSING_HEARTBEAT_SECONDS = 10;
+/** …and one silent for this long lost its worker: the analysis may be claimed and processed again. */
+export const PROCESSING_STALE_SECONDS = 40;
+
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : ANALYSIS_MESSAGES.unknownError;
 
@@ -57,11 +62,11 @@ export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispat
       });
       throw new ProcessingUnavailableError();
     }
-    await repo.update(detectId, {
-      processingState: 'processing',
-      processingProgress: 0,
-      processingError: null,
-    });
+    // Another live run holds it (a duplicate job): nothing to do. A re-run after a crash replaces the results.
+    if (!(await repo.claimProcessing(detectId, PROCESSING_STALE_SECONDS))) return;
+    const heartbeat = setInterval(() => {
+      repo.touchProcessing(detectId).catch(() => undefined); // a missed beat only lets a later one count
+    }, PROCESSING_HEARTBEAT_SECONDS * 1000);
     const report: ProcessingReporter = {
       progress: (percent) =>
         repo.update(detectId, { processingProgress: Math.max(0, Math.min(100, Math.round(percent))) }),
@@ -74,6 +79,8 @@ export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispat
     } catch (error) {
       await repo.update(detectId, { processingState: 'failed', processingError: errorMessage(error) });
       throw error;
+    } finally {
+      clearInterval(heartbeat);
     }
     await repo.update(detectId, { processingState: 'done', processingProgress: 100, processingError: null });
   }

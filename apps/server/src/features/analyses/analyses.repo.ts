@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import { sql, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { DetectionsTable } from '../../db/schema';
 
@@ -160,6 +160,57 @@ export function createAnalysesRepo(db: Db) {
         })
         .where('id', 'in', ids)
         .returning('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Takes an analysis for AI processing, unless another run is alive on it (its heartbeat younger than
+     * `staleSeconds`). Atomic, so two jobs for one analysis never process it at once.
+     */
+    async claimProcessing(id: number, staleSeconds: number): Promise<boolean> {
+      const result = await db
+        .updateTable('detections')
+        .set({
+          processingState: 'processing',
+          processingProgress: 0,
+          processingError: null,
+          processingHeartbeatAt: new Date(),
+          updatedAt: new Date(),
+        })
+        .where('id', '=', id)
+        .where((eb) =>
+          eb.or([
+            eb('processingState', '!=', 'processing'),
+            eb('processingHeartbeatAt', 'is', null),
+            eb('processingHeartbeatAt', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+          ]),
+        )
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async touchProcessing(id: number): Promise<void> {
+      await db
+        .updateTable('detections')
+        .set({ processingHeartbeatAt: new Date() })
+        .where('id', '=', id)
+        .where('processingState', '=', 'processing')
+        .execute();
+    },
+
+    /** Analyses left `processing` by an AI run that stopped beating (its process died). */
+    async stalledProcessings(staleSeconds: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('detections')
+        .select('id')
+        .where('processingState', '=', 'processing')
+        .where((eb) =>
+          eb.or([
+            eb('processingHeartbeatAt', 'is', null),
+            eb('processingHeartbeatAt', '<', sql<Date>`now() - make_interval(secs => ${staleSeconds})`),
+          ]),
+        )
         .execute();
       return rows.map((row) => row.id);
     },

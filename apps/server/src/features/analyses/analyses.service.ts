@@ -7,7 +7,11 @@ import {
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
 import { monthDates, monthInstants, resolveMonth } from './analyses.months';
-import { createAnalysisProcessing, type ProcessingOptions } from './analyses.processing';
+import {
+  createAnalysisProcessing,
+  PROCESSING_STALE_SECONDS,
+  type ProcessingOptions,
+} from './analyses.processing';
 import { isUniqueViolation, type AnalysesRepo } from './analyses.repo';
 import { toAdminAnalysis, toSceneWithAnalysis, toSceneWithoutDetect } from './analyses.view';
 
@@ -38,6 +42,8 @@ export function createAnalysesService(repo: AnalysesRepo, processingOptions: Pro
   return {
     /** Runs one queued analysis through the processor (the `detections-process` job). */
     runProcessing: processing.run,
+    /** Analyses whose AI run died with its process (see analyses.jobs.ts). */
+    stalledProcessings: (): Promise<number[]> => repo.stalledProcessings(PROCESSING_STALE_SECONDS),
     whenIdle: processing.whenIdle,
 
     async create(input: CreateAnalysisInput): Promise<AdminAnalysis> {

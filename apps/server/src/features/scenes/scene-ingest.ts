@@ -24,6 +24,8 @@ const FAILED_MESSAGE = 'Não foi possível processar a imagem.';
 export const INGEST_HEARTBEAT_SECONDS = 10;
 /** …and one silent for this long lost its worker: the scene may be claimed and ingested again. */
 export const INGEST_STALE_SECONDS = 40;
+/** A scene `queued` this long with no job at all lost it to a crash between its row and its job. */
+export const QUEUED_UNSENT_SECONDS = 60;
 
 /**
  * The ingest job: original (from storage) → PMTiles archive + preview (to storage), with state and progress

@@ -1,4 +1,5 @@
 import type { JobQueue } from '../../jobs/queue';
+import { repeatResume, requeueOrphanedJobs } from '../../jobs/requeue-orphaned-jobs';
 import type { ScenesService } from './scenes.service';
 
 export const SCENE_INGEST_QUEUE = 'scene-ingest';
@@ -18,53 +19,35 @@ const jobOptions = {
 };
 
 /**
- * Jobs of scenes whose ingest stopped beating: their `active` job is cancelled (its process is gone) and a new
- * one queued, unless one is already waiting. The ingest's claim makes a duplicate harmless.
- */
-async function resumeStalledIngests(queue: JobQueue, scenes: ScenesService): Promise<number> {
-  const stalled = await scenes.stalledIngests();
-  if (stalled.length === 0) return 0;
-  // pg-boss has no query by payload; its job table is documented (`pgboss.job`) and this reads it only.
-  const { rows } = await queue.getDb().executeSql(
-    `SELECT id, state, (data->>'sceneId')::int AS "sceneId" FROM pgboss.job
-        WHERE name = $1 AND state IN ('created', 'retry', 'active') AND (data->>'sceneId')::int = ANY($2::int[])`,
-    [SCENE_INGEST_QUEUE, stalled],
-  );
-  const jobs = rows as { id: string; state: string; sceneId: number }[];
-  const orphaned = jobs.filter((job) => job.state === 'active').map((job) => job.id);
-  if (orphaned.length > 0) await queue.cancel(SCENE_INGEST_QUEUE, orphaned);
-  const waiting = new Set(jobs.filter((job) => job.state !== 'active').map((job) => job.sceneId));
-  const resumed = stalled.filter((sceneId) => !waiting.has(sceneId));
-  for (const sceneId of resumed) {
-    await queue.send(SCENE_INGEST_QUEUE, { sceneId } satisfies SceneIngestJob, jobOptions);
-  }
-  return resumed.length;
-}
-
-/**
  * Ingest runs on pg-boss: one job per scene, at most one ingest at a time per process (a tile pyramid keeps
  * both cores busy), one retry. Once a process works the queue it also resumes, at start and every few seconds,
- * the ingests interrupted by a crash.
+ * the ingests interrupted by a crash: scenes whose ingest stopped beating, and scenes left queued with no job.
  */
 export function sceneIngestJobs(queue: JobQueue, log: (message: string) => void = () => undefined) {
+  const send = async (sceneId: number): Promise<void> => {
+    await queue.send(SCENE_INGEST_QUEUE, { sceneId } satisfies SceneIngestJob, jobOptions);
+  };
   return {
     create: () => queue.createQueue(SCENE_INGEST_QUEUE),
-    async enqueue(sceneId: number): Promise<void> {
-      await queue.send(SCENE_INGEST_QUEUE, { sceneId } satisfies SceneIngestJob, jobOptions);
-    },
+    enqueue: send,
     async work(scenes: ScenesService): Promise<void> {
       await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
         if (job) await scenes.runIngest(job.data.sceneId);
       });
-      const resume = () =>
-        resumeStalledIngests(queue, scenes)
-          .then(
-            (count) => count > 0 && log(`${count} processamento(s) de imagem interrompido(s) retomado(s).`),
-          )
-          .catch(() => undefined); // the database may be away; the next round tries again
-      void resume();
-      const timer = setInterval(() => void resume(), RESUME_CHECK_SECONDS * 1000);
-      timer.unref();
+      const resume = async () => {
+        const [stalled, unsent] = await Promise.all([scenes.stalledIngests(), scenes.longQueuedIngests()]);
+        const sent = await requeueOrphanedJobs(queue, {
+          queue: SCENE_INGEST_QUEUE,
+          key: 'sceneId',
+          stalled,
+          unsent,
+          send,
+        });
+        return sent.length;
+      };
+      repeatResume(resume, RESUME_CHECK_SECONDS, (count) =>
+        log(`${count} processamento(s) de imagem interrompido(s) retomado(s).`),
+      );
     },
   };
 }

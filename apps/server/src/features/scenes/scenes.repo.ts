@@ -141,6 +141,17 @@ export function createScenesRepo(db: Db) {
       return rows.map((row) => row.id);
     },
 
+    /** Scenes still `queued` this long after their last change: their job may never have been sent. */
+    async queuedLongerThan(seconds: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('scenes')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('updatedAt', '<', sql<Date>`now() - make_interval(secs => ${seconds})`)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Marks the ingest finished and bumps the tile version in one statement (ETags change with it). */
     async markReady(id: number, changes: SceneChanges): Promise<void> {
       await db

@@ -7,7 +7,12 @@ import type { LonLatBounds } from '../../imagery/tile-math';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
-import { createSceneIngest, INGEST_STALE_SECONDS, type IngestReport } from './scene-ingest';
+import {
+  createSceneIngest,
+  INGEST_STALE_SECONDS,
+  QUEUED_UNSENT_SECONDS,
+  type IngestReport,
+} from './scene-ingest';
 import { createSceneIntake } from './scene-intake';
 import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
@@ -133,6 +138,8 @@ export function createScenesService(
     runIngest: (sceneId: number): Promise<IngestReport> => runIngest(sceneId),
     /** Scenes whose ingest died with its process (see scenes.jobs.ts). */
     stalledIngests: (): Promise<number[]> => repo.stalledIngests(INGEST_STALE_SECONDS),
+    /** Scenes queued for over a minute: a crash may have come between writing the row and sending its job. */
+    longQueuedIngests: (): Promise<number[]> => repo.queuedLongerThan(QUEUED_UNSENT_SECONDS),
     /** Resolves when every in-process ingest has finished (tests). */
     async whenIdle(): Promise<void> {
       while (running.size > 0) await Promise.allSettled([...running]);
