@@ -213,14 +213,19 @@ test('a construction project’s map has a sidebar of sections instead of tabs',
 
   // Imagens opens first; other sections open alongside it.
   await expect(sidebar.getByTestId('compare-controls')).toBeVisible();
+  // A section opening animates its height and moves the headers below it: wait for the motion to end before
+  // the next click, or on a busy machine the click lands where the header was a moment ago.
+  const sectionsSettled = () => expect(sidebar.locator('[class*="ant-motion-collapse"]')).toHaveCount(0);
   await sidebar.getByRole('button', { name: 'Camadas' }).click();
   await expect(sidebar.getByTestId('layers-tab')).toBeVisible();
   await expect(sidebar.getByTestId('compare-controls')).toBeVisible();
+  await sectionsSettled();
   await sidebar.getByRole('button', { name: 'Detalhes do projeto' }).click();
   await expect(sidebar.getByTestId('project-details')).toContainText('Edifício Aurora');
   await page.screenshot({ path: `${SHOTS}/construction-sidebar.png` });
 
   // Sections close again.
+  await sectionsSettled();
   await sidebar.getByRole('button', { name: 'Camadas' }).click();
   await expect(sidebar.getByTestId('layers-tab')).toBeHidden();
 });
