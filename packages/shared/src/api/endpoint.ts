@@ -22,7 +22,7 @@ export type EndpointAccess =
       allowQueryToken?: boolean;
     };
 
-/** The access of the binary downloads (scene files, tiles, exports, photos): any session, also by link. */
+/** The access of the binary downloads (scene files, tiles, exports, photos): every session, also by link. */
 export const DOWNLOAD_ACCESS = { kind: 'session', allowQueryToken: true } as const satisfies EndpointAccess;
 
 /** A module suffix resolved against the project type of the call (e.g. `security` → `allotment.security`). */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 // The customer a platform's first ADMIN belongs to (every user has one); the ADMIN then creates the real ones.
 const PLATFORM_CUSTOMER = 'Administração da plataforma';
 
-/** True once the database has any user. */
+/** True once the database holds a user. */
 export async function hasAnyUser(db: Db): Promise<boolean> {
   return Boolean(await db.selectFrom('users').select('id').limit(1).executeTakeFirst());
 }

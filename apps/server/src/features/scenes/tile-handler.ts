@@ -4,7 +4,7 @@ import { MESSAGES, type ErrorResponse } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
-import { securityHeaders } from '../../http/security-headers';
+import { flatSecurityHeaders } from '../../http/security-headers';
 import type { SceneTiles } from './scene-tiles';
 import { parseTilePath, parseTileQuery, type TilePath } from './tile-url';
 
@@ -55,7 +55,7 @@ function sendError(
   };
   const body = JSON.stringify(failure);
   response.writeHead(statusCode, [
-    ...securityHeaders(request.url ?? '').flat(),
+    ...flatSecurityHeaders(request.url ?? ''),
     'x-request-id',
     requestId,
     'content-type',
@@ -91,29 +91,23 @@ export function createTileHandler(
       );
       if (!path) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const tile = await tiles.tile(user, { ...path, version: query.version });
-      const cacheControl = tile.immutable ? IMMUTABLE : REVALIDATE;
+      const caching = [
+        'etag',
+        tile.etag,
+        'cache-control',
+        tile.immutable ? IMMUTABLE : REVALIDATE,
+        'vary',
+        'Authorization',
+      ];
       if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
-        response.writeHead(304, [
-          ...securityHeaders(url).flat(),
-          'etag',
-          tile.etag,
-          'cache-control',
-          cacheControl,
-          'vary',
-          'Authorization',
-        ]);
+        response.writeHead(304, [...flatSecurityHeaders(url), ...caching]);
         response.end();
         return;
       }
       response.writeHead(200, [
-        ...securityHeaders(url).flat(),
-        'etag',
-        tile.etag,
-        'cache-control',
-        cacheControl,
-        'vary',
-        'Authorization',
+        ...flatSecurityHeaders(url),
+        ...caching,
         'content-type',
         tile.contentType,
         'content-length',
