@@ -18,6 +18,8 @@ export * from './api/scenes';
 export * from './api/analyses';
 export * from './domain/layers';
 export * from './api/layers';
+export * from './api/layer-import';
+export * from './domain/layer-import';
 export * from './api/detections-report';
 export * from './domain/detections-report';
 export * from './api/detections';

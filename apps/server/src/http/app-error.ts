@@ -1,4 +1,4 @@
-import { MESSAGES, type ErrorCode } from '@mirante/shared';
+import { MESSAGES, type ErrorCode, type ImportProblem } from '@mirante/shared';
 
 /** An error meant for the caller: HTTP status, stable code (the shared `ERROR_CODES`) and a pt-BR message. */
 export class AppError extends Error {
@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
+    /** Every reason of a refusal that has several (sent as `problems`). */
+    readonly problems?: ImportProblem[],
   ) {
     super(message);
     this.name = 'AppError';

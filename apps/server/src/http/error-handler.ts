@@ -1,11 +1,17 @@
-import { MESSAGES, type ErrorCode } from '@mirante/shared';
+import { MESSAGES, type ErrorCode, type ImportProblem } from '@mirante/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from './app-error';
 
-function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string) {
-  return reply.status(statusCode).send({ statusCode, code, message });
+function send(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  problems?: ImportProblem[],
+) {
+  return reply.status(statusCode).send({ statusCode, code, message, ...(problems ? { problems } : {}) });
 }
 
 /** The path without its query: `api_token` may travel there and must not reach the log. */
@@ -25,7 +31,7 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) logServerError(request, error.statusCode, error, error.message);
-      return send(reply, error.statusCode, error.code, error.message);
+      return send(reply, error.statusCode, error.code, error.message, error.problems);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importProblemSchema } from './import-problems';
 
 /**
  * Every `code` an error response may carry, one list for server and web. Input that breaks the contract is
@@ -86,6 +87,15 @@ export const ERROR_CODES = [
   'NOT_OWNER',
   'IMAGES_ONLY',
   'TOO_MANY_IMAGES',
+  // Layer imports (files of lots and other layers)
+  'UNKNOWN_FORMAT',
+  'DWG_NOT_SUPPORTED',
+  'INVALID_FILE',
+  'EPSG_REQUIRED',
+  'OUTSIDE_BRAZIL',
+  'TOO_MANY_FEATURES',
+  'NO_FEATURES',
+  'IMPORT_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -99,6 +109,8 @@ export const errorResponseSchema = z
     statusCode: z.number().int(),
     code: z.enum(ERROR_CODES),
     message: z.string(),
+    /** Every reason, when the refusal has several (a layer import refused as a whole: `IMPORT_INVALID`). */
+    problems: z.array(importProblemSchema).max(1000).optional(),
   })
   // One component in the OpenAPI document, referenced by every error status.
   .meta({ id: 'ErrorResponse' });

@@ -1,4 +1,4 @@
-import { MESSAGES, type ErrorCode } from '@mirante/shared';
+import { MESSAGES, type ErrorCode, type ImportProblem } from '@mirante/shared';
 
 /** The server's codes (`ERROR_CODES`), plus the client's own: unreadable answer, failed network, aborted upload. */
 export type ApiErrorCode = ErrorCode | 'HTTP_ERROR' | 'NETWORK_ERROR' | 'INVALID_RESPONSE' | 'ABORTED';
@@ -8,11 +8,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
 
-  constructor(status: number, code: ApiErrorCode, message: string = MESSAGES.defaultRequestError) {
+  /** Every reason of a refusal that has several (a layer import refused as a whole). */
+  readonly problems: ImportProblem[];
+
+  constructor(
+    status: number,
+    code: ApiErrorCode,
+    message: string = MESSAGES.defaultRequestError,
+    problems: ImportProblem[] = [],
+  ) {
     super(message || MESSAGES.defaultRequestError);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.problems = problems;
   }
 }
 

@@ -6,6 +6,7 @@ import {
   type EndpointDefinition,
   type EndpointInput,
   type EndpointResponse,
+  type ImportProblem,
 } from '@mirante/shared';
 import { readStoredCredentials } from '../session/credentialsStorage';
 import { ApiError, type ApiErrorCode } from './ApiError';
@@ -44,14 +45,16 @@ function encodeBody(endpoint: EndpointDefinition, body: unknown): { body?: BodyI
 async function readError(response: Response): Promise<ApiError> {
   let code: ApiErrorCode = 'HTTP_ERROR';
   let message = response.statusText || MESSAGES.defaultRequestError;
+  let problems: ImportProblem[] = [];
   try {
-    const data = (await response.json()) as { code?: unknown; message?: unknown };
+    const data = (await response.json()) as { code?: unknown; message?: unknown; problems?: unknown };
     if (isErrorCode(data.code)) code = data.code;
     if (typeof data.message === 'string' && data.message) message = data.message;
+    if (Array.isArray(data.problems)) problems = data.problems as ImportProblem[];
   } catch {
     // Not JSON: keep the status text.
   }
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, code, message, problems);
 }
 
 /** The one way the web app talks to the API: typed by the shared contract, authenticated by the stored session. */
