@@ -25,3 +25,4 @@ export * from './domain/detections-report';
 export * from './api/detections';
 export * from './geometry/pixel-spans';
 export * from './domain/spreadsheet-cell';
+export * from './domain/finance-spreadsheet';
