@@ -22,7 +22,7 @@ export interface SyntheticGeoTiff {
 
 /** A small RGB GeoTIFF in SIRGAS 2000 / UTM 23S (EPSG:31983) near São Paulo, grey with one red marker pixel. */
 export function syntheticGeoTiff(
-  options: { epsg?: number; width?: number; height?: number } = {},
+  options: { epsg?: number; width?: number; height?: number; geoKeys?: Record<string, number> } = {},
 ): SyntheticGeoTiff {
   const width = options.width ?? 160;
   const height = options.height ?? 120;
@@ -39,6 +39,7 @@ export function syntheticGeoTiff(
     GTModelTypeGeoKey: 1,
     GTRasterTypeGeoKey: 1,
     ProjectedCSTypeGeoKey: options.epsg ?? 31983,
+    ...options.geoKeys,
   };
   const arrayBuffer = writeArrayBuffer(values, {
     width,

@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
 import { bandLayoutOf, type BandLayout } from './band-layout';
-import { crsForEpsg, epsgCodeFromGeoKeys } from './crs';
+import { crsFromGeoTiffKeys, type SourceCrs } from './crs';
+import { CRS_MESSAGES } from '../geo/crs';
 import { createWindowReader, type WindowReader } from './geotiff-window';
 import { ImageryError } from './imagery-error';
 import { megapixels, type ImageLimits } from './limits';
@@ -54,6 +55,41 @@ function transformOf(image: GeoTIFFImage): GeoTransform {
     pixelWidth,
     pixelHeight,
   };
+}
+
+/**
+ * Every point of the image's outline must reach WGS 84, checked before the file is accepted: an ingest must
+ * never find out later (a datum grid that does not cover the image, a CRS proj4 cannot invert).
+ */
+function assertTransformable(crs: SourceCrs, transform: GeoTransform, width: number, height: number): void {
+  const steps = 8;
+  for (let i = 0; i <= steps; i++) {
+    for (const [column, row] of [
+      [(width * i) / steps, 0],
+      [(width * i) / steps, height],
+      [0, (height * i) / steps],
+      [width, (height * i) / steps],
+      [width / 2, height / 2],
+    ] as const) {
+      const x = transform.originX + column * transform.pixelWidth;
+      const y = transform.originY + row * transform.pixelHeight;
+      const [lon, lat] = crs.toLonLat(x, y);
+      const [backX, backY] = Number.isFinite(lon) ? crs.fromLonLat(lon, lat) : [Number.NaN, Number.NaN];
+      const tolerance = Math.abs(transform.pixelWidth);
+      if (
+        !Number.isFinite(lat) ||
+        Math.abs(lat) > 90 ||
+        !(Math.abs(backX - x) <= tolerance && Math.abs(backY - y) <= tolerance)
+      ) {
+        throw new ImageryError(
+          'UNKNOWN_CRS',
+          crs.legacyDatum
+            ? CRS_MESSAGES.outsideGrid(crs.legacyDatum)
+            : 'As coordenadas da imagem não podem ser convertidas para WGS 84 no sistema de coordenadas declarado.',
+        );
+      }
+    }
+  }
 }
 
 /** Strips or tiles that point past the end of the file: the upload was cut short. */
@@ -151,7 +187,8 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
     assertWithinLimits(image, fileSize, limits);
     await assertComplete(image, fileSize);
     const transform = transformOf(image);
-    const crs = crsForEpsg(epsgCodeFromGeoKeys(image.getGeoKeys()));
+    const crs = crsFromGeoTiffKeys(image.getGeoKeys());
+    assertTransformable(crs, transform, image.getWidth(), image.getHeight());
     const directory = image.getFileDirectory();
     const declaredLayout = bandLayoutOf({
       samplesPerPixel: image.getSamplesPerPixel(),
@@ -170,7 +207,7 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
       height: image.getHeight(),
       crs,
       transform,
-      description: `GeoTIFF ${image.getWidth()}×${image.getHeight()} EPSG:${crs.epsg}`,
+      description: `GeoTIFF ${image.getWidth()}×${image.getHeight()} ${crs.epsg ? `EPSG:${crs.epsg}` : crs.name}`,
       async readRgba(window: PixelWindow) {
         reader ??= createWindowReader(image);
         return samplesToRgba(await (await reader).read(window), layout, stretch);
