@@ -22,6 +22,7 @@ import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
 } from './features/detections-report/detections-report.routes';
+import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerObservationFileRoutes } from './features/layers/observation-files.routes';
 import { registerModuleRoutes } from './features/modules/modules.routes';
@@ -137,6 +138,7 @@ export async function buildApp(
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(route, services.detectionsReport);
+  registerFinanceRoutes(route, services.finance);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

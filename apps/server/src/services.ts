@@ -8,6 +8,8 @@ import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
+import { createFinanceRepo, financeTransactionOn } from './features/finance/finance.repo';
+import { createFinanceService } from './features/finance/finance.service';
 import { createModulesRepo } from './features/modules/modules.repo';
 import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
@@ -81,6 +83,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     scenes,
     detectionsReport,
     detections,
+    finance: createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
       emailChanged: (userId, previousEmail, keepSessionId) =>

@@ -3,6 +3,7 @@ import { generateAllotmentLayout, type AllotmentLayout } from './allotment-layou
 import { renderAllotmentScene } from './allotment-scene';
 import { areaInvasionTruth, greenAreaInvasions } from './green-area-invasion';
 import { groundTruth, generateLotTimelines, monthlyDates, type LotTimeline } from './lot-timeline';
+import { demoPortfolio, type DemoSaleRecord } from './portfolio';
 import type { SceneRaster } from './scene-raster';
 
 export type DemoSiteKey = 'allotment' | 'environment' | 'construction';
@@ -22,6 +23,8 @@ export interface DemoSiteGenerator {
   modelDates?: number[];
   /** Floors of the 3D model (construction site). */
   modelFloors?: number;
+  /** The allotment's sale records (demo finance portfolio), consistent with its timelines. */
+  portfolio?(): DemoSaleRecord[];
   /** Further JSON ground-truth files, by file name, written next to ground-truth.json. */
   extraTruth?(): Record<string, unknown>;
 }
@@ -52,6 +55,7 @@ function allotmentSite(seed: number): DemoSiteGenerator {
     dates,
     layers: () => allotmentLayers(layout),
     groundTruth: () => groundTruth(timelines, dates),
+    portfolio: () => demoPortfolio(layout, timelines, dates),
     // Occupations of the green area aren't lots, so their truth is polygons beside the per-lot records.
     extraTruth: () => ({ 'area-invasions.geojson': areaInvasionTruth(greenAreaInvasions(layout), dates) }),
     render: (dateIndex, pixelSize) =>

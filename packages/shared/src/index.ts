@@ -26,3 +26,6 @@ export * from './api/detections';
 export * from './geometry/pixel-spans';
 export * from './domain/spreadsheet-cell';
 export * from './domain/finance-spreadsheet';
+export * from './domain/informations';
+export * from './domain/information-filters';
+export * from './api/informations';

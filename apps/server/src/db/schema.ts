@@ -7,6 +7,7 @@ import type {
   LayersTable,
   LotStatusHistoryTable,
 } from './schema-layers';
+import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -71,6 +72,8 @@ export interface ProjectsTable {
   state: string | null;
   detail: string | null;
   valorInadimplencia: Numeric | null;
+  /** Migration 016: months a sold lot may stay empty before the portfolio flags it. */
+  saleAlertMonths: Generated<number>;
   createdAt: CreatedAt;
 }
 
@@ -189,6 +192,8 @@ export interface Database {
   detectionResults: DetectionResultsTable;
   demoImageryLoads: DemoImageryLoadsTable;
   layerListChanges: LayerListChangesTable;
+  lotInformations: LotInformationsTable;
+  lotInformationChanges: LotInformationChangesTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -22,6 +22,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   sceneId: 'scene',
   scene_id: 'scene',
   layerId: 'layer',
+  layer_id: 'layer',
   layers: 'layer',
   'layers[]': 'layer',
   obsId: 'observation',
@@ -37,6 +38,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
 const KIND_BY_RESOURCE: Record<string, IdKind> = {
   project: 'project',
   layer: 'layer',
+  information: 'layer',
   group: 'group',
   user: 'user',
   scene: 'scene',

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config';
 import type { Db } from '../../db/database';
 import { createFirstAdmin, hasAnyUser } from '../auth';
 import { loadDemoLayers } from './demo-layers.loader';
+import { loadDemoPortfolio } from './demo-portfolio.loader';
 import { renewDemoAccessToken, seedDemoData } from './demo.seed';
 import { layerImportServiceFor } from '../layers';
 
@@ -27,6 +28,8 @@ export async function loadInitialData({
     await renewDemoAccessToken(db, config.accessTokenTtlDays);
     const count = await loadDemoLayers(db, layerImportServiceFor(db));
     if (count > 0) log(`${count} camadas de demonstração carregadas.`);
+    const sales = await loadDemoPortfolio(db);
+    if (sales > 0) log(`Carteira de demonstração carregada (${sales} lotes).`);
     return;
   }
   if (!config.adminEmail) {

@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  financeTotals,
+  informationDetailSchema,
+  informationListSchema,
+  type InformationDetail,
+  type InformationList,
+} from '@mirante/shared';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { factories, type Factories } from '../../../test/factories';
+import { loadDemoLayers } from '../demo/demo-layers.loader';
+import { loadDemoPortfolio } from '../demo/demo-portfolio.loader';
+
+let ctx: TestContext;
+let make: Factories;
+const tokens = { admin: '', finance: '', mapOnly: '', noModules: '', other: '', inactive: '' };
+let projectId = 0;
+const lots: Record<string, number> = {};
+
+const square = (west: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [west, -23.42],
+      [west + 0.0002, -23.42],
+      [west + 0.0002, -23.4198],
+      [west, -23.4198],
+      [west, -23.42],
+    ],
+  ],
+});
+
+const form = (body: Record<string, string>) => ({
+  'content-type': 'application/x-www-form-urlencoded',
+  payload: new URLSearchParams(body).toString(),
+});
+
+async function listAs(token: string, body: Record<string, string> = {}, id = projectId) {
+  const { payload, ...headers } = form(body);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/project/${id}/informations`,
+    headers: { ...bearer(token), ...headers },
+    payload,
+  });
+}
+
+async function list(body: Record<string, string> = {}): Promise<InformationList> {
+  const response = await listAs(tokens.finance, body);
+  expect(response.statusCode, response.body).toBe(200);
+  const parsed = informationListSchema.strict().safeParse(response.json());
+  expect(parsed.error).toBeUndefined();
+  return parsed.data as InformationList;
+}
+
+const getAs = (token: string, layerId: number) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/information/${layerId}`, headers: bearer(token) });
+
+const updateAs = (token: string, body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/api/v1/information', headers: bearer(token), payload: body });
+
+const tableCounts = async () => ({
+  informations: Number(
+    (
+      await ctx.db
+        .selectFrom('lotInformations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n,
+  ),
+  changes: Number(
+    (
+      await ctx.db
+        .selectFrom('lotInformationChanges')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n,
+  ),
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  make = factories(ctx);
+  const customer = await make.buildCustomer();
+  const project = await make.buildProject({ customerId: customer.id });
+  projectId = project.id;
+  const ids = await ctx.services.layerImport.importLayers(
+    projectId,
+    ['soldEmpty', 'invaded', 'defaulting', 'fine', 'blank'].map((key, index) => ({
+      type: 'LOT',
+      name: `Lote ${index + 1}`,
+      block: index < 3 ? 'A' : 'B',
+      stage: 'Etapa 1',
+      customerCode: `L-${index + 1}`,
+      tagValue: String(index + 1),
+      sourceKey: key,
+      geometry: square(-51.95 + index * 0.0003),
+    })),
+  );
+  for (const [key, id] of ids) lots[key] = id;
+  const status = (key: string, date: string, value: string) => ({
+    layerId: lots[key] ?? 0,
+    date,
+    status: value,
+    precision: 1,
+    sceneId: null,
+    source: 'manual' as const,
+  });
+  await ctx.services.layerImport.recordStatuses([
+    status('soldEmpty', '2025-01-01', 'V'),
+    status('soldEmpty', '2026-06-01', 'V'),
+    status('invaded', '2026-06-01', 'I'),
+    status('defaulting', '2026-01-01', 'B'),
+    status('defaulting', '2026-06-01', 'E'),
+    status('fine', '2026-06-01', 'C'),
+  ]);
+  const finance = await make.buildUser('MANAGER', ['allotment.map', 'allotment.finance'], {
+    customerId: customer.id,
+    projectIds: [projectId],
+  });
+  const mapOnly = await make.buildUser('USER', ['allotment.map'], {
+    customerId: customer.id,
+    projectIds: [projectId],
+  });
+  const noModules = await make.buildUser('USER', [], { customerId: customer.id, projectIds: [projectId] });
+  const inactive = await make.buildUser('MANAGER', ['allotment.map', 'allotment.finance'], {
+    customerId: customer.id,
+    projectIds: [projectId],
+  });
+  const other = await make.buildUser('MANAGER', ['allotment.map', 'allotment.finance']);
+  tokens.admin = await ctx.login('admin@mirante.app.br');
+  tokens.finance = await make.signIn(finance);
+  tokens.mapOnly = await make.signIn(mapOnly);
+  tokens.noModules = await make.signIn(noModules);
+  tokens.other = await make.signIn(other);
+  tokens.inactive = await make.signIn(inactive);
+  await ctx.db.updateTable('users').set({ status: false }).where('id', '=', inactive.id).execute();
+
+  const write = async (key: string, body: Record<string, unknown>) => {
+    const response = await updateAs(tokens.finance, { layer_id: lots[key], ...body });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  await write('soldEmpty', {
+    status_unidade: 'Vendida',
+    data_venda: '2025-03-10',
+    valor_venda: 120000,
+    nome_comprador: 'Ana Souza',
+  });
+  await write('invaded', { status_unidade: 'Disponível' });
+  await write('defaulting', { status_unidade: 'Vendida', valor_venda: 90000, valor_inadimplencia: 2500.5 });
+  await write('fine', { status_unidade: 'Quitado', valor_venda: 150000, valor_inadimplencia: 0 });
+});
+afterAll(() => ctx.close());
+
+describe('POST project/:id/informations', () => {
+  it('lists every lot with its sale data, last detection and the totals of spec 9', async () => {
+    const answer = await list();
+    expect(answer.list.map((row) => row.name)).toEqual(['Lote 1', 'Lote 2', 'Lote 3', 'Lote 4', 'Lote 5']);
+    const row = answer.list.find((item) => item.layer_id === lots.fine);
+    expect(row).toMatchObject({ status_unidade: 'Quitado', ult_deteccao: 'C', valor_venda: 150000 });
+    expect(answer.list.find((item) => item.layer_id === lots.blank)?.ult_deteccao).toBeNull();
+    expect(financeTotals(answer.list)).toEqual({
+      totalLots: 5,
+      soldLots: 3,
+      constructions: 2,
+      salesValue: 360000,
+      defaults: 1,
+      defaultValue: 2500.5,
+      alerts: 3,
+    });
+    expect(answer.blocksAvailable).toEqual(['A', 'B']);
+    expect(answer.statusUnityAvailable).toEqual(['Disponível', 'Quitado', 'S\\N', 'Vendida']);
+    expect(answer.detectTypesAvailable).toEqual(['C', 'E', 'I', 'V', 'X']);
+    expect(answer.alertMonths).toBe(12);
+  });
+
+  it('flags sales read against the imagery, one kind per lot as the rules say', async () => {
+    const answer = await list();
+    const alerts = (key: string) =>
+      answer.list.find((row) => row.layer_id === lots[key])?.alertas.map((alert) => alert.type);
+    expect(alerts('soldEmpty')).toEqual(['sold_empty']);
+    expect(alerts('invaded')).toEqual(['built_unsold']);
+    expect(alerts('defaulting')).toEqual(['default_building']);
+    expect(alerts('fine')).toEqual([]);
+    expect(alerts('blank')).toEqual([]);
+    expect(answer.list.find((row) => row.layer_id === lots.soldEmpty)?.alertas[0]?.text).toBe(
+      'Vendido em 10/03/2025 e ainda vazio na imagem de 01/06/2026 (14 meses).',
+    );
+  });
+
+  it('the sold-but-empty window is the project setting', async () => {
+    await ctx.db.updateTable('projects').set({ saleAlertMonths: 24 }).where('id', '=', projectId).execute();
+    const answer = await list();
+    expect(answer.list.find((row) => row.layer_id === lots.soldEmpty)?.alertas).toEqual([]);
+    await ctx.db.updateTable('projects').set({ saleAlertMonths: 12 }).where('id', '=', projectId).execute();
+  });
+
+  it('applies the filters of spec 7 (comma-joined), S\\N for empty values and the alert kinds', async () => {
+    expect((await list({ blocks: 'B' })).list.map((row) => row.name)).toEqual(['Lote 4', 'Lote 5']);
+    expect((await list({ statusUnity: 'Vendida,S\\N' })).list.map((row) => row.name)).toEqual([
+      'Lote 1',
+      'Lote 3',
+      'Lote 5',
+    ]);
+    expect((await list({ detectTypes: 'X' })).list.map((row) => row.name)).toEqual(['Lote 5']);
+    expect((await list({ alerts: 'built_unsold,default_building' })).list.map((row) => row.name)).toEqual([
+      'Lote 2',
+      'Lote 3',
+    ]);
+    expect((await list({ alerts: 'none' })).list).toHaveLength(2);
+    expect((await list({ lots: '1,2' })).list).toHaveLength(2);
+  });
+
+  it('GET information?projectId= answers the same list', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/information?projectId=${projectId}&blocks=A`,
+      headers: bearer(tokens.finance),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<InformationList>().list).toHaveLength(3);
+  });
+
+  it('refuses a user without the finance module (403), another customer (404) and an inactive user (403)', async () => {
+    expect((await listAs(tokens.mapOnly)).statusCode).toBe(403);
+    const other = await listAs(tokens.other);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    const inactive = await listAs(tokens.inactive);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json()).toMatchObject({ message: 'Acesso negado. O usuário está inativo.' });
+  });
+
+  it('refuses bad filters with a pt-BR message', async () => {
+    const response = await listAs(tokens.finance, { blocks: 'x'.repeat(300) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('O texto deve ter no máximo 255 caracteres. (blocks.0)');
+  });
+});
+
+describe('GET information/:id and POST information', () => {
+  it('keeps the history of changes: who, when, old → new', async () => {
+    const response = await updateAs(tokens.finance, {
+      layer_id: lots.soldEmpty,
+      nome_comprador: 'Ana Souza Lima',
+      qtde_parcelas_vencidas: '3',
+      termo_posse: true,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const detail = informationDetailSchema.parse(response.json());
+    expect(detail.information).toMatchObject({ nome_comprador: 'Ana Souza Lima', qtde_parcelas_vencidas: 3 });
+    const changes = detail.history
+      .slice(0, 3)
+      .map((change) => [change.field, change.old_value, change.new_value]);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        ['nome_comprador', 'Ana Souza', 'Ana Souza Lima'],
+        ['qtde_parcelas_vencidas', null, '3'],
+        ['termo_posse', null, 'true'],
+      ]),
+    );
+    expect(detail.history[0]?.changed_by_name).toMatch(/^Pessoa-/);
+    expect(detail.history[0]?.source).toBe('manual');
+    expect(Date.parse(detail.history[0]?.changed_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('an update that changes nothing writes no history; null clears a field', async () => {
+    const before = await tableCounts();
+    expect((await updateAs(tokens.finance, { layer_id: lots.fine, valor_venda: 150000 })).statusCode).toBe(
+      200,
+    );
+    expect(await tableCounts()).toEqual(before);
+    const cleared = await updateAs(tokens.finance, { layer_id: lots.fine, valor_inadimplencia: null });
+    expect(cleared.json<InformationDetail>().information.valor_inadimplencia).toBeNull();
+    expect((await tableCounts()).changes).toBe(before.changes + 1);
+  });
+
+  it('shows a map user the lot without sale values (and without their history)', async () => {
+    const response = await getAs(tokens.mapOnly, lots.fine ?? 0);
+    expect(response.statusCode).toBe(200);
+    const detail = informationDetailSchema.parse(response.json());
+    expect(detail).toMatchObject({ canSeeValues: false, canEdit: false });
+    expect(detail.information.valor_venda).toBeNull();
+    expect(detail.information.status_unidade).toBe('Quitado');
+    expect(detail.history.some((change) => change.field.startsWith('valor_'))).toBe(false);
+    const withValues = informationDetailSchema.parse((await getAs(tokens.finance, lots.fine ?? 0)).json());
+    expect(withValues.information.valor_venda).toBe(150000);
+    expect(withValues.history.some((change) => change.field === 'valor_venda')).toBe(true);
+  });
+
+  it('refuses an edit without the finance module, of another customer, of an inactive user; changes nothing', async () => {
+    const before = await tableCounts();
+    const body = { layer_id: lots.fine, nome_comprador: 'Intruso' };
+    expect((await updateAs(tokens.mapOnly, body)).statusCode).toBe(403);
+    const other = await updateAs(tokens.other, body);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toMatchObject({ code: 'LAYER_NOT_FOUND' });
+    expect((await updateAs(tokens.inactive, body)).statusCode).toBe(403);
+    expect((await getAs(tokens.other, lots.fine ?? 0)).statusCode).toBe(404);
+    expect((await getAs(tokens.noModules, lots.fine ?? 0)).statusCode).toBe(403);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses input beyond the limits of spec 5 with a pt-BR message, changing nothing', async () => {
+    const before = await tableCounts();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ nome_comprador: 'x'.repeat(101) }, 'O texto deve ter no máximo 100 caracteres.'],
+      [{ codigo_comprador: '12345678901' }, 'O texto deve ter no máximo 10 caracteres.'],
+      [{ codigo_venda: 'V2025-00001' }, 'O texto deve ter no máximo 10 caracteres.'],
+      [{ status_unidade: 'x'.repeat(256) }, 'O texto deve ter no máximo 255 caracteres.'],
+      [{ valor_venda: 'abc' }, 'Informe um número.'],
+      [{ valor_venda: -1 }, 'O valor não pode ser negativo.'],
+      [{ qtde_parcelas_vencidas: 1.5 }, 'Informe um número inteiro.'],
+      [{ data_venda: '2025-02-30' }, 'Data inválida: use uma data real no formato AAAA-MM-DD.'],
+      [{ data_venda: '10/03/2025' }, 'Data inválida: use uma data real no formato AAAA-MM-DD.'],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await updateAs(tokens.finance, { layer_id: lots.fine, ...fields });
+      expect(response.statusCode, JSON.stringify(fields)).toBe(422);
+      expect(response.json().message).toBe(`${message} (${Object.keys(fields)[0]})`);
+    }
+    const missing = await updateAs(tokens.finance, { layer_id: 999_999, nome_comprador: 'x' });
+    expect(missing.statusCode).toBe(404);
+    expect(await tableCounts()).toEqual(before);
+  });
+});
+
+describe('demo portfolio', () => {
+  it('loads believable sales into the demo allotment, consistent with its imagery, once', async () => {
+    await loadDemoLayers(ctx.db, ctx.services.layerImport);
+    const written = await loadDemoPortfolio(ctx.db);
+    expect(written).toBeGreaterThan(500);
+    expect(await loadDemoPortfolio(ctx.db)).toBe(0);
+    const demo = await ctx.db
+      .selectFrom('projects')
+      .select('id')
+      .where('space', '=', 'jardim-das-palmeiras')
+      .executeTakeFirstOrThrow();
+    const response = await listAs(tokens.admin, {}, demo.id);
+    const rows = response.json<InformationList>().list;
+    const totals = financeTotals(rows);
+    expect(totals.totalLots).toBe(written);
+    expect(totals.soldLots / totals.totalLots).toBeGreaterThan(0.4);
+    expect(totals.defaults).toBeGreaterThan(5);
+    // every built house is sold or paid off, except the few the office has not registered (flagged)
+    const built = rows.filter((row) => row.ult_deteccao === 'C');
+    const unsoldBuilt = built.filter((row) => !/^(vend|quit)/i.test(row.status_unidade ?? ''));
+    expect(unsoldBuilt.every((row) => row.alertas.some((alert) => alert.type === 'built_unsold'))).toBe(true);
+    expect(unsoldBuilt.length).toBeLessThan(built.length * 0.1);
+    // each alert kind occurs
+    const kinds = new Set(rows.flatMap((row) => row.alertas.map((alert) => alert.type)));
+    expect([...kinds].sort()).toEqual(['built_unsold', 'default_building', 'sold_empty']);
+    // invaded lots are 'Disponível' and flagged
+    const invaded = rows.filter((row) => row.ult_deteccao === 'I');
+    expect(invaded.length).toBeGreaterThan(0);
+    expect(invaded.every((row) => row.status_unidade === 'Disponível' && row.alertas.length > 0)).toBe(true);
+  });
+});

@@ -1,0 +1,211 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import type { InformationSource } from '../../db/schema-finance';
+
+/** A lot of the portfolio: the layer, its sale data (null when it has none) and its two latest statuses. */
+export interface InformationDbRow {
+  layerId: number;
+  projectId: number;
+  name: string;
+  block: string | null;
+  stage: string | null;
+  customerCode: string | null;
+  obs: string | null;
+  codigoComprador: string | null;
+  nomeComprador: string | null;
+  statusUnidade: string | null;
+  status: string | null;
+  valorVenda: number | null;
+  valorInadimplencia: number | null;
+  qtdeParcelasVencidas: number | null;
+  codigoVenda: string | null;
+  dataVenda: string | null;
+  inscricaoIptu: string | null;
+  termoPosse: boolean | null;
+  escritura: boolean | null;
+  registro: boolean | null;
+  statusConstrucao: string | null;
+  statusEscritura: string | null;
+  notas: string | null;
+  /** The latest visible status and its date, then the one before (null when none). */
+  lastStatus: string | null;
+  lastDate: string | null;
+  previousStatus: string | null;
+}
+
+/** The stored sale fields, by column (camelCase), as the service reads and writes them. */
+export type SaleValues = Pick<
+  InformationDbRow,
+  | 'codigoComprador'
+  | 'nomeComprador'
+  | 'statusUnidade'
+  | 'status'
+  | 'valorVenda'
+  | 'valorInadimplencia'
+  | 'qtdeParcelasVencidas'
+  | 'codigoVenda'
+  | 'dataVenda'
+  | 'inscricaoIptu'
+  | 'termoPosse'
+  | 'escritura'
+  | 'registro'
+  | 'statusConstrucao'
+  | 'statusEscritura'
+  | 'notas'
+>;
+
+export interface ChangeRow {
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+  changedByName: string | null;
+  changedAt: Date;
+  source: InformationSource;
+}
+
+export interface NewChange {
+  field: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+export interface Author {
+  userId: number | null;
+  name: string | null;
+  source: InformationSource;
+}
+
+/** Same rule as the detections report: AI rows count once their analysis is approved, or for ADMIN. */
+function visible(includeUnapproved: boolean): Expression<SqlBool> {
+  if (includeUnapproved) return sql<SqlBool>`true`;
+  return sql<SqlBool>`(h.source <> 'ai' OR EXISTS (
+    SELECT 1 FROM detections d WHERE d.scene_id = h.scene_id AND d.approved))`;
+}
+
+export function createFinanceRepo(db: Db) {
+  function lotsQuery(where: Expression<SqlBool>, includeUnapproved: boolean) {
+    return sql<InformationDbRow>`
+      SELECT l.id AS layer_id, l.project_id, l.name, l.block, l.stage, l.customer_code, l.obs,
+        i.codigo_comprador, i.nome_comprador, i.status_unidade, i.status, i.valor_venda, i.valor_inadimplencia,
+        i.qtde_parcelas_vencidas, i.codigo_venda, i.data_venda, i.inscricao_iptu, i.termo_posse, i.escritura,
+        i.registro, i.status_construcao, i.status_escritura, i.notas,
+        last.statuses[1] AS last_status, last.dates[1] AS last_date, last.statuses[2] AS previous_status
+      FROM layers l
+      LEFT JOIN lot_informations i ON i.layer_id = l.id
+      LEFT JOIN LATERAL (
+        SELECT array_agg(x.status ORDER BY x.date DESC) AS statuses, array_agg(x.date::text ORDER BY x.date DESC) AS dates
+        FROM (
+          SELECT h.status, h.date FROM lot_status_history h
+          WHERE h.layer_id = l.id AND ${visible(includeUnapproved)}
+          ORDER BY h.date DESC LIMIT 2
+        ) x
+      ) last ON true
+      WHERE l.type = 'LOT' AND ${where}`;
+  }
+
+  return {
+    /** Every lot of the project with its sale data and latest statuses. */
+    async listLots(projectId: number, includeUnapproved: boolean): Promise<InformationDbRow[]> {
+      const result = await lotsQuery(sql<SqlBool>`l.project_id = ${projectId}`, includeUnapproved).execute(
+        db,
+      );
+      return result.rows;
+    },
+
+    async findLot(layerId: number, includeUnapproved: boolean): Promise<InformationDbRow | undefined> {
+      const result = await lotsQuery(sql<SqlBool>`l.id = ${layerId}`, includeUnapproved).execute(db);
+      return result.rows[0];
+    },
+
+    /** The layer's project and type, to check access before reading a lot. */
+    async layerProject(layerId: number): Promise<{ projectId: number; type: string } | undefined> {
+      return db
+        .selectFrom('layers')
+        .select(['projectId', 'type'])
+        .where('id', '=', layerId)
+        .executeTakeFirst();
+    },
+
+    /** Row-locks the lot's sale data (if any) so concurrent writers compare against what they replace. */
+    async lockSaleValues(layerId: number): Promise<SaleValues | undefined> {
+      return db
+        .selectFrom('lotInformations')
+        .select([
+          'codigoComprador',
+          'nomeComprador',
+          'statusUnidade',
+          'status',
+          'valorVenda',
+          'valorInadimplencia',
+          'qtdeParcelasVencidas',
+          'codigoVenda',
+          'dataVenda',
+          'inscricaoIptu',
+          'termoPosse',
+          'escritura',
+          'registro',
+          'statusConstrucao',
+          'statusEscritura',
+          'notas',
+        ])
+        .where('layerId', '=', layerId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Writes the lot's sale values and one history row per changed field. */
+    async saveSaleValues(
+      layerId: number,
+      projectId: number,
+      values: SaleValues,
+      changes: NewChange[],
+      author: Author,
+    ): Promise<void> {
+      await db
+        .insertInto('lotInformations')
+        .values({ layerId, projectId, ...values, updatedBy: author.userId, updatedAt: new Date() })
+        .onConflict((conflict) =>
+          conflict
+            .column('layerId')
+            .doUpdateSet({ ...values, updatedBy: author.userId, updatedAt: new Date() }),
+        )
+        .execute();
+      if (changes.length === 0) return;
+      await db
+        .insertInto('lotInformationChanges')
+        .values(
+          changes.map((change) => ({
+            layerId,
+            projectId,
+            field: change.field,
+            oldValue: change.oldValue,
+            newValue: change.newValue,
+            changedBy: author.userId,
+            changedByName: author.name,
+            source: author.source,
+          })),
+        )
+        .execute();
+    },
+
+    async history(layerId: number): Promise<ChangeRow[]> {
+      return db
+        .selectFrom('lotInformationChanges')
+        .select(['field', 'oldValue', 'newValue', 'changedByName', 'changedAt', 'source'])
+        .where('layerId', '=', layerId)
+        .orderBy('changedAt', 'desc')
+        .orderBy('id', 'desc')
+        .limit(500)
+        .execute();
+    },
+  };
+}
+
+export type FinanceRepo = ReturnType<typeof createFinanceRepo>;
+
+/** Runs work in one transaction of `db`, with a finance repo bound to it. */
+export type FinanceTransaction = <T>(work: (repo: FinanceRepo) => Promise<T>) => Promise<T>;
+
+export function financeTransactionOn(db: Db): FinanceTransaction {
+  return (work) => db.transaction().execute((trx) => work(createFinanceRepo(trx)));
+}
