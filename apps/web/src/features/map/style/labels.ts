@@ -1,4 +1,5 @@
 import { MAP_LIMITS, type Layer } from '@mirante/shared';
+import { labelPoint } from './labelPoint';
 
 export interface LabelAnchor {
   id: number;
@@ -6,6 +7,8 @@ export interface LabelAnchor {
   text: string;
   lng: number;
   lat: number;
+  /** The polygon's outer ring ([lng, lat]): a lot's number is shown only where it fits inside it. */
+  ring: readonly (readonly number[])[];
 }
 
 export interface ViewBounds {
@@ -25,23 +28,6 @@ export function lotTitle(layer: Pick<Layer, 'name' | 'block'>): string {
   return layer.block ? `${layer.name} Quadra ${blockNumber(layer.block)}` : layer.name;
 }
 
-/** Area-weighted centroid of a polygon's outer ring (good enough for convex lots and blocks). */
-function ringCentroid(ring: readonly number[][]): [number, number] | null {
-  let area = 0;
-  let x = 0;
-  let y = 0;
-  for (let i = 1; i < ring.length; i++) {
-    const [x0, y0] = ring[i - 1] as [number, number];
-    const [x1, y1] = ring[i] as [number, number];
-    const cross = x0 * y1 - x1 * y0;
-    area += cross;
-    x += (x0 + x1) * cross;
-    y += (y0 + y1) * cross;
-  }
-  if (area === 0) return null;
-  return [x / (3 * area), y / (3 * area)];
-}
-
 function outerRing(layer: Layer): number[][] | null {
   const geometry = layer.geo_json;
   if (geometry.type === 'Polygon') return geometry.coordinates[0] ?? null;
@@ -49,7 +35,7 @@ function outerRing(layer: Layer): number[][] | null {
   return null;
 }
 
-/** Label positions of lots (number), blocks and stages, computed once per layer list. */
+/** Label positions (poles of inaccessibility) of lots (number), blocks and stages, once per layer list. */
 export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
   const anchors: LabelAnchor[] = [];
   for (const layer of layers) {
@@ -62,15 +48,15 @@ export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
             ? 'stage'
             : null;
     const ring = kind ? outerRing(layer) : null;
-    const centre = ring ? ringCentroid(ring) : null;
-    if (!kind || !centre) continue;
+    const centre = ring ? labelPoint(ring) : null;
+    if (!kind || !ring || !centre) continue;
     const text =
       kind === 'lot'
         ? (layer.tag_value ?? layer.name)
         : kind === 'block'
           ? `Quadra ${blockNumber(layer.block)}`
           : layer.name;
-    anchors.push({ id: layer.id, kind, text, lng: centre[0], lat: centre[1] });
+    anchors.push({ id: layer.id, kind, text, lng: centre[0], lat: centre[1], ring });
   }
   return anchors;
 }
