@@ -28,6 +28,7 @@ import { registerObservationFileRoutes } from './features/layers/observation-fil
 import { registerModuleRoutes } from './features/modules/modules.routes';
 import { registerNotifyRoutes } from './features/notify/notify.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
+import { registerProjectRegistrationRoutes } from './features/projects/project-registration.routes';
 import { registerSceneFileRoutes } from './features/scenes/scene-files.routes';
 import { registerSceneRoutes } from './features/scenes/scenes.routes';
 import { createTileHandler } from './features/scenes/tile-handler';
@@ -123,6 +124,7 @@ export async function buildApp(
     createCredentialThrottle({ perMinute: infra.config.loginRateLimitPerMinute }),
   );
   registerProjectRoutes(route, services.projects);
+  registerProjectRegistrationRoutes(route, services.projectRegistration);
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);
   registerSceneRoutes(route, services.scenes);

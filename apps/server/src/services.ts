@@ -15,6 +15,7 @@ import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
 import { createProjectsRepo } from './features/projects/projects.repo';
 import { createProjectsService } from './features/projects/projects.service';
+import { createProjectRegistrationService } from './features/projects/project-registration.service';
 import { createLayerImportService } from './features/layers/layer-import.service';
 import { createLayersRepo } from './features/layers/layers.repo';
 import { createLayersService } from './features/layers/layers.service';
@@ -50,7 +51,8 @@ export interface ServiceOptions {
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
   const { config, db, mailer } = infra;
-  const projects = createProjectsService(createProjectsRepo(db));
+  const projectsRepo = createProjectsRepo(db);
+  const projects = createProjectsService(projectsRepo);
   const auth = createAuthService(createAuthRepo(db), mailer, {
     appUrl: config.appUrl,
     sessionTtlHours: config.sessionTtlHours,
@@ -74,6 +76,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   return {
     auth,
     projects,
+    projectRegistration: createProjectRegistrationService(projectsRepo),
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
     analyses,

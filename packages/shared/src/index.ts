@@ -3,6 +3,7 @@ export * from './api/endpoint';
 export * from './api/errors';
 export * from './api/auth';
 export * from './api/projects';
+export * from './api/project-registration';
 export * from './api/notify';
 export * from './api/modules';
 export * from './api/form-fields';

@@ -12,7 +12,7 @@ import type { LotInformationChangesTable, LotInformationsTable } from './schema-
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: written as a JSON string, read back as a parsed value. */
-type Json<T> = ColumnType<T, string, string>;
+type Json<T, Written = string> = ColumnType<T, Written, Written>;
 /** numeric: parsed to a JS number by our pg type parser (money values fit a double exactly enough). */
 type Numeric = ColumnType<number, number | string, number | string>;
 
@@ -49,9 +49,12 @@ export interface ProjectsTable {
   space: string;
   projectType: ProjectType;
   isDefault: Generated<boolean>;
-  delimiter: Json<unknown>;
-  bbox: number[];
-  center: number[];
+  /** Migration 013: null until the project has a boundary (given, or derived from its imported lots). */
+  delimiter: Json<unknown, string | null>;
+  bbox: number[] | null;
+  /** Migration 013: the boundary came from the imported lots (an import may derive it again). */
+  delimiterDerived: Generated<boolean>;
+  center: number[] | null;
   areaM2: number;
   perimeterM: number;
   defaultZoom: Generated<number>;
@@ -75,6 +78,10 @@ export interface ProjectsTable {
   /** Migration 016: months a sold lot may stay empty before the portfolio flags it. */
   saleAlertMonths: Generated<number>;
   createdAt: CreatedAt;
+  /** Migration 013: archived instead of deleted; hidden from all but ADMINs. */
+  archivedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  archivedBy: ColumnType<number | null, number | null | undefined, number | null>;
+  updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface UsersTable {

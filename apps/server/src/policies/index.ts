@@ -3,3 +3,4 @@ export { projectAccess, projectScopeOf, type ProjectScope } from './project-acce
 export { mayPublish, seesItem, seesUnpublished } from './visibility';
 export * from './user-edit';
 export * from './security-panel';
+export { mayManageProjects } from './project-registration';

@@ -5,13 +5,16 @@ import { projectAccess, projectScopeOf } from './project-access';
 const user = (role: Role, modules: ModuleCode[] = []) => ({ id: 7, role, customerId: 3, modules });
 
 describe('projectScopeOf', () => {
-  it('gives an ADMIN every project of every customer', () => {
-    expect(projectScopeOf(user('ADMIN'))).toEqual({ userId: null, customerId: null });
+  it('gives an ADMIN every project of every customer, archived ones included', () => {
+    expect(projectScopeOf(user('ADMIN'))).toEqual({ userId: null, customerId: null, includeArchived: true });
   });
 
-  it.each(['MANAGER', 'USER'] as const)('limits a %s to his linked projects in his own customer', (role) => {
-    expect(projectScopeOf(user(role))).toEqual({ userId: 7, customerId: 3 });
-  });
+  it.each(['MANAGER', 'USER'] as const)(
+    'limits a %s to his linked projects in his own customer, never an archived one',
+    (role) => {
+      expect(projectScopeOf(user(role))).toEqual({ userId: 7, customerId: 3, includeArchived: false });
+    },
+  );
 });
 
 describe('projectAccess', () => {

@@ -6,13 +6,18 @@ export interface ProjectScope {
   /** null: every project (ADMIN). */
   userId: number | null;
   customerId: number | null;
+  /** Archived projects (issue 12) are the ADMIN's alone: for anyone else they are as missing (404). */
+  includeArchived: boolean;
 }
 
-/** ADMIN sees every project; everyone else only the projects linked to him, within his own customer. */
+/**
+ * ADMIN sees every project, archived ones included; everyone else only the projects linked to him, within his
+ * own customer, and not archived.
+ */
 export function projectScopeOf(user: Pick<AuthUser, 'id' | 'role' | 'customerId'>): ProjectScope {
   return user.role === 'ADMIN'
-    ? { userId: null, customerId: null }
-    : { userId: user.id, customerId: user.customerId };
+    ? { userId: null, customerId: null, includeArchived: true }
+    : { userId: user.id, customerId: user.customerId, includeArchived: false };
 }
 
 /**

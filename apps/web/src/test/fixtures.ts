@@ -51,6 +51,7 @@ export function testProject(overrides: Partial<Project> = {}): Project {
     state: null,
     detail: null,
     valorInadimplencia: null,
+    archived: false,
     ...overrides,
   };
 }

@@ -49,6 +49,7 @@ export const ERROR_CODES = [
   'MODULE_NOT_HELD',
   'PROJECT_NOT_FOUND',
   'PROJECT_OF_OTHER_CUSTOMER',
+  'PROJECT_NAME_TAKEN',
   'INVALID_GEOMETRY',
   // Scenes and their files
   'SCENE_NOT_FOUND',

@@ -23,9 +23,10 @@ export const projectSchema = z.object({
   center: position,
   /** [[west, south], [east, north]] */
   bounds: z.tuple([position, position]),
-  delimiter: areaGeometrySchema,
-  /** The world with the boundary cut out, to dim what lies outside the project. */
-  limitLayer: areaGeometrySchema,
+  /** null until the project has a boundary (given at registration, or derived from its imported lots). */
+  delimiter: areaGeometrySchema.nullable(),
+  /** The world with the boundary cut out, to dim what lies outside the project; null without a boundary. */
+  limitLayer: areaGeometrySchema.nullable(),
   defaultZoom: z.number(),
   default: z.boolean(),
   projectType: z.enum(PROJECT_TYPES),
@@ -59,6 +60,8 @@ export const projectSchema = z.object({
   state: z.string().nullable(),
   detail: z.string().nullable(),
   valorInadimplencia: z.number().nullable(),
+  /** Archived projects are listed only to ADMINs (issue 12). */
+  archived: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

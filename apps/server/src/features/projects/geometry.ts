@@ -66,3 +66,24 @@ export function limitLayerOf(geometry: AreaGeometry): AreaGeometry {
       : geometry.coordinates.map((p) => p[0] ?? []);
   return { type: 'Polygon', coordinates: [world, ...holes.map((ring) => [...ring].reverse())] };
 }
+
+/**
+ * What a project without a boundary yet (registered without one, lots not imported) opens on: Brazil's
+ * mainland extent, so that its map shows the country rather than a point at 0°, 0°.
+ */
+export const NO_BOUNDARY_VIEW = {
+  bbox: [-74.0, -33.8, -34.8, 5.3] as [number, number, number, number],
+  center: [-51.9, -14.2] as [number, number],
+};
+
+/** A boundary as received (positions may carry an altitude) in the stored form: 2D lon/lat. */
+export function flattenDelimiter(input: AreaGeometryInput): AreaGeometry {
+  const flat = (ring: number[][]) => ring.map(([lng, lat]) => [lng ?? 0, lat ?? 0] as [number, number]);
+  return input.type === 'Polygon'
+    ? { type: 'Polygon', coordinates: input.coordinates.map(flat) }
+    : { type: 'MultiPolygon', coordinates: input.coordinates.map((polygon) => polygon.map(flat)) };
+}
+
+/** Any Polygon/MultiPolygon whose positions are number arrays (the contract's input form). */
+export type AreaGeometryInput =
+  { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };

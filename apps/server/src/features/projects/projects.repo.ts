@@ -1,10 +1,14 @@
-import type { Insertable, Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ProjectsTable } from '../../db/schema';
 import type { ProjectScope } from '../../policies';
 
+export { isUniqueViolation } from '../../db/unique-violation';
+
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
+export type ProjectPatch = Updateable<ProjectsTable>;
+export type RegisteredProjectRow = ProjectRow & { customerName: string };
 
 export function createProjectsRepo(db: Db) {
   function scoped(scope: ProjectScope) {
@@ -15,7 +19,16 @@ export function createProjectsRepo(db: Db) {
         .where('userProjects.userId', '=', scope.userId);
     }
     if (scope.customerId !== null) query = query.where('projects.customerId', '=', scope.customerId);
+    if (!scope.includeArchived) query = query.where('projects.archivedAt', 'is', null);
     return query;
+  }
+
+  function withCustomer() {
+    return db
+      .selectFrom('projects')
+      .innerJoin('customers', 'customers.id', 'projects.customerId')
+      .selectAll('projects')
+      .select('customers.name as customerName');
   }
 
   return {
@@ -29,8 +42,73 @@ export function createProjectsRepo(db: Db) {
       return scoped(scope).where('projects.id', '=', projectId).executeTakeFirst();
     },
 
+    /** Every project with its customer's name, archived ones last (the administration panel). */
+    listRegistered(): Promise<RegisteredProjectRow[]> {
+      return withCustomer()
+        .orderBy(sql`projects.archived_at IS NOT NULL`)
+        .orderBy('projects.name')
+        .orderBy('projects.id')
+        .execute();
+    },
+
+    findRegistered(projectId: number): Promise<RegisteredProjectRow | undefined> {
+      return withCustomer().where('projects.id', '=', projectId).executeTakeFirst();
+    },
+
+    async customerExists(customerId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('customers')
+        .select('id')
+        .where('id', '=', customerId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Whether the customer already has a project of this name (case and surrounding blanks ignored). */
+    async nameTaken(customerId: number, name: string, exceptId: number | null): Promise<boolean> {
+      let query = db
+        .selectFrom('projects')
+        .select('id')
+        .where('customerId', '=', customerId)
+        .where(sql`lower(btrim(name))`, '=', name.trim().toLowerCase());
+      if (exceptId !== null) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    /** The spaces taken by `base` and its numbered variants (`base-2`, `base-3`…). */
+    async spacesLike(base: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('projects')
+        .select('space')
+        .where((eb) => eb.or([eb('space', '=', base), eb('space', '~', `^${base}-[0-9]+$`)]))
+        .execute();
+      return rows.map((row) => row.space);
+    },
+
     async insert(row: NewProjectRow): Promise<ProjectRow> {
       return db.insertInto('projects').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    async update(projectId: number, patch: ProjectPatch): Promise<void> {
+      await db
+        .updateTable('projects')
+        .set({ ...patch, updatedAt: new Date() })
+        .where('id', '=', projectId)
+        .execute();
+    },
+
+    /** Writes a derived boundary where none was given (no boundary yet, or one derived before). */
+    async setDerivedBoundary(
+      projectId: number,
+      boundary: { delimiter: string; bbox: number[]; center: number[]; areaM2: number; perimeterM: number },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('projects')
+        .set({ ...boundary, delimiterDerived: true, updatedAt: new Date() })
+        .where('id', '=', projectId)
+        .where((eb) => eb.or([eb('delimiter', 'is', null), eb('delimiterDerived', '=', true)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async linkUsers(projectId: number, userIds: number[]): Promise<void> {

@@ -1,7 +1,8 @@
-import { type AreaGeometry, type Project, type ProjectStage, type ProjectType } from '@mirante/shared';
+import type { AreaGeometry, Project, ProjectStage, ProjectType } from '@mirante/shared';
 import { forbidden, notFound, type AppError } from '../../http/app-error';
 import type { AuthUser } from '../auth';
-import { deriveGeometry, limitLayerOf, validateAreaGeometry } from './geometry';
+import { deriveGeometry, validateAreaGeometry } from './geometry';
+import { toProject } from './project-view';
 import { projectAccess, projectScopeOf } from '../../policies';
 import type { ProjectRow, ProjectsRepo } from './projects.repo';
 
@@ -28,52 +29,6 @@ export interface NewProject {
   state?: string;
   detail?: string;
   valorInadimplencia?: number;
-}
-
-/** Finance values (spec 6) only for those holding allotment.finance. */
-const seesFinance = (user: AuthUser | null) =>
-  user === null || user.role === 'ADMIN' || user.modules.includes('allotment.finance');
-
-function toProject(row: ProjectRow, user: AuthUser | null): Project {
-  const delimiter = row.delimiter as AreaGeometry;
-  const [west, south, east, north] = row.bbox as [number, number, number, number];
-  return {
-    id: row.id,
-    name: row.name,
-    space: row.space,
-    center: [row.center[0] ?? 0, row.center[1] ?? 0],
-    bounds: [
-      [west, south],
-      [east, north],
-    ],
-    delimiter,
-    limitLayer: limitLayerOf(delimiter),
-    defaultZoom: row.defaultZoom,
-    default: row.isDefault,
-    projectType: row.projectType,
-    hasStage: row.hasStage,
-    hasReport: row.hasReport,
-    hasInformation: row.hasInformation,
-    hasPriceVisualization: row.hasPriceVisualization,
-    useProviderMapLayer: row.useProviderMapLayer,
-    totalInspections: 0,
-    layers: [],
-    wallet_links: [],
-    customerId: row.customerId,
-    customerCode: row.customerCode,
-    area: Math.round((row.areaM2 / 10_000) * 100) / 100,
-    perimeter: Math.round((row.perimeterM / 1000) * 100) / 100,
-    releaseDate: row.releaseDate,
-    stage: row.stage,
-    team: row.team,
-    blocks: row.blocks,
-    lots: row.lots,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    detail: row.detail,
-    valorInadimplencia: seesFinance(user) ? row.valorInadimplencia : null,
-  };
 }
 
 export function createProjectsService(repo: ProjectsRepo) {
@@ -149,6 +104,22 @@ export function createProjectsService(repo: ProjectsRepo) {
       });
       await repo.linkUsers(row.id, memberUserIds);
       return toProject(row, null);
+    },
+
+    /**
+     * Sets the boundary a layer import derived from the lots (issue 12), unless an ADMIN gave one: a project
+     * registered without a boundary, or whose boundary an earlier import derived, takes it. Answers whether it did.
+     */
+    async adoptDerivedBoundary(projectId: number, geometry: AreaGeometry): Promise<boolean> {
+      validateAreaGeometry(geometry);
+      const derived = deriveGeometry(geometry);
+      return repo.setDerivedBoundary(projectId, {
+        delimiter: JSON.stringify(geometry),
+        bbox: derived.bbox,
+        center: derived.center,
+        areaM2: derived.areaM2,
+        perimeterM: derived.perimeterM,
+      });
     },
   };
 }

@@ -13,11 +13,13 @@ export function lookupQueries(db: Db) {
       return db.selectFrom('customers').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
     },
 
+    /** The projects a user of the customer may be given: archived ones are not offered. */
     projectsOfCustomer(customerId: number) {
       return db
         .selectFrom('projects')
         .select(['id', 'name', 'projectType'])
         .where('customerId', '=', customerId)
+        .where('archivedAt', 'is', null)
         .orderBy('name')
         .execute();
     },

@@ -69,6 +69,7 @@ export function userQueries(db: Db) {
         .innerJoin('projects', 'projects.id', 'userProjects.projectId')
         .select(['userProjects.userId', 'projects.id', 'projects.name'])
         .where('userProjects.userId', 'in', userIds)
+        .where('projects.archivedAt', 'is', null)
         .orderBy('projects.name')
         .execute();
     },
@@ -122,12 +123,22 @@ export function userQueries(db: Db) {
       return rows.map((row) => row.projectId);
     },
 
+    /** Replaces the user's projects; links to archived projects (not shown in the form) are kept. */
     async setUserProjects(userId: number, projectIds: number[]): Promise<void> {
-      await db.deleteFrom('userProjects').where('userId', '=', userId).execute();
+      await db
+        .deleteFrom('userProjects')
+        .where('userId', '=', userId)
+        .where(
+          'projectId',
+          'not in',
+          db.selectFrom('projects').select('id').where('archivedAt', 'is not', null),
+        )
+        .execute();
       if (projectIds.length === 0) return;
       await db
         .insertInto('userProjects')
         .values(projectIds.map((projectId) => ({ userId, projectId })))
+        .onConflict((oc) => oc.doNothing())
         .execute();
     },
   };
