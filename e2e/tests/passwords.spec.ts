@@ -27,11 +27,19 @@ test('recovery errors: unknown e-mail and inactive user', async ({ page }) => {
   await expect(page.getByText('Usuário não possui acesso a versão de desenvolvedor')).toBeVisible();
 });
 
-test('a password definition link without a valid token goes back to /', async ({ page }) => {
+test('a password definition link without a valid token goes back to /, says it expired and offers recovery', async ({
+  page,
+}) => {
   await page.goto('/auth/pass');
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/auth/pass?t=token-que-nao-existe&m=1');
   await expect(page).toHaveURL(/\/$/);
+  const notice = page.getByRole('alert').filter({ hasText: 'Este link de senha expirou ou não é mais válido.' });
+  await expect(notice).toContainText('Peça um novo link: informe seu email em "Recuperar conta".');
+  await page.screenshot({ path: '../test-results/screens/password-link-expired.png' });
+  await notice.getByRole('button', { name: 'Pedir novo link' }).click();
+  await expect(page.getByRole('button', { name: 'Recuperar conta' })).toBeVisible();
+  await expect(page.getByLabel('Senha')).toHaveCount(0);
 });
 
 test('the recovery e-mail link sets a new password that signs in', async ({ page, request }) => {

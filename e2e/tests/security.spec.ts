@@ -10,6 +10,12 @@ async function openSecurity(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible({ timeout: 20_000 });
 }
 
+/** Inactivating asks first: confirms in the popover. */
+async function confirmInactivation(page: Page): Promise<void> {
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Inativar este usuário?' });
+  await confirm.getByRole('button', { name: 'Inativar' }).click();
+}
+
 test('MANAGER registers, edits, inactivates, reactivates and resets a user', async ({ page }) => {
   const email = `novo.${Date.now()}@horizonte.com.br`;
   await openSecurity(page, MANAGER);
@@ -47,7 +53,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await pick(page, dialog.getByLabel('Projetos'), 'Edifício Aurora');
   await page.keyboard.press('Escape');
   await dialog.getByRole('button', { name: 'Registrar' }).click();
-  await expect(page.getByText('Email já foi utilizado')).toBeVisible();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Email já foi utilizado' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   await row.getByRole('button', { name: 'Editar' }).click();
@@ -59,6 +65,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await expect(row).toContainText('Nívea Nova Editada');
 
   await row.getByRole('button', { name: 'Inativar' }).click();
+  await confirmInactivation(page);
   await expect(page.getByText('Usuário inativado com sucesso')).toBeVisible();
   await expect(row).toContainText('Inativo');
   await row.getByRole('button', { name: 'Ativar' }).click();
@@ -103,6 +110,7 @@ test('a USER is told why he may not inactivate a colleague of his own role', asy
   await openSecurity(page, USER);
   const colleague = page.getByRole('row', { name: /gerente@horizonte/ });
   await colleague.getByRole('button', { name: 'Inativar' }).click();
+  await confirmInactivation(page);
   await expect(
     page.getByText(
       'Não foi possível inativar o usuário: Você só pode alterar usuários de perfil inferior ao seu.',
@@ -155,4 +163,27 @@ test('groups: register, edit, delete and the in-use refusal', async ({ page }) =
   await page.getByRole('button', { name: 'Remover', exact: true }).last().click();
   await expect(page.getByText('Grupo removido com sucesso')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(`${name} B`) })).toHaveCount(0);
+});
+
+test('resetting an inactive user says why; inactivating asks first', async ({ page }) => {
+  await openSecurity(page, MANAGER);
+  const inactive = page.getByRole('row', { name: /inativo@horizonte/ });
+  await expect(inactive).toContainText('Inativo');
+  await inactive.getByRole('button', { name: 'Redefinir senha' }).click();
+  await expect(
+    page.getByText(
+      'Não foi possível enviar o e-mail de recuperação de senha. O usuário está inativo: ative-o antes de redefinir a senha.',
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/security-reset-inactive.png` });
+
+  const active = page.getByRole('row', { name: /usuario@horizonte/ });
+  await active.getByRole('button', { name: 'Inativar' }).click();
+  const confirm = page.getByRole('tooltip').filter({ hasText: 'Inativar este usuário?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('Ele não poderá mais entrar no Mirante até ser ativado de novo.');
+  await page.screenshot({ path: `${SHOTS}/security-inactivate-confirm.png` });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(active).toContainText('Ativo');
+  await expect(page.getByText('Usuário inativado com sucesso')).toHaveCount(0);
 });

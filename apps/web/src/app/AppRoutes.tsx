@@ -1,10 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireSession } from '../shared/routing/RequireSession';
+import { Titled } from '../shared/routing/Titled';
 import { LoadingScreen } from '../shared/status/LoadingScreen';
 import { NotFoundScreen } from '../shared/status/NotFoundScreen';
 import { ProjectHomeRedirect } from '../features/shell/components/ProjectHomeRedirect';
 import { RouteGuard } from '../features/shell/components/RouteGuard';
+import { LOGIN_TITLE, NOT_FOUND_TITLE, PAGE_TITLES, PASSWORD_TITLE } from '../features/shell/pageTitles';
 import { ROUTE_RULES } from '../features/shell/routeRules';
 import { PAGE_ELEMENTS, PAGE_PATHS } from './pageRoutes';
 
@@ -12,12 +14,32 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const PasswordDefinitionPage = lazy(() => import('../features/auth/pages/PasswordDefinitionPage'));
 const ShellLayout = lazy(() => import('../features/shell/pages/ShellLayout'));
 
+const notFound = (
+  <Titled title={NOT_FOUND_TITLE}>
+    <NotFoundScreen />
+  </Titled>
+);
+
 export function AppRoutes() {
   return (
     <Suspense fallback={<LoadingScreen />}>
       <Routes>
-        <Route path="/" element={<LoginPage />} />
-        <Route path="/auth/pass" element={<PasswordDefinitionPage />} />
+        <Route
+          path="/"
+          element={
+            <Titled title={LOGIN_TITLE}>
+              <LoginPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/auth/pass"
+          element={
+            <Titled title={PASSWORD_TITLE}>
+              <PasswordDefinitionPage />
+            </Titled>
+          }
+        />
         <Route
           path="/page"
           element={
@@ -31,12 +53,16 @@ export function AppRoutes() {
             <Route
               key={path}
               path={path}
-              element={<RouteGuard rule={ROUTE_RULES[path]}>{PAGE_ELEMENTS[path]}</RouteGuard>}
+              element={
+                <Titled title={PAGE_TITLES[path]}>
+                  <RouteGuard rule={ROUTE_RULES[path]}>{PAGE_ELEMENTS[path]}</RouteGuard>
+                </Titled>
+              }
             />
           ))}
-          <Route path="*" element={<NotFoundScreen />} />
+          <Route path="*" element={notFound} />
         </Route>
-        <Route path="*" element={<NotFoundScreen />} />
+        <Route path="*" element={notFound} />
       </Routes>
     </Suspense>
   );

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { App } from 'antd';
 import { ANALYSIS_MESSAGES } from '@mirante/shared';
 import { serverReason } from './messages';
+import { useFeedback } from '../../shared/feedback/useFeedback';
 
 /** 'Não foi possível carregar os dados: …' for 5 s whenever a list fails to load (spec section 8). */
 export function useLoadErrorNotice(error: unknown): void {
-  const { message } = App.useApp();
+  const message = useFeedback();
   useEffect(() => {
     if (!error) return;
-    void message.error({ content: `${ANALYSIS_MESSAGES.loadFailed} ${serverReason(error)}`, duration: 5 });
+    message.error(`${ANALYSIS_MESSAGES.loadFailed} ${serverReason(error)}`, 5);
   }, [error, message]);
 }

@@ -1,7 +1,6 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { MESSAGES, authApi, type Credentials } from '@mirante/shared';
 import { callApi } from '../api/callApi';
 import { isApiError } from '../api/ApiError';
@@ -9,6 +8,7 @@ import { onSessionFailure } from '../api/sessionFailure';
 import { clearAllStorage, storeCredentials, storeInactiveNotice } from './credentialsStorage';
 import { SessionContext, type SessionContextValue } from './SessionContext';
 import { initialSession } from './initialSession';
+import { useFeedback } from '../feedback/useFeedback';
 
 /** Spec 9: the session-loss redirect waits 1 s so the user can read why. */
 const SESSION_LOSS_REDIRECT_MS = 1000;
@@ -20,7 +20,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [tokenError, setTokenError] = useState<string | null>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
+  const message = useFeedback();
   const booted = useRef(false);
 
   const signIn = useCallback((next: Credentials) => {

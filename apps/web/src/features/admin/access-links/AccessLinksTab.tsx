@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import type { AccessTokenSummary, CreatedAccessToken } from '@mirante/shared';
 import { ListError } from '../../security/components/ListError';
@@ -9,6 +9,7 @@ import { CreateAccessLinkForm } from './CreateAccessLinkForm';
 import { CreatedLinkModal } from './CreatedLinkModal';
 import { accessLinkStatus, type AccessLinkStatus } from './linkStatus';
 import { ACCESS_LINK_TEXTS } from './texts';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 const STATUS_COLOR: Record<AccessLinkStatus, string> = {
   Ativo: 'success',
@@ -20,7 +21,7 @@ const displayDay = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 /** 'Links de acesso': the sign-in links ("entrar por token"), a form to create one and 'Revogar'. */
 export function AccessLinksTab() {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const links = useAccessLinks();
   const revoke = useRevokeAccessLink();
   const [created, setCreated] = useState<CreatedAccessToken | null>(null);

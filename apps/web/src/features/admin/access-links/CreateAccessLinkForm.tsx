@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, InputNumber, Select } from 'antd';
+import { Button, Form, Input, InputNumber, Select } from 'antd';
 import {
   ACCESS_TOKEN_MAX_DAYS,
   ACCESS_TOKEN_MESSAGES,
@@ -9,6 +9,7 @@ import { useUsers } from '../../security/api';
 import { serverReason } from '../messages';
 import { useCreateAccessLink, type CreateAccessLinkBody } from './api';
 import { ACCESS_LINK_TEXTS } from './texts';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 interface Values {
   user_id?: number;
@@ -19,7 +20,7 @@ interface Values {
 /** The form that creates a sign-in link for any user; `onCreated` receives the link, shown only once. */
 export function CreateAccessLinkForm({ onCreated }: { onCreated(link: CreatedAccessToken): void }) {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const message = useFeedback();
   const users = useUsers();
   const create = useCreateAccessLink();
 

@@ -1,11 +1,12 @@
-import { Alert, App, Button, Input, Modal, Space } from 'antd';
+import { Alert, Button, Input, Modal, Space } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import type { CreatedAccessToken } from '@mirante/shared';
 import { ACCESS_LINK_TEXTS } from './texts';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 /** Shows a new link's URL the one time the server returns it, with a copy button. */
 export function CreatedLinkModal({ link, onClose }: { link: CreatedAccessToken | null; onClose(): void }) {
-  const { message } = App.useApp();
+  const message = useFeedback();
 
   const copy = async (url: string) => {
     try {

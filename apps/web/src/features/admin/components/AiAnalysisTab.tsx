@@ -1,10 +1,11 @@
 import { useState, type Key } from 'react';
-import { App, Button, Table, type TableColumnsType } from 'antd';
+import { Button, Table, type TableColumnsType } from 'antd';
 import { ANALYSIS_MESSAGES, type SceneWithoutDetect } from '@mirante/shared';
 import { useCreateAiAnalyses, useScenesWithoutDetect } from '../api';
 import { ADMIN_TEXTS } from '../messages';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
 import { MonthFilter, monthFromNow } from './MonthFilter';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 const COLUMNS: TableColumnsType<SceneWithoutDetect> = [
   { title: 'Id', dataIndex: 'id', width: 80 },
@@ -14,7 +15,7 @@ const COLUMNS: TableColumnsType<SceneWithoutDetect> = [
 
 /** 'Análise I.A': scenes of a month (default: previous) without analysis, turned into analyses. */
 export function AiAnalysisTab() {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const [month, setMonth] = useState(() => monthFromNow(-1));
   const [selected, setSelected] = useState<Key[]>([]);
   const scenes = useScenesWithoutDetect(month);

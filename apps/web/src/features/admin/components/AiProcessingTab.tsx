@@ -1,11 +1,12 @@
 import { useState, type Key } from 'react';
-import { App, Button, Select, Table } from 'antd';
+import { Button, Select, Table } from 'antd';
 import { ANALYSIS_MESSAGES, type SceneWithAnalysis } from '@mirante/shared';
 import { useApproveAnalyses, useProcessAnalyses, useScenesWithAnalysis } from '../api';
 import { ADMIN_TEXTS, serverReason } from '../messages';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
 import { MonthFilter, monthFromNow } from './MonthFilter';
 import { PROCESSING_COLUMNS } from './processingColumns';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 type YesNo = '' | '1' | '2';
 
@@ -22,7 +23,7 @@ const AI_OPTIONS = [
 
 /** 'Processamento I.A': analyses of a month (default: current) sent to the AI queue and approved. */
 export function AiProcessingTab() {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const [month, setMonth] = useState(() => monthFromNow(0));
   const [approval, setApproval] = useState<YesNo>('');
   const [ai, setAi] = useState<YesNo>('');

@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
-import { App, Button, Checkbox, Form, Select } from 'antd';
+import { Button, Checkbox, Form, Select } from 'antd';
 import { ANALYSIS_MESSAGES, type AdminScene } from '@mirante/shared';
 import { errorWithReason } from '../../security/errorText';
 import { useAdminScenes, useCreateAnalysis } from '../api';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 interface Values {
   projectId?: number;
@@ -24,7 +25,7 @@ function projectOptions(scenes: AdminScene[]) {
 /** 'Cadastrar análise': a project having scenes without analysis, then one of its scenes. */
 export function RegisterAnalysisTab() {
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const message = useFeedback();
   const scenes = useAdminScenes(true);
   const create = useCreateAnalysis();
   const projectId = Form.useWatch('projectId', form);

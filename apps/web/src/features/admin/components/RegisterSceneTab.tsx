@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form } from 'antd';
+import { Button, Form } from 'antd';
 import { SCENE_MESSAGES, scenesApi } from '@mirante/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../shared/api/uploadWithProgress';
@@ -7,13 +7,14 @@ import { serverReason } from '../messages';
 import { sceneFormData, type SceneFormValues } from '../sceneForm';
 import { SceneFormFields } from './SceneFormFields';
 import { SceneUploadStatus, type UploadState } from './SceneUploadStatus';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 const INITIAL: Partial<SceneFormValues> = { publishImage: false, file: [], model: [] };
 
 /** 'Cadastrar imagem': the form, the upload with its progress and then the ingest's progress. */
 export function RegisterSceneTab() {
   const [form] = Form.useForm<SceneFormValues>();
-  const { message } = App.useApp();
+  const message = useFeedback();
   const client = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const [upload, setUpload] = useState<UploadState | null>(null);

@@ -1,9 +1,10 @@
-import { App, Button, Checkbox, Form, Select } from 'antd';
+import { Button, Checkbox, Form, Select } from 'antd';
 import { SECURITY_MESSAGES, type UserType } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useRegisterUser } from '../../security/api';
 import { UserFormFields, type UserFormValues } from '../../security/components/UserFormFields';
 import { errorText } from '../../security/errorText';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 interface Values extends UserFormValues {
   userType?: UserType;
@@ -19,7 +20,7 @@ const USER_TYPE_OPTIONS = [
 export function RegisterUserTab() {
   const credentials = useCredentials();
   const [form] = Form.useForm<Values>();
-  const { message } = App.useApp();
+  const message = useFeedback();
   const register = useRegisterUser();
 
   const submit = (values: Values) =>

@@ -1,8 +1,9 @@
 import { useState, type Key } from 'react';
-import { App, Button, Popconfirm, Table, type TableColumnsType } from 'antd';
+import { Button, Popconfirm, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { ListError } from '../../security/components/ListError';
 import { serverReason } from '../messages';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 export interface RemovalTableProps<T extends { id: number }> {
   label: string;
@@ -18,7 +19,7 @@ export interface RemovalTableProps<T extends { id: number }> {
 
 /** A list with row selection and a confirmed 'Remover' (the 'Remover imagens' / 'Remover análises' tabs). */
 export function RemovalTable<T extends { id: number }>(props: RemovalTableProps<T>) {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const [selected, setSelected] = useState<Key[]>([]);
 
   const confirm = async () => {

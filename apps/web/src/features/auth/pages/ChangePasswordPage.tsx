@@ -1,8 +1,9 @@
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
 import { MESSAGES, changePasswordSchema } from '@mirante/shared';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { useChangePassword } from '../api';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 interface Values {
   current_password: string;
@@ -13,7 +14,7 @@ interface Values {
 export default function ChangePasswordPage() {
   const [form] = Form.useForm<Values>();
   const changePassword = useChangePassword();
-  const { message } = App.useApp();
+  const message = useFeedback();
 
   const submit = (values: Values) =>
     changePassword.mutate(values, {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { INACTIVE_NOTICE_STORAGE_KEY } from '@mirante/shared';
 import { useSession } from '../../../shared/session/SessionContext';
 import { LoadingScreen } from '../../../shared/status/LoadingScreen';
 import { withToken } from '../../../shared/routing/withToken';
 import { AuthFrame } from '../components/AuthFrame';
+import { EXPIRED_LINK_HELP, EXPIRED_LINK_TITLE, type LoginState } from '../loginState';
 import { LoginForm } from '../components/LoginForm';
 import { RecoveryForm } from '../components/RecoveryForm';
 
@@ -14,6 +15,8 @@ export default function LoginPage() {
   const location = useLocation();
   const [mode, setMode] = useState<'login' | 'recovery'>('login');
   const [notice] = useState(() => localStorage.getItem(INACTIVE_NOTICE_STORAGE_KEY));
+  const state = location.state as LoginState | null;
+  const linkExpired = state?.passwordLinkExpired === true && mode === 'login';
 
   useEffect(() => {
     // Shown once: the notice left by an inactive-user session loss (spec 8).
@@ -22,7 +25,7 @@ export default function LoginPage() {
 
   if (signingInByToken) return <LoadingScreen label="Entrando…" />;
   if (credentials) {
-    const from = (location.state as { from?: string } | null)?.from;
+    const from = state?.from;
     return <Navigate to={from ?? withToken('/page', location.search)} replace />;
   }
 
@@ -36,6 +39,23 @@ export default function LoginPage() {
       }
     >
       {notice && <Alert className="form-alert" type="warning" showIcon title={notice} />}
+      {linkExpired && (
+        <Alert
+          className="form-alert"
+          type="warning"
+          showIcon
+          role="alert"
+          title={EXPIRED_LINK_TITLE}
+          description={
+            <>
+              <p className="form-alert__text">{EXPIRED_LINK_HELP}</p>
+              <Button size="small" onClick={() => setMode('recovery')}>
+                Pedir novo link
+              </Button>
+            </>
+          }
+        />
+      )}
       {tokenError && <Alert className="form-alert" type="error" showIcon title={tokenError} />}
       {mode === 'login' ? (
         <LoginForm onForgotPassword={() => setMode('recovery')} />

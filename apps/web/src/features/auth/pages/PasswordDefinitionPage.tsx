@@ -1,13 +1,11 @@
-import { useEffect, useState } from 'react';
-import { App } from 'antd';
+import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../shared/status/LoadingScreen';
 import { usePasswordTokenValidation } from '../api';
 import { AuthFrame } from '../components/AuthFrame';
+import type { LoginState } from '../loginState';
 import { PasswordDefinitionForm } from '../components/PasswordDefinitionForm';
 import { PasswordSetSuccess } from '../components/PasswordSetSuccess';
-
-const INVALID_LINK = 'O link de definição de senha é inválido ou expirou.';
 
 export default function PasswordDefinitionPage() {
   const [search] = useSearchParams();
@@ -15,15 +13,10 @@ export default function PasswordDefinitionPage() {
   const recovery = search.get('m') === '1';
   const validation = usePasswordTokenValidation(passwordToken);
   const [done, setDone] = useState(false);
-  const { message } = App.useApp();
   const invalid = !passwordToken || validation.isError;
 
-  useEffect(() => {
-    // Spec 8: token validation errors (or no token) show an error and redirect to '/'.
-    if (invalid) void message.error(validation.error?.message ?? INVALID_LINK);
-  }, [invalid, message, validation.error]);
-
-  if (invalid) return <Navigate to="/" replace />;
+  // Spec 8: token validation errors (or no token) redirect to '/', which says the link expired and offers recovery.
+  if (invalid) return <Navigate to="/" replace state={{ passwordLinkExpired: true } satisfies LoginState} />;
   if (validation.isPending) return <LoadingScreen label="Validando link…" />;
 
   const title = recovery ? 'Recuperar senha' : 'Definir senha';

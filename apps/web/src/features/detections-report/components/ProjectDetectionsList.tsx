@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Spin } from 'antd';
 import { DETECTIONS_REPORT_MESSAGES, type Project } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
@@ -13,9 +13,6 @@ import { DEFAULT_APPLIED, type AppliedFilters } from '../filters';
 export function ProjectDetectionsList({ project }: { project: Project }) {
   const [applied, setApplied] = useState<AppliedFilters>(DEFAULT_APPLIED);
   const query = useDetectionsHistory(project.id, applied);
-  useEffect(() => {
-    document.title = `${DETECTIONS_REPORT_MESSAGES.title} | ${DETECTIONS_REPORT_MESSAGES.titleSuffix}`;
-  }, []);
 
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) {

@@ -1,4 +1,4 @@
-import { message } from 'antd';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useState } from 'react';
 import type { Scene } from '@mirante/shared';
 import { checkDates, clickScene, comparedPair } from '../model/dateComparison';
@@ -12,6 +12,7 @@ export type DateSide = 'before' | 'after';
  * 'Comparar datas' checkbox with its Antes / Depois dates).
  */
 export function useComparison(scenes: readonly Scene[]) {
+  const message = useFeedback();
   const [selection, setSelection] = useState<number[] | null>(null);
   const [datesOn, setDatesOn] = useState(false);
   const [dates, setDates] = useState<Partial<Record<DateSide, number>>>({});

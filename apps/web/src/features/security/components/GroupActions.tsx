@@ -1,12 +1,13 @@
-import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { SECURITY_MESSAGES, type Group } from '@mirante/shared';
 import { useDeleteGroup } from '../api';
 import { errorText } from '../errorText';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 /** Edit and delete (after an irreversible-action confirmation) for one row of the groups table. */
 export function GroupActions({ group, onEdit }: { group: Group; onEdit(group: Group): void }) {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const remove = useDeleteGroup();
 
   const confirmDelete = () =>

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
 import { SECURITY_MESSAGES, groupFormSchema, type Group } from '@mirante/shared';
+import { DialogError } from '../../../shared/feedback/DialogError';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useCustomers, useSaveGroup } from '../api';
@@ -26,8 +28,10 @@ export function GroupFormModal({ group, onClose }: Props) {
   const { message } = App.useApp();
   const customers = useCustomers(!isUser);
   const save = useSaveGroup();
+  const [error, setError] = useState<string | null>(null);
 
-  const submit = (values: Values) =>
+  const submit = (values: Values) => {
+    setError(null);
     save.mutate(
       { id: group?.id ?? null, body: values },
       {
@@ -35,15 +39,16 @@ export function GroupFormModal({ group, onClose }: Props) {
           void message.success(group ? 'Grupo atualizado com sucesso' : 'Grupo cadastrado com sucesso');
           onClose();
         },
-        onError: (error) =>
-          void message.error(
+        onError: (failure) =>
+          setError(
             errorWithReason(
-              error,
+              failure,
               group ? SECURITY_MESSAGES.groupUpdateFailed : SECURITY_MESSAGES.groupCreateFailed,
             ),
           ),
       },
     );
+  };
 
   return (
     <Modal
@@ -56,6 +61,7 @@ export function GroupFormModal({ group, onClose }: Props) {
       confirmLoading={save.isPending}
       width={700}
     >
+      <DialogError error={error} onClose={() => setError(null)} />
       <Form<Values>
         form={form}
         layout="vertical"

@@ -1,38 +1,55 @@
-import { App, Button, Space, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
 import { EditOutlined, KeyOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { MESSAGES, SECURITY_MESSAGES, type SecurityUser } from '@mirante/shared';
 import { useResetPassword, useToggleUserStatus } from '../api';
 import { errorWithReason } from '../errorText';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
 
 interface Props {
   user: SecurityUser;
   onEdit(user: SecurityUser): void;
 }
 
+const RESET_INACTIVE = `${SECURITY_MESSAGES.resetFailed} ${SECURITY_MESSAGES.resetInactive}`;
+
 /** Edit, reset password (recovery e-mail) and activate/inactivate, for one row of the users table. */
 export function UserActions({ user, onEdit }: Props) {
-  const { message } = App.useApp();
+  const message = useFeedback();
   const reset = useResetPassword();
   const toggle = useToggleUserStatus();
 
-  const resetPassword = () =>
+  const resetPassword = () => {
+    // An inactive user gets no recovery e-mail (the server refuses it): say so instead of a generic failure.
+    if (!user.status) return message.error(RESET_INACTIVE);
     reset.mutate(user.email, {
-      onSuccess: () => void message.success(MESSAGES.recoveryEmailSent),
-      onError: () => void message.error(SECURITY_MESSAGES.resetFailed),
+      onSuccess: () => message.success(MESSAGES.recoveryEmailSent),
+      onError: () => message.error(SECURITY_MESSAGES.resetFailed),
     });
+  };
 
   const toggleStatus = () =>
     toggle.mutate(user.id, {
       onSuccess: (updated) =>
-        void message.success(updated.status ? SECURITY_MESSAGES.activated : SECURITY_MESSAGES.inactivated),
+        message.success(updated.status ? SECURITY_MESSAGES.activated : SECURITY_MESSAGES.inactivated),
       onError: (error) =>
-        void message.error(
+        message.error(
           errorWithReason(
             error,
             user.status ? SECURITY_MESSAGES.inactivateFailed : SECURITY_MESSAGES.activateFailed,
           ),
         ),
     });
+
+  const statusButton = (
+    <Button
+      type="text"
+      danger={user.status}
+      icon={user.status ? <StopOutlined /> : <CheckCircleOutlined />}
+      aria-label={user.status ? 'Inativar' : 'Ativar'}
+      loading={toggle.isPending}
+      onClick={user.status ? undefined : toggleStatus}
+    />
+  );
 
   return (
     <Space size={4}>
@@ -48,16 +65,22 @@ export function UserActions({ user, onEdit }: Props) {
           onClick={resetPassword}
         />
       </Tooltip>
-      <Tooltip title={user.status ? 'Inativar' : 'Ativar'}>
-        <Button
-          type="text"
-          danger={user.status}
-          icon={user.status ? <StopOutlined /> : <CheckCircleOutlined />}
-          aria-label={user.status ? 'Inativar' : 'Ativar'}
-          loading={toggle.isPending}
-          onClick={toggleStatus}
-        />
-      </Tooltip>
+      {user.status ? (
+        // Inactivating locks the user out: asked first (activating is harmless and stays one click).
+        <Popconfirm
+          title={SECURITY_MESSAGES.inactivateConfirm}
+          description={SECURITY_MESSAGES.inactivateConsequence}
+          placement="bottomRight"
+          okText="Inativar"
+          okButtonProps={{ danger: true }}
+          cancelText="Cancelar"
+          onConfirm={toggleStatus}
+        >
+          <Tooltip title="Inativar">{statusButton}</Tooltip>
+        </Popconfirm>
+      ) : (
+        <Tooltip title="Ativar">{statusButton}</Tooltip>
+      )}
     </Space>
   );
 }

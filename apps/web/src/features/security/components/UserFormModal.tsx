@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { App, Form, Modal } from 'antd';
 import { SECURITY_MESSAGES, type SecurityUser } from '@mirante/shared';
+import { DialogError } from '../../../shared/feedback/DialogError';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useRegisterUser, useUpdateUser } from '../api';
 import { errorText, errorWithReason } from '../errorText';
@@ -30,17 +32,23 @@ export function UserFormModal({ open, user, onClose }: Props) {
   const { message } = App.useApp();
   const register = useRegisterUser();
   const update = useUpdateUser();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
 
   const submit = (values: UserFormValues) => {
+    setError(null);
     if (user) {
       update.mutate(
         { id: user.id, body: { ...values, status: user.status } },
         {
           onSuccess: () => {
             void message.success(SECURITY_MESSAGES.updated);
-            onClose();
+            close();
           },
-          onError: (error) => void message.error(errorWithReason(error, SECURITY_MESSAGES.updateFailed)),
+          onError: (failure) => setError(errorWithReason(failure, SECURITY_MESSAGES.updateFailed)),
         },
       );
       return;
@@ -50,9 +58,9 @@ export function UserFormModal({ open, user, onClose }: Props) {
       {
         onSuccess: () => {
           void message.success(SECURITY_MESSAGES.registered);
-          onClose();
+          close();
         },
-        onError: (error) => void message.error(errorText(error, SECURITY_MESSAGES.registerFailed)),
+        onError: (failure) => setError(errorText(failure, SECURITY_MESSAGES.registerFailed)),
       },
     );
   };
@@ -64,11 +72,12 @@ export function UserFormModal({ open, user, onClose }: Props) {
       okText={user ? 'Salvar' : 'Registrar'}
       cancelText="Cancelar"
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       confirmLoading={register.isPending || update.isPending}
       destroyOnHidden
       width={600}
     >
+      <DialogError error={error} onClose={() => setError(null)} />
       <Form<UserFormValues>
         form={form}
         layout="vertical"

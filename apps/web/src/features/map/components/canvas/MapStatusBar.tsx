@@ -1,4 +1,4 @@
-import { message } from 'antd';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { formatLatLng } from '../../model/format';
 
 export interface MapStatusBarProps {
@@ -9,6 +9,7 @@ export interface MapStatusBarProps {
 
 /** Bottom bar: cursor latitude/longitude (click copies), image type RGB, zoom level. */
 export function MapStatusBar({ cursor, zoom, sceneLabel }: MapStatusBarProps) {
+  const message = useFeedback();
   const text = cursor ? formatLatLng(cursor.lat, cursor.lng) : 'Lat: — Lng: —';
   const copy = async () => {
     if (!cursor) return;

@@ -1,4 +1,7 @@
-import { Form, Modal, Select, Space, message } from 'antd';
+import { Form, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
+import { DialogError } from '../../../../shared/feedback/DialogError';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES, type DetectionKey } from '@mirante/shared';
 import { useEditDetections } from '../../detections/detectionsApi';
 import { detectionTypeOptions } from '../../detections/detectionTypeOptions';
@@ -40,16 +43,23 @@ export function DetectionEditModal(props: DetectionEditModalProps) {
   const { projectId, detectId, sceneId, layerIds, open, onClose, onSaved } = props;
   const [form] = Form.useForm<DetectionForm>();
   const edit = useEditDetections(projectId);
+  const message = useFeedback();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   const submit = async ({ detectType }: DetectionForm) => {
-    if (layerIds.length === 0) return void message.warning(MAP_MESSAGES.noLayerSelected);
+    if (layerIds.length === 0) return message.warning(MAP_MESSAGES.noLayerSelected);
     if (!detectType) return;
+    setError(null);
     try {
       await edit.mutateAsync({ detectId, sceneId, detectType, layers: layerIds });
-      void message.success(MAP_MESSAGES.detectionsUpdated);
+      message.success(MAP_MESSAGES.detectionsUpdated);
       form.resetFields();
       onSaved();
     } catch {
-      void message.error(MAP_MESSAGES.detectionsFailed);
+      setError(MAP_MESSAGES.detectionsFailed);
     }
   };
   return (
@@ -60,9 +70,10 @@ export function DetectionEditModal(props: DetectionEditModalProps) {
       cancelText="Cancelar"
       confirmLoading={edit.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
+      <DialogError error={error} onClose={() => setError(null)} />
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item name="detectType" label="Tipo de detecção" rules={[notBlank]}>
           <Select aria-label="Tipo de detecção" placeholder="Selecione o tipo" options={OPTIONS} />

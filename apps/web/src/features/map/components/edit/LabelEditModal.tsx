@@ -1,4 +1,7 @@
-import { Form, Input, Modal, Select, message } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
+import { useState } from 'react';
+import { DialogError } from '../../../../shared/feedback/DialogError';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES } from '@mirante/shared';
 import { useUpdateLabels } from '../../api';
 
@@ -27,15 +30,22 @@ const notBlank = {
 export function LabelEditModal({ projectId, layerIds, open, onClose, onSaved }: LabelEditModalProps) {
   const [form] = Form.useForm<LabelForm>();
   const update = useUpdateLabels(projectId);
+  const message = useFeedback();
+  const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
   const submit = async (values: LabelForm) => {
-    if (layerIds.length === 0) return void message.warning(MAP_MESSAGES.noLayerSelected);
+    if (layerIds.length === 0) return message.warning(MAP_MESSAGES.noLayerSelected);
+    setError(null);
     try {
       await update.mutateAsync({ ...values, layers: [...layerIds] });
-      void message.success(MAP_MESSAGES.labelsUpdated);
+      message.success(MAP_MESSAGES.labelsUpdated);
       form.resetFields();
       onSaved();
     } catch {
-      void message.error(MAP_MESSAGES.labelsFailed);
+      setError(MAP_MESSAGES.labelsFailed);
     }
   };
   return (
@@ -46,9 +56,10 @@ export function LabelEditModal({ projectId, layerIds, open, onClose, onSaved }: 
       cancelText="Cancelar"
       confirmLoading={update.isPending}
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
     >
+      <DialogError error={error} onClose={() => setError(null)} />
       <Form form={form} layout="vertical" initialValues={{ tagType: 'LOT' }} onFinish={(v) => void submit(v)}>
         <Form.Item name="layerName" label="Prefixo do nome" rules={[notBlank]}>
           <Input placeholder="Lote" />

@@ -1,4 +1,5 @@
-import { Button, message } from 'antd';
+import { Button} from 'antd';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import type { ReactNode } from 'react';
 import { MAP_MESSAGES } from '@mirante/shared';
 
@@ -20,6 +21,7 @@ export interface SelectionEditBarProps {
 
 /** The bar of an ADMIN selection mode on the map: what the mode does, selection count, action, clear, leave. */
 export function SelectionEditBar(props: SelectionEditBarProps) {
+  const message = useFeedback();
   const act = () => {
     if (props.selectedCount === 0) return void message.warning(MAP_MESSAGES.noLayerSelected);
     props.onAction();

@@ -1,4 +1,5 @@
-import { Button, Checkbox, InputNumber, message } from 'antd';
+import { Button, Checkbox, InputNumber} from 'antd';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { useState } from 'react';
 import type { Scene } from '@mirante/shared';
 import { useSceneOffset } from '../../api';
@@ -16,6 +17,7 @@ export interface OffsetEditorProps {
 
 /** ADMIN tool: 'Editar offset' with X and Y in metres (default 0), saved on the scene; its tiles reload. */
 export function OffsetEditor({ projectId, scene }: OffsetEditorProps) {
+  const message = useFeedback();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<{ id: number; x: number; y: number } | null>(null);
   const save = useSceneOffset(projectId);

@@ -1,9 +1,11 @@
-import { Checkbox, message } from 'antd';
+import { Checkbox} from 'antd';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import type { Scene } from '@mirante/shared';
 import { usePublishScene } from '../../api';
 
 /** ADMIN tool: publish / disable the shown scene (spec 4 "Scene publish"). */
 export function PublishSceneToggle({ scene }: { scene: Scene }) {
+  const message = useFeedback();
   const publish = usePublishScene(scene.projectId);
   const toggle = async (value: boolean) => {
     try {

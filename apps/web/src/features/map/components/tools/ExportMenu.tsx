@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip, message } from 'antd';
+import { Button, Dropdown, Tooltip} from 'antd';
+import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { ExportLabels } from '../../export/exportLabels';
 import { downloadBlob, downloadUrl, mapPdf, mapPng } from '../../export/exportMap';
@@ -15,6 +16,7 @@ export interface ExportMenuProps {
 
 /** Export menu (labels as on screen): PNG ('mapa.png'), PDF (landscape, title, date, scale, legend), the scene's original image. */
 export function ExportMenu({ map, title, scene, apiToken, labels }: ExportMenuProps) {
+  const message = useFeedback();
   const date = scene?.dateFormatted ?? new Date().toLocaleDateString('pt-BR');
   const run = async (key: string) => {
     try {

@@ -1,0 +1,49 @@
+import { useMemo, type ReactNode } from 'react';
+import { App, Button } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { lastingSeconds } from './lastingSeconds';
+
+type Kind = 'error' | 'warning';
+
+export interface Feedback {
+  /** Spec 9: a short confirmation, shown for the default 1 s. */
+  success(content: ReactNode): void;
+  info(content: ReactNode): void;
+  /** A failure stays long enough to read (and while hovered), with a button to dismiss it. */
+  error(content: string, seconds?: number): void;
+  warning(content: string, seconds?: number): void;
+}
+
+/** The app's toast messages: successes brief, errors and warnings lasting and dismissable. */
+export function useFeedback(): Feedback {
+  const { message } = App.useApp();
+  return useMemo(() => {
+    const lasting = (type: Kind, content: string, seconds = lastingSeconds(content)) => {
+      // One notice per text: the same failure twice refreshes it instead of stacking copies.
+      const key = `${type}:${content}`;
+      void message.open({
+        key,
+        type,
+        duration: seconds,
+        content: (
+          <span className="lasting-message">
+            <span>{content}</span>
+            <Button
+              type="text"
+              size="small"
+              aria-label="Fechar mensagem"
+              icon={<CloseOutlined />}
+              onClick={() => message.destroy(key)}
+            />
+          </span>
+        ),
+      });
+    };
+    return {
+      success: (content) => void message.success(content),
+      info: (content) => void message.info(content),
+      error: (content, seconds) => lasting('error', content, seconds),
+      warning: (content, seconds) => lasting('warning', content, seconds),
+    };
+  }, [message]);
+}
