@@ -34,7 +34,9 @@ test('a password definition link without a valid token goes back to /, says it e
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/auth/pass?t=token-que-nao-existe&m=1');
   await expect(page).toHaveURL(/\/$/);
-  const notice = page.getByRole('alert').filter({ hasText: 'Este link de senha expirou ou não é mais válido.' });
+  const notice = page
+    .getByRole('alert')
+    .filter({ hasText: 'Este link de senha expirou ou não é mais válido.' });
   await expect(notice).toContainText('Peça um novo link: informe seu email em "Recuperar conta".');
   await page.screenshot({ path: '../test-results/screens/password-link-expired.png' });
   await notice.getByRole('button', { name: 'Pedir novo link' }).click();

@@ -1,4 +1,4 @@
-import { Button} from 'antd';
+import { Button } from 'antd';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import type { ReactNode } from 'react';
 import { MAP_MESSAGES } from '@mirante/shared';

@@ -1,4 +1,4 @@
-import { Button, Checkbox, InputNumber} from 'antd';
+import { Button, Checkbox, InputNumber } from 'antd';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { useState } from 'react';
 import type { Scene } from '@mirante/shared';

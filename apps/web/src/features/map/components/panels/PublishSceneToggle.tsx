@@ -1,4 +1,4 @@
-import { Checkbox} from 'antd';
+import { Checkbox } from 'antd';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import type { Scene } from '@mirante/shared';
 import { usePublishScene } from '../../api';

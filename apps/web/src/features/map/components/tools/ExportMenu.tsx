@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip} from 'antd';
+import { Button, Dropdown, Tooltip } from 'antd';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { ExportLabels } from '../../export/exportLabels';
