@@ -162,14 +162,14 @@ export function demoPortfolio(
     const building = timeline.earthwork <= lastMonth;
     // A lot being built but never registered as sold: the office's data lags behind the field.
     if (building && rng.chance(0.03)) return { ...record, status_unidade: 'Disponível', valor_venda: price };
-    if (!building && !rng.chance(0.4)) {
+    if (!building && !rng.chance(0.28)) {
       return rng.chance(0.15)
         ? { ...record, status_unidade: rng.pick(['Reservado', 'Proposta']), valor_venda: price }
         : { ...record, status_unidade: 'Disponível', valor_venda: price };
     }
     const saleMonth = building
       ? Math.min(timeline.earthwork - rng.int(2, 16), lastMonth)
-      : rng.int(-10, lastMonth - 2);
+      : rng.int(-3, lastMonth - 1);
     const paidOff = saleMonth <= -18 && rng.chance(0.55);
     const instalment = (price * 0.8) / 120;
     const defaultChance = now === 'E' ? 0.2 : 0.08;

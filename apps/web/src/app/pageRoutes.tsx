@@ -7,6 +7,7 @@ const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePassw
 const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
+const InformationPage = lazy(() => import('../features/finance/pages/InformationPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -19,7 +20,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'allotment-value': placeholder('Metro²'),
   report: placeholder('Relatório'),
   list: <DetectionsListPage />,
-  information: placeholder('Análise da carteira'),
+  information: <InformationPage />,
   security: <SecurityPage />,
   integration: placeholder('Integração'),
   'construction/images': placeholder('Imagens'),

@@ -40,7 +40,7 @@ export async function loadDemoPortfolio(db: Db): Promise<number> {
       if (layerId === undefined) continue;
       await writeSaleValues(repo, { layerId, projectId: project.id }, values, {
         userId: null,
-        name: 'Carga inicial (demonstração)',
+        name: 'Sistema',
         source: 'demo',
       });
       written += 1;

@@ -4,6 +4,7 @@ import { useLayerDetail } from '../../api';
 import { detailRow } from '../../model/detailRows';
 import { formatMetres, formatSquareMetres } from '../../model/format';
 import { lotTitle } from '../../style/labels';
+import { SaleInformationSection } from '../../../finance/components/SaleInformationSection';
 import { LotPopupFrame } from './LotPopupFrame';
 import { ObservationList } from './ObservationList';
 import { StatusTimeline } from './StatusTimeline';
@@ -45,6 +46,7 @@ export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken:
                 : []),
             ]}
           />
+          <SaleInformationSection layerId={layer.id} />
           <Divider titlePlacement="start" size="small">
             Histórico
           </Divider>

@@ -1,0 +1,52 @@
+import { DownloadOutlined, InfoCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Input, Space } from 'antd';
+
+export interface PortfolioToolbarProps {
+  search: string;
+  onSearch(value: string): void;
+  onReset(): void;
+  indicatorsVisible: boolean;
+  onToggleIndicators(): void;
+  /** Absent while the import modal is not built (see importSlot.ts). */
+  onImport?: () => void;
+  exportHref(fileType: 'csv' | 'xls'): string;
+  onHelp(): void;
+}
+
+/** Search, reset, hide indicators, import, export (CSV or Excel) and help (spec 2.7). */
+export function PortfolioToolbar(props: PortfolioToolbarProps) {
+  return (
+    <div className="finance-toolbar">
+      <Input.Search
+        allowClear
+        placeholder="Pesquisar"
+        aria-label="Pesquisar"
+        value={props.search}
+        onChange={(event) => props.onSearch(event.target.value)}
+        style={{ width: 280 }}
+      />
+      <Space wrap>
+        <Button onClick={props.onReset}>Limpar</Button>
+        <Button onClick={props.onToggleIndicators}>
+          {props.indicatorsVisible ? 'Ocultar indicadores' : 'Mostrar indicadores'}
+        </Button>
+        {props.onImport && (
+          <Button icon={<UploadOutlined />} onClick={props.onImport}>
+            Importar
+          </Button>
+        )}
+        <Dropdown
+          menu={{
+            items: [
+              { key: 'csv', label: <a href={props.exportHref('csv')}>CSV</a> },
+              { key: 'xls', label: <a href={props.exportHref('xls')}>Excel</a> },
+            ],
+          }}
+        >
+          <Button icon={<DownloadOutlined />}>Exportar</Button>
+        </Dropdown>
+        <Button aria-label="Ajuda" icon={<InfoCircleOutlined />} onClick={props.onHelp} />
+      </Space>
+    </div>
+  );
+}
