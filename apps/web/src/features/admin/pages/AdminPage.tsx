@@ -1,5 +1,6 @@
 import { Tabs } from 'antd';
 import { AccessLinksTab } from '../access-links/AccessLinksTab';
+import { ProjectsTab } from '../projects/ProjectsTab';
 import { AiAnalysisTab } from '../components/AiAnalysisTab';
 import { AiProcessingTab } from '../components/AiProcessingTab';
 import { RegisterAnalysisTab } from '../components/RegisterAnalysisTab';
@@ -9,7 +10,10 @@ import { RemoveAnalysesTab } from '../components/RemoveAnalysesTab';
 import { RemoveScenesTab } from '../components/RemoveScenesTab';
 import '../admin.css';
 
-/** Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. */
+/**
+ * Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
+ * seven tabs, then ours: 'Links de acesso' and 'Cadastrar projeto' (issue 12).
+ */
 export default function AdminPage() {
   return (
     <div className="admin-page">
@@ -26,6 +30,7 @@ export default function AdminPage() {
           { key: 'ai-analysis', label: 'Análise I.A', children: <AiAnalysisTab /> },
           { key: 'ai-processing', label: 'Processamento I.A', children: <AiProcessingTab /> },
           { key: 'access-links', label: 'Links de acesso', children: <AccessLinksTab /> },
+          { key: 'projects', label: 'Cadastrar projeto', children: <ProjectsTab /> },
         ]}
       />
     </div>
