@@ -71,9 +71,20 @@ function sortRows(rows: DetectionRow[]): DetectionRow[] {
   return order.map((index) => rows[index]!);
 }
 
+/**
+ * The detection-type filter to apply, or null for every lot. The page starts with the 5 filterable types
+ * selected, which means "all": lots invaded ('I') or with no detection ('X') are listed too, so the list counts
+ * every lot of the project, as Detalhes and the layers list do.
+ */
+export function typeFilter(detectTypes: string[] | undefined): Set<string> | null {
+  if (!detectTypes?.length) return null;
+  const wanted = new Set(detectTypes);
+  return filterableDetectionKeys().every((key) => wanted.has(key)) ? null : wanted;
+}
+
 /** One pass: report rows (status key per date, 'X' when none), filtered by detection types, sorted. */
 export function buildRows(lots: LotHistoryRow[], dates: string[], detectTypes?: string[]): DetectionRow[] {
-  const wanted = detectTypes?.length ? new Set(detectTypes) : null;
+  const wanted = typeFilter(detectTypes);
   const cellKeys = dates.map((_date, index) => dateCellKey(index));
   const nameKeys = dates.map((_date, index) => dateNameKey(index));
   const names = new Map<string, string>();

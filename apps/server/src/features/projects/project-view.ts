@@ -7,8 +7,12 @@ import type { ProjectRow, RegisteredProjectRow } from './projects.repo';
 const seesFinance = (user: AuthUser | null) =>
   user === null || user.role === 'ADMIN' || user.modules.includes('allotment.finance');
 
-/** A project row as the contract sends it (`user` null: no one to hide finance values from). */
-export function toProject(row: ProjectRow, user: AuthUser | null): Project {
+/**
+ * A project row as the contract sends it (`user` null: no one to hide finance values from). `lotLayers`: the
+ * project's LOT layers; once lots are loaded that is the lot count shown everywhere (Detalhes, the layers list,
+ * the detections list), the typed-in number only stands while no lot is loaded.
+ */
+export function toProject(row: ProjectRow, user: AuthUser | null, lotLayers?: number): Project {
   const delimiter = (row.delimiter ?? null) as AreaGeometry | null;
   const [west, south, east, north] = (row.bbox ?? NO_BOUNDARY_VIEW.bbox) as [number, number, number, number];
   const center = row.center ?? NO_BOUNDARY_VIEW.center;
@@ -42,7 +46,7 @@ export function toProject(row: ProjectRow, user: AuthUser | null): Project {
     stage: row.stage,
     team: row.team,
     blocks: row.blocks,
-    lots: row.lots,
+    lots: lotLayers ?? row.lots,
     address: row.address,
     city: row.city,
     state: row.state,

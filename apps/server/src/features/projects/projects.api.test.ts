@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FACTORY_PASSWORD, factories } from '../../../test/factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
@@ -121,5 +122,46 @@ describe('project-scoped module check (assertAccess)', () => {
     await expect(
       ctx.services.projects.assertAccess(user, await projectId('vale-verde-sarandi'), 'map'),
     ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('project lot count', () => {
+  it('counts the lots a project has loaded (its LOT layers), not the number typed in, in the list and alone', async () => {
+    const make = factories(ctx);
+    const manager = await make.buildUser('MANAGER', ['allotment.map']);
+    const project = await make.buildProject({ customerId: manager.customerId, memberIds: [manager.id] });
+    const token = await ctx.login(manager.email, FACTORY_PASSWORD);
+    // Typed in: 612 lots, none loaded yet.
+    await ctx.db.updateTable('projects').set({ lots: 612 }).where('id', '=', project.id).execute();
+    const lotsOf = async () => ({
+      listed: ((await get('/project', token)).json() as { id: number; lots: number }[]).find(
+        (item) => item.id === project.id,
+      )?.lots,
+      alone: ((await get(`/project/${project.id}`, token)).json() as { lots: number }).lots,
+    });
+    expect(await lotsOf()).toEqual({ listed: 612, alone: 612 });
+    const [west, south, side] = [-51.95, -23.42, 0.0002];
+    for (const [index, type] of (['LOT', 'LOT', 'LOT', 'BLOCK'] as const).entries()) {
+      const x = west + index * side;
+      const ring = [
+        [x, south],
+        [x + side, south],
+        [x + side, south + side],
+        [x, south + side],
+        [x, south],
+      ];
+      await ctx.db
+        .insertInto('layers')
+        .values({
+          projectId: project.id,
+          type,
+          name: `Camada ${index}`,
+          block: 'A',
+          geoJson: JSON.stringify({ type: 'Polygon', coordinates: [ring] }),
+          bbox: [x, south, x + side, south + side],
+        })
+        .execute();
+    }
+    expect(await lotsOf()).toEqual({ listed: 3, alone: 3 });
   });
 });

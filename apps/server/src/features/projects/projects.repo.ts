@@ -111,6 +111,19 @@ export function createProjectsRepo(db: Db) {
       return Number(result.numUpdatedRows) > 0;
     },
 
+    /** How many LOT layers each project has (projects without lots are left out). */
+    async lotLayerCounts(projectIds: number[]): Promise<Map<number, number>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('layers')
+        .select(['projectId', (eb) => eb.fn.countAll<string>().as('lots')])
+        .where('projectId', 'in', projectIds)
+        .where('type', '=', 'LOT')
+        .groupBy('projectId')
+        .execute();
+      return new Map(rows.map((row) => [row.projectId, Number(row.lots)]));
+    },
+
     async linkUsers(projectId: number, userIds: number[]): Promise<void> {
       if (userIds.length === 0) return;
       await db

@@ -44,11 +44,14 @@ export function createProjectsService(repo: ProjectsRepo) {
     async listForUser(user: AuthUser, space?: string): Promise<Project[]> {
       const rows = await repo.list(projectScopeOf(user), space);
       if (rows.length === 0) throw notFound('Nenhum projeto encontrado para este usuário.', 'NO_PROJECTS');
-      return rows.map((row) => toProject(row, user));
+      const lots = await repo.lotLayerCounts(rows.map((row) => row.id));
+      return rows.map((row) => toProject(row, user, lots.get(row.id)));
     },
 
     async getForUser(user: AuthUser, projectId: number): Promise<Project> {
-      return toProject(await findAccessible(user, projectId), user);
+      const row = await findAccessible(user, projectId);
+      const lots = await repo.lotLayerCounts([row.id]);
+      return toProject(row, user, lots.get(row.id));
     },
 
     /**

@@ -6,10 +6,15 @@ export interface DetectionTypeOption {
   color: string;
 }
 
-/** Spec 5 "Detection type form": the filterable types plus 'Nenhuma' (X). */
+/**
+ * Spec 5 "Detection type form": the filterable types, then 'Invasão' (I: an ADMIN marks an invaded lot by hand
+ * too, not only the AI) and 'Nenhuma' (X).
+ */
 export function detectionTypeOptions(): DetectionTypeOption[] {
-  const none = DETECTION_TYPES.find((type) => type.key === 'X');
-  return [...DETECTION_TYPES.filter((type) => type.showInDetectionsPageFilters), ...(none ? [none] : [])].map(
-    (type) => ({ value: type.key, label: type.name, color: type.color }),
-  );
+  const extra = (['I', 'X'] as const).flatMap((key) => DETECTION_TYPES.filter((type) => type.key === key));
+  return [...DETECTION_TYPES.filter((type) => type.showInDetectionsPageFilters), ...extra].map((type) => ({
+    value: type.key,
+    label: type.name,
+    color: type.color,
+  }));
 }
