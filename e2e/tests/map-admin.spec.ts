@@ -85,9 +85,8 @@ test('ADMIN: lot/block label edit — selection rules, blank fields, rename, fai
   await bar.getByRole('button', { name: 'Renomear' }).click();
   await expect(page.getByText('Nenhuma camada selecionada')).toBeVisible();
 
-  // Demo lots already have a detection type: a plain click doesn't select them, Shift+click does.
-  expect(await pickSomeLot(page, false)).toBe(false);
-  expect(await pickSomeLot(page, true)).toBe(true);
+  // Renaming changes no detection type: a plain click selects a lot (spec 4; Shift guards detection edits).
+  expect(await pickSomeLot(page, false)).toBe(true);
   await expect(page.getByTestId('label-edit-count')).toHaveText('1 selecionado(s)');
   // Hovering with Shift held adds more lots.
   const box = (await page.getByTestId('map-canvas').boundingBox())!;

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { useSearchParams } from 'react-router';
 import { AccessLinksTab } from '../access-links/AccessLinksTab';
 import { ProjectsTab } from '../projects/ProjectsTab';
 import { AiAnalysisTab } from '../components/AiAnalysisTab';
@@ -15,12 +16,15 @@ import '../admin.css';
  * seven tabs, then ours: 'Links de acesso' and 'Cadastrar projeto' (issue 12).
  */
 export default function AdminPage() {
+  // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem').
+  const [search] = useSearchParams();
   return (
     <div className="admin-page">
       <h1 className="admin-page__title">Painel de administração</h1>
       <Tabs
         tabPlacement="start"
         destroyOnHidden
+        defaultActiveKey={search.get('aba') ?? undefined}
         items={[
           { key: 'user', label: 'Cadastrar usuário', children: <RegisterUserTab /> },
           { key: 'scene', label: 'Cadastrar imagem', children: <RegisterSceneTab /> },

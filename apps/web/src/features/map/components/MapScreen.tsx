@@ -20,6 +20,7 @@ import { MapLegend } from './canvas/MapLegend';
 import { MapStatusBar } from './canvas/MapStatusBar';
 import { MapView } from './canvas/MapView';
 import { CompareMap } from './compare/CompareMap';
+import { EmptyProjectScreen } from './EmptyProjectScreen';
 import { DetectionDetailModal } from './detections/DetectionDetailModal';
 import { EditModeBar } from './edit/EditModeBar';
 import { Model3dModal } from './model3d/Model3dModal';
@@ -48,7 +49,6 @@ export function MapScreen() {
   const compared =
     comparison.before && comparison.after ? { before: comparison.before, after: comparison.after } : null;
   const layerList = useMemo(() => layers.data ?? [], [layers.data]);
-  const interactions = useMapInteractions(layerList);
   const visibility = useLayerVisibility(layerList);
   const camera = useMapCamera(map, project.defaultZoom, project.bounds);
   const { effectiveType, shownDate, style, beforeStyle, dated } = useMapStyles({
@@ -59,6 +59,11 @@ export function MapScreen() {
     before: compared?.before ?? null,
     visibleTypes: visibility.visibleTypes,
     apiToken: credentials.api_token,
+  });
+  // Spec 4: in detection-edit mode, Shift guards the types lots already have in the shown scene's analysis.
+  const interactions = useMapInteractions(layerList, {
+    date: scene?.isoDate ?? null,
+    statusOn: dated.statusOn,
   });
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
   const exportLabels = useMemo(() => ({ anchors, ...labels }), [anchors, labels]);
@@ -73,6 +78,8 @@ export function MapScreen() {
 
   if (layers.isPending) return <Spin fullscreen tip="Carregando mapa…" />;
   if (layers.isError) return <Alert type="error" showIcon message={MAP_MESSAGES.serverError} />;
+  if (layerList.length === 0 && scenes.isSuccess && sceneList.length === 0)
+    return <EmptyProjectScreen projectName={project.name} isAdmin={isAdmin} />;
 
   return (
     <div className="map-screen" data-testid="map-screen">
@@ -147,6 +154,7 @@ export function MapScreen() {
             projectId={project.id}
             scene={scene}
             selected={interactions.picked}
+            shiftHint={interactions.shiftHint}
             onClear={interactions.clearPicked}
             onExitLabels={interactions.toggleLabelEdit}
             onExitDetections={interactions.toggleDetectionEdit}

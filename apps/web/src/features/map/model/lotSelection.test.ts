@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canSelect, clickSelect, hoverSelect, toggleMode, type Candidate } from './lotSelection';
+import { canSelect, clickSelect, hoverSelect, needsShift, toggleMode, type Candidate } from './lotSelection';
 
 const lot: Candidate = { id: 1, type: 'LOT', hasDetection: false };
 const classified: Candidate = { id: 2, type: 'LOT', hasDetection: true };
@@ -19,10 +19,18 @@ describe('lot selection (spec 4)', () => {
     expect(canSelect(lot, 'none', shift)).toBe(false);
   });
 
-  it('selects lots that already have a detection type only with Shift', () => {
-    expect(clickSelect([], classified, 'labels', none)).toEqual([]);
-    expect(clickSelect([], classified, 'labels', shift)).toEqual([2]);
+  it('in detection mode selects lots that already have a detection type only with Shift', () => {
+    expect(clickSelect([], classified, 'detections', none)).toEqual([]);
+    expect(clickSelect([], classified, 'detections', shift)).toEqual([2]);
     expect(clickSelect([], classified, 'detections', ctrl)).toEqual([]);
+    expect(clickSelect([], lot, 'detections', none)).toEqual([1]);
+    expect(needsShift(classified, 'detections')).toBe(true);
+    expect(needsShift(lot, 'detections')).toBe(false);
+  });
+
+  it('in label mode a plain click selects any lot, classified or not', () => {
+    expect(clickSelect([], classified, 'labels', none)).toEqual([2]);
+    expect(needsShift(classified, 'labels')).toBe(false);
   });
 
   it('click toggles; a second click deselects', () => {
@@ -35,8 +43,8 @@ describe('lot selection (spec 4)', () => {
     expect(hoverSelect([], lot, 'labels', none)).toEqual([]);
     expect(hoverSelect([], lot, 'labels', ctrl)).toEqual([1]);
     expect(hoverSelect([1], lot, 'labels', ctrl)).toEqual([1]);
-    expect(hoverSelect([], classified, 'labels', ctrl)).toEqual([]);
-    expect(hoverSelect([], classified, 'labels', shift)).toEqual([2]);
+    expect(hoverSelect([], classified, 'detections', ctrl)).toEqual([]);
+    expect(hoverSelect([], classified, 'detections', shift)).toEqual([2]);
   });
 
   it('keeps label and detection editing mutually exclusive', () => {

@@ -6,7 +6,7 @@ export type EditMode = 'none' | 'labels' | 'detections';
 export interface Candidate {
   id: number;
   type: LayerType;
-  /** The lot already has a detection type. */
+  /** The lot already has a detection type in the analysis being edited (not 'X' Nenhuma). */
   hasDetection: boolean;
 }
 
@@ -16,15 +16,21 @@ export interface Modifiers {
 }
 
 /**
- * Spec 4 "Lot selection": lots and blocks in label-edit mode, only lots in detection-edit mode; lots that already
- * have a detection type only while Shift is held.
+ * Spec 4 "Lot selection": click selects lots and blocks in label-edit mode, only lots in detection-edit mode.
+ * Shift guards a lot's existing detection type: in detection-edit mode a lot that already has one in the shown
+ * analysis is selected only while Shift is held, so a stray click never overwrites a classification. Renaming
+ * (label-edit mode) changes no detection type, so there a plain click selects any lot.
  */
 export function canSelect(candidate: Candidate, mode: EditMode, keys: Modifiers): boolean {
   if (mode === 'none') return false;
   const kinds: readonly LayerType[] = mode === 'labels' ? ['LOT', 'BLOCK'] : ['LOT'];
   if (!kinds.includes(candidate.type)) return false;
-  if (candidate.type === 'LOT' && candidate.hasDetection && !keys.shift) return false;
-  return true;
+  return !needsShift(candidate, mode) || keys.shift;
+}
+
+/** Whether selecting this candidate takes Shift held (the bar then says why a plain click did nothing). */
+export function needsShift(candidate: Candidate, mode: EditMode): boolean {
+  return mode === 'detections' && candidate.type === 'LOT' && candidate.hasDetection;
 }
 
 /** Click selects; clicking again deselects (deselecting is always allowed). */

@@ -3,16 +3,20 @@ import type { Scene } from '@mirante/shared';
 import { DetectionEditModal } from './DetectionEditModal';
 import { SelectionEditBar } from './SelectionEditBar';
 
+const SHIFT_HINT = 'Este lote já tem tipo de detecção nesta imagem: segure Shift e clique para selecioná-lo.';
+
 export interface DetectionEditBarProps {
   projectId: number;
   scene: Scene | null;
   selected: readonly number[];
+  shiftHint: boolean;
   onClear(): void;
   onExit(): void;
 }
 
 /** The bar of the detection-type edit mode: selection count, set type (at the shown scene's analysis), leave. */
-export function DetectionEditBar({ projectId, scene, selected, onClear, onExit }: DetectionEditBarProps) {
+export function DetectionEditBar(props: DetectionEditBarProps) {
+  const { projectId, scene, selected, shiftHint, onClear, onExit } = props;
   const [open, setOpen] = useState(false);
   const detectId = scene?.detectId ?? null;
   return (
@@ -22,8 +26,9 @@ export function DetectionEditBar({ projectId, scene, selected, onClear, onExit }
       hint={
         detectId === null
           ? 'A imagem mostrada não possui análise.'
-          : 'Só lotes: clique ou Ctrl/Shift + mouse. Lotes com detecção: só com Shift.'
+          : 'Clique num lote para selecioná-lo (clique de novo para desmarcar); com Ctrl ou Shift, passar o mouse seleciona. Lotes que já têm tipo de detecção nesta imagem: segure Shift ao clicar.'
       }
+      warning={shiftHint ? SHIFT_HINT : null}
       selectedCount={selected.length}
       actionLabel="Definir tipo"
       actionDisabled={detectId === null}

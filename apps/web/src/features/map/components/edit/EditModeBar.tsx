@@ -8,6 +8,8 @@ export interface EditModeBarProps {
   projectId: number;
   scene: Scene | null;
   selected: readonly number[];
+  /** A plain click was refused: the lot already has a detection type (Shift selects it). */
+  shiftHint: boolean;
   onClear(): void;
   onExitLabels(): void;
   onExitDetections(): void;
@@ -19,6 +21,7 @@ export function EditModeBar({
   projectId,
   scene,
   selected,
+  shiftHint,
   onClear,
   onExitLabels,
   onExitDetections,
@@ -31,6 +34,7 @@ export function EditModeBar({
         projectId={projectId}
         scene={scene}
         selected={selected}
+        shiftHint={shiftHint}
         onClear={onClear}
         onExit={onExitDetections}
       />

@@ -16,7 +16,7 @@ export function LabelEditBar({ projectId, selected, onClear, onExit }: LabelEdit
     <SelectionEditBar
       name="label-edit"
       title="Edição de lotes/quadras"
-      hint="Clique seleciona; com Ctrl ou Shift, passar o mouse seleciona. Lotes com detecção: só com Shift."
+      hint="Clique num lote ou numa quadra para selecioná-lo (clique de novo para desmarcar); com Ctrl ou Shift, passar o mouse seleciona."
       selectedCount={selected.length}
       actionLabel="Renomear"
       onAction={() => setOpen(true)}

@@ -8,6 +8,8 @@ export interface SelectionEditBarProps {
   name: string;
   title: string;
   hint: string;
+  /** Why the last click selected nothing, shown until the next pick. */
+  warning?: string | null;
   selectedCount: number;
   actionLabel: string;
   actionDisabled?: boolean;
@@ -30,7 +32,12 @@ export function SelectionEditBar(props: SelectionEditBarProps) {
     <div className="label-edit-bar" data-testid={`${props.name}-bar`}>
       <div className="label-edit-bar__text">
         <strong>{props.title}</strong>
-        <small>{props.hint}</small>
+        <small data-testid={`${props.name}-hint`}>{props.hint}</small>
+        {props.warning && (
+          <small className="label-edit-bar__warning" role="status">
+            {props.warning}
+          </small>
+        )}
       </div>
       <span data-testid={`${props.name}-count`}>{props.selectedCount} selecionado(s)</span>
       <Button type="primary" size="small" onClick={act} disabled={props.actionDisabled}>

@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, OTHER_CUSTOMER_USER, chooseProject, signInAndWait } from './support';
+
+const SHOTS = '../test-results/screens';
+
+test('a project without imagery or layers says what is missing and who adds it', async ({ page }) => {
+  await signInAndWait(page, OTHER_CUSTOMER_USER);
+  const status = page.getByTestId('empty-project');
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  await expect(status.getByText('Este projeto não possui nenhuma imagem', { exact: true })).toBeVisible();
+  await expect(status).toContainText(
+    'Ainda não há imagens nem camadas (lotes, quadras, limite) cadastradas para Vale Verde - Sarandi.',
+  );
+  await expect(status).toContainText('A equipe de administração do Mirante cadastra as imagens e as camadas');
+  await expect(status.getByRole('button', { name: 'Cadastrar imagem' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/empty-project-user.png` });
+});
+
+test('the ADMIN is offered to register the first image of an empty project', async ({ page }) => {
+  await signInAndWait(page, ADMIN);
+  await chooseProject(page, 'Vale', /Vale Verde - Sarandi/);
+  const status = page.getByTestId('empty-project');
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/empty-project-admin.png` });
+  await status.getByRole('button', { name: 'Cadastrar imagem' }).click();
+  await expect(page).toHaveURL(/\/page\/admin/);
+  await expect(page.getByRole('form', { name: 'Cadastrar imagem' })).toBeVisible({ timeout: 20_000 });
+});
