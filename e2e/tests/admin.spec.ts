@@ -105,8 +105,8 @@ test('the admin panel is ADMIN only', async ({ page }) => {
 
 const SHOTS = '../test-results/screens';
 const IMAGERY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/imagery');
-/** A small real GeoTIFF (383×232, RGB, uncompressed): quick to ingest on a busy machine. */
-const GEOTIFF = path.join(IMAGERY, 'colorado_hro_rgb_0.15m_nad83_utm13n.tif');
+/** A small real GeoTIFF (383×232, RGB) placed over the APP project (a scene must overlap its project). */
+const GEOTIFF = path.join(IMAGERY, 'colorado_pixels_sirgas_utm22s_maringa.tif');
 // Not the allotment: the map tests count that project's scenes.
 const PROJECT = 'APP Ribeirão Pinguim';
 

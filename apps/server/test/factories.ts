@@ -35,6 +35,10 @@ export interface ProjectOptions {
   memberIds?: readonly number[];
   /** South-west corner of the project's 200 m square outline. */
   corner?: [number, number];
+  /** The whole outline instead of the square. */
+  delimiter?: AreaGeometry;
+  /** The zoom the project opens at (its default, 16, when left out). */
+  defaultZoom?: number;
 }
 
 export interface SceneOptions {
@@ -140,7 +144,8 @@ export function factories(ctx: TestContext) {
         name: space,
         space,
         projectType: options.projectType ?? 'ALLOTMENT',
-        delimiter: squareOutline(options.corner ?? [-51.95, -23.42]),
+        delimiter: options.delimiter ?? squareOutline(options.corner ?? [-51.95, -23.42]),
+        ...(options.defaultZoom !== undefined ? { defaultZoom: options.defaultZoom } : {}),
       },
       [...(options.memberIds ?? [])],
     );

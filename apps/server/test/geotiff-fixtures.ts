@@ -8,6 +8,15 @@ export function plainTiff(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** Where a synthetic scene overlaps a project (UTM 22S metres): a scene must overlap its project. */
+export const SYNTHETIC_ORIGINS = {
+  factoryProject: [402_960, 7_409_860],
+  /** The demo allotment, Jardim das Palmeiras. */
+  demoAllotment: [399_183, 7_406_651],
+  /** The demo construction lot, Edifício Aurora. */
+  demoAurora: [404_324, 7_410_997],
+} satisfies Record<string, [number, number]>;
+
 export interface SyntheticGeoTiff {
   bytes: Buffer;
   width: number;
@@ -20,16 +29,25 @@ export interface SyntheticGeoTiff {
   marker: [number, number];
 }
 
-/** A small RGB GeoTIFF in SIRGAS 2000 / UTM 23S (EPSG:31983) near São Paulo, grey with one red marker pixel. */
+/**
+ * A small RGB GeoTIFF in SIRGAS 2000 / UTM 22S (EPSG:31982) inside the factories' default project (near
+ * Maringá; a scene must overlap its project), grey with one red marker pixel.
+ */
 export function syntheticGeoTiff(
-  options: { epsg?: number; width?: number; height?: number; geoKeys?: Record<string, number> } = {},
+  options: {
+    epsg?: number;
+    width?: number;
+    height?: number;
+    geoKeys?: Record<string, number>;
+    /** Top-left corner in EPSG:31982 metres (default: inside the factories' default project). */
+    origin?: [number, number];
+  } = {},
 ): SyntheticGeoTiff {
   const width = options.width ?? 160;
   const height = options.height ?? 120;
   const marker: [number, number] = [97, 41];
   const pixelSize = 0.5;
-  const originX = 333_000;
-  const originY = 7_395_000;
+  const [originX, originY] = options.origin ?? SYNTHETIC_ORIGINS.factoryProject;
   const values = new Uint8Array(width * height * 3);
   for (let i = 0; i < width * height; i++) values.set([90, 110, 100], i * 3);
   values.set([255, 0, 0], (marker[1] * width + marker[0]) * 3);
@@ -38,7 +56,7 @@ export function syntheticGeoTiff(
     ModelTiepoint: [0, 0, 0, originX, originY, 0],
     GTModelTypeGeoKey: 1,
     GTRasterTypeGeoKey: 1,
-    ProjectedCSTypeGeoKey: options.epsg ?? 31983,
+    ProjectedCSTypeGeoKey: options.epsg ?? 31982,
     ...options.geoKeys,
   };
   const arrayBuffer = writeArrayBuffer(values, {

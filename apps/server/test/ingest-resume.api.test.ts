@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { syntheticGeoTiff } from './geotiff-fixtures';
+import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from './geotiff-fixtures';
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -53,7 +53,11 @@ it('finishes an ingest killed half-way (kill -9 of the server) after a restart, 
     `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
   );
 
-  const tiff = syntheticGeoTiff({ width: 4000, height: 4000 });
+  const tiff = syntheticGeoTiff({
+    width: 4000,
+    height: 4000,
+    origin: SYNTHETIC_ORIGINS.demoAllotment,
+  });
   const form = new FormData();
   form.append('date', '2026-05-04');
   form.append('project', String(project.rows[0]!.id));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { syntheticGeoTiff } from './geotiff-fixtures';
+import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from './geotiff-fixtures';
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
 
 let server: ServerProcess | undefined;
@@ -43,7 +43,11 @@ it('ingests again a scene left queued for over a minute with no pg-boss job (a c
   const form = new FormData();
   form.append('date', '2026-05-04');
   form.append('project', String(project.rows[0]!.id));
-  form.append('file', new Blob([syntheticGeoTiff({ width: 300, height: 300 }).bytes]), 'pequena.tif');
+  form.append(
+    'file',
+    new Blob([syntheticGeoTiff({ width: 300, height: 300, origin: SYNTHETIC_ORIGINS.demoAllotment }).bytes]),
+    'pequena.tif',
+  );
   const upload = await fetch(`${server.baseUrl}/api/v1/scene`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { fromFile, type GeoTIFF, type GeoTIFFImage } from 'geotiff';
-import { bandLayoutOf, type BandLayout } from './band-layout';
+import { bandLayoutOf, gdalColorInterpretation, type BandLayout } from './band-layout';
+import { applyMask, findInternalMask, readMask } from './geotiff-mask';
 import { crsFromGeoTiffKeys, type SourceCrs } from './crs';
 import { CRS_MESSAGES } from '../geo/crs';
 import { createWindowReader, type WindowReader } from './geotiff-window';
@@ -197,7 +198,9 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
       photometric: numberList(directory.getValue('PhotometricInterpretation'))[0],
       extraSamples: numberList(directory.getValue('ExtraSamples')),
       nodata: image.getGDALNoData(),
+      colorInterpretation: gdalColorInterpretation(await directory.loadValue('GDAL_METADATA')),
     });
+    const mask = await findInternalMask(tiff, image);
     const sampled = declaredLayout.needsStretch ? await sampleRanges(image, declaredLayout) : null;
     const layout = { ...declaredLayout, alphaMax: sampled?.alphaMax ?? declaredLayout.alphaMax };
     const stretch = sampled?.stretch ?? null;
@@ -210,7 +213,9 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
       description: `GeoTIFF ${image.getWidth()}×${image.getHeight()} ${crs.epsg ? `EPSG:${crs.epsg}` : crs.name}`,
       async readRgba(window: PixelWindow) {
         reader ??= createWindowReader(image);
-        return samplesToRgba(await (await reader).read(window), layout, stretch);
+        const masked = mask ? readMask(mask, window, null) : null;
+        const rgba = samplesToRgba(await (await reader).read(window), layout, stretch);
+        return masked ? applyMask(rgba, await masked) : rgba;
       },
       async close() {
         if (reader) await (await reader.catch(() => null))?.close();

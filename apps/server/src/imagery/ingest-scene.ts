@@ -6,12 +6,20 @@ import { createPreviewCollector } from './preview';
 import type { RasterSource } from './raster-source';
 import { groundResolution, mercatorFootprint } from './scene-footprint';
 import { buildPyramid } from './tile-pyramid';
-import { mercatorToLonLatBounds, nativeZoomFor, overviewZoomFor, type LonLatBounds } from './tile-math';
+import {
+  lonLatToMercatorBounds,
+  mercatorToLonLatBounds,
+  nativeZoomFor,
+  overviewZoomFor,
+  type LonLatBounds,
+} from './tile-math';
 
 export interface TileScene {
   source: RasterSource;
   /** The zoom the project opens at; tiles go down to two zooms below it (or the scene's own overview). */
   projectZoom: number;
+  /** The project's box: tiles also go down to the zoom that shows all of it, so the scene never vanishes. */
+  projectBounds?: LonLatBounds;
   /** Scratch folder for the archive and preview being built. */
   workDir: string;
   onProgress?: (fraction: number) => Promise<void> | void;
@@ -39,7 +47,13 @@ export async function tileScene(input: TileScene): Promise<TiledScene> {
   const { metresPerPixel, latitude } = groundResolution(source);
   const maxZoom = nativeZoomFor(metresPerPixel, latitude);
   const overview = overviewZoomFor(bounds);
-  const minZoom = Math.max(0, Math.min(maxZoom, overview, Math.floor(input.projectZoom) - 2));
+  const projectOverview = input.projectBounds
+    ? overviewZoomFor(lonLatToMercatorBounds(input.projectBounds))
+    : overview;
+  const minZoom = Math.max(
+    0,
+    Math.min(maxZoom, overview, projectOverview, Math.floor(input.projectZoom) - 2),
+  );
   const preview = createPreviewCollector(bounds, Math.max(minZoom, Math.min(maxZoom, overview + 1)));
 
   const archivePath = path.join(input.workDir, 'tiles.pmtiles');

@@ -93,6 +93,12 @@ export function overviewZoomFor(bounds: MercatorBounds): number {
   return Math.max(0, Math.floor(Math.log2((2 * MERCATOR_HALF_WORLD) / extent) + 1e-9));
 }
 
+export function lonLatToMercatorBounds(bounds: LonLatBounds): MercatorBounds {
+  const [minX, minY] = lonLatToMercator(bounds.west, bounds.south);
+  const [maxX, maxY] = lonLatToMercator(bounds.east, bounds.north);
+  return { minX, minY, maxX, maxY };
+}
+
 export function mercatorToLonLatBounds(bounds: MercatorBounds): LonLatBounds {
   const [west, south] = mercatorToLonLat(bounds.minX, bounds.minY);
   const [east, north] = mercatorToLonLat(bounds.maxX, bounds.maxY);

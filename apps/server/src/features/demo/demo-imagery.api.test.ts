@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DemoManifest } from '@mirante/demo/demo-imagery';
-import { syntheticGeoTiff } from '../../../test/geotiff-fixtures';
+import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../../../test/geotiff-fixtures';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { loadDemoImagery } from './demo-imagery.loader';
 
@@ -12,10 +12,13 @@ let outDir: string;
 
 /** A demo output folder with one small GeoTIFF for the construction project (no rendering). */
 async function writeDemoFolder(dir: string): Promise<void> {
-  await writeFile(path.join(dir, 'aurora.tif'), syntheticGeoTiff().bytes);
+  await writeFile(
+    path.join(dir, 'aurora.tif'),
+    syntheticGeoTiff({ origin: SYNTHETIC_ORIGINS.demoAurora }).bytes,
+  );
   const manifest = {
     seed: 1,
-    epsg: 31983,
+    epsg: 31982,
     totalMs: 0,
     sites: [
       {

@@ -6,6 +6,7 @@ import { ImageryError } from '../../imagery/imagery-error';
 import { tileScene } from '../../imagery/ingest-scene';
 import type { ImageLimits } from '../../imagery/limits';
 import { openSceneSource } from '../../imagery/open-scene-source';
+import type { LonLatBounds } from '../../imagery/tile-math';
 import { makeScratchDir } from '../../storage/scratch';
 import type { Storage } from '../../storage/storage';
 import type { ScenesRepo } from './scenes.repo';
@@ -16,6 +17,13 @@ export interface IngestReport {
   megapixels: number;
   seconds: number;
   skipped: boolean;
+}
+
+function projectBoundsOf(bbox: number[]): LonLatBounds | undefined {
+  const [west, south, east, north] = bbox;
+  if ([west, south, east, north].some((value) => !Number.isFinite(value))) return undefined;
+  if (west === east || south === north) return undefined;
+  return { west: west!, south: south!, east: east!, north: north! };
 }
 
 const FAILED_MESSAGE = 'Não foi possível processar a imagem.';
@@ -60,6 +68,7 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
       const tiled = await tileScene({
         source,
         projectZoom: scene.projectDefaultZoom,
+        projectBounds: projectBoundsOf(scene.projectBbox),
         workDir,
         onProgress: async (fraction) => {
           // Leave the last percent for storing the archive.

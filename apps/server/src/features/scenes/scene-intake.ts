@@ -6,8 +6,10 @@ import { ImageryError } from '../../imagery/imagery-error';
 import type { ImageLimits } from '../../imagery/limits';
 import { openSceneSource } from '../../imagery/open-scene-source';
 import { readHead, sniffImage, sniffModel, type ImageKind } from '../../imagery/sniff';
-import type { LonLatBounds } from '../../imagery/tile-math';
+import { mercatorFootprint } from '../../imagery/scene-footprint';
+import { mercatorToLonLatBounds, type LonLatBounds } from '../../imagery/tile-math';
 import type { Storage } from '../../storage/storage';
+import { assertSceneOverlapsProject } from './scene-area';
 import { isUniqueViolation, type SceneRecord, type ScenesRepo } from './scenes.repo';
 
 export interface SceneFileInput {
@@ -38,8 +40,13 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
     if (!kind) {
       throw new ImageryError('NOT_AN_IMAGE', 'O arquivo enviado não é uma imagem GeoTIFF, PNG ou JPEG.');
     }
+    const project = await repo.projectArea(input.projectId);
     const source = await openSceneSource(input.filePath, kind, input.bounds, limits);
-    await source.close();
+    try {
+      if (project) assertSceneOverlapsProject(mercatorToLonLatBounds(mercatorFootprint(source)), project);
+    } finally {
+      await source.close();
+    }
     let modelExtension: string | null = null;
     if (input.modelPath) {
       const modelKind = sniffModel(await readHead(input.modelPath));

@@ -7,6 +7,7 @@ import { createByteLru } from '../../imagery/byte-lru';
 import { createBufferPool, type BufferPool } from '../../storage/buffer-pool';
 import { pngToWebp, transparentPng } from '../../imagery/encode-tile';
 import { shiftedTile } from '../../imagery/offset-tile';
+import { MAX_SERVED_ZOOM, overzoomedTile } from '../../imagery/overzoom-tile';
 import { isValidTile, mercatorResolution } from '../../imagery/tile-math';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
@@ -106,13 +107,17 @@ export function createSceneTiles(
     [dx, dy]: [number, number],
     pool?: BufferPool,
   ): Promise<Buffer | null> {
-    if (row.status !== 'ready' || !row.archiveKey || z < (row.minZoom ?? 0) || z > (row.maxZoom ?? -1))
+    const nativeZoom = row.maxZoom ?? -1;
+    if (row.status !== 'ready' || !row.archiveKey || z < (row.minZoom ?? 0) || z > MAX_SERVED_ZOOM)
       return null;
     const archiveKey = row.archiveKey;
-    if (dx === 0 && dy === 0) return reader.tile(archiveKey, z, x, y, pool);
-    return shiftedTile(x, y, dx, dy, (tx, ty) =>
-      isValidTile(z, tx, ty) ? reader.tile(archiveKey, z, tx, ty) : Promise.resolve(null),
-    );
+    const fetch = (tx: number, ty: number, into?: BufferPool): Promise<Buffer | null> => {
+      if (!isValidTile(z, tx, ty)) return Promise.resolve(null);
+      if (z <= nativeZoom) return reader.tile(archiveKey, z, tx, ty, into);
+      return overzoomedTile(nativeZoom, z, tx, ty, (px, py) => reader.tile(archiveKey, nativeZoom, px, py));
+    };
+    if (dx === 0 && dy === 0) return fetch(x, y, pool);
+    return shiftedTile(x, y, dx, dy, (tx, ty) => fetch(tx, ty));
   }
 
   return {
@@ -130,7 +135,8 @@ export function createSceneTiles(
       });
       // A stored PNG served as is costs one range read, from the page cache on local disk: keeping a copy
       // would only add GC work. WebP conversions and shifted tiles are computed, so they are kept.
-      if (format === 'png' && offset[0] === 0 && offset[1] === 0 && storage.pageCached) {
+      const native = z <= (row.maxZoom ?? -1);
+      if (format === 'png' && native && offset[0] === 0 && offset[1] === 0 && storage.pageCached) {
         const stored = await storedTile(row, z, x, y, offset, bodies);
         return stored ? served(stored, () => bodies.release(stored)) : served(await transparentPng());
       }

@@ -7,6 +7,8 @@ export type SceneRow = SceneRecord & {
   projectName: string;
   projectSpace: string;
   projectDefaultZoom: number;
+  /** The project's [west, south, east, north] in WGS 84. */
+  projectBbox: number[];
   /** The scene's analysis (at most one per scene), null while it has none. */
   detectId: number | null;
 };
@@ -25,6 +27,7 @@ export function createScenesRepo(db: Db) {
         'projects.name as projectName',
         'projects.space as projectSpace',
         'projects.defaultZoom as projectDefaultZoom',
+        'projects.bbox as projectBbox',
       ])
       .select((eb) =>
         eb
@@ -37,6 +40,17 @@ export function createScenesRepo(db: Db) {
   return {
     async insert(row: NewSceneRow): Promise<SceneRecord> {
       return db.insertInto('scenes').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+
+    /** What an upload is checked against: the project's outline and bounding box. */
+    async projectArea(
+      projectId: number,
+    ): Promise<{ delimiter: unknown; bbox: number[]; defaultZoom: number } | undefined> {
+      return db
+        .selectFrom('projects')
+        .select(['delimiter', 'bbox', 'defaultZoom'])
+        .where('id', '=', projectId)
+        .executeTakeFirst();
     },
 
     async findById(id: number): Promise<SceneRow | undefined> {

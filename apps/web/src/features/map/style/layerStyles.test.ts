@@ -119,7 +119,7 @@ describe('layer styles', () => {
     const satellite = buildMapStyle({ ...base, mapType: 'satelite' });
     expect(satellite.layers.map((l) => l.id).slice(0, 2)).toEqual(['background', 'scene']);
     expect(satellite.sources['mirante-scene']).toMatchObject({
-      tiles: ['http://h/tiles/jp/2026-01-01/{z}/{x}/{y}.png?v=3&api_token=t%20k'],
+      tiles: ['http://h/tiles/jp/2026-01-01/{z}/{x}/{y}.webp?v=3&api_token=t%20k'],
       bounds: [-52, -24, -51, -23],
       maxzoom: 20,
     });
@@ -129,7 +129,7 @@ describe('layer styles', () => {
 
   it('appends api_token with ? when the tile URL has no query', () => {
     expect(sceneTileUrl({ tileUrl: '/tiles/a/{z}/{x}/{y}.png' }, 'abc', '')).toBe(
-      '/tiles/a/{z}/{x}/{y}.png?api_token=abc',
+      '/tiles/a/{z}/{x}/{y}.webp?api_token=abc',
     );
   });
 });

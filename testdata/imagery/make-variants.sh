@@ -1,0 +1,24 @@
+#!/bin/sh
+# How the GDAL-made variants in this folder were written (GDAL 3.6.2 / PROJ 9.1.1, Debian's gdal-bin).
+# Run from testdata/imagery; the tests only read the committed files and never need GDAL.
+set -eu
+C=colorado_hro_rgb_0.15m_nad83_utm13n.tif
+L=landsat7_rgb_lzw_tiled_utm18n.tif
+# Bands stored blue, green, red; the colours only in GDAL's COLORINTERP metadata.
+gdal_translate -q -b 3 -b 2 -b 1 -colorinterp blue,green,red -co COMPRESS=DEFLATE $C colorado_hro_rgb_0.15m_bgr_colorinterp.tif
+# A JPEG COG whose nodata collar became GDAL's internal 1-bit mask (NewSubfileType = 4).
+gdal_translate -q -b 1 -b 2 -b 3 -b mask -a_nodata none $L /tmp/alpha0.tif
+gdal_translate -q -colorinterp red,green,blue,alpha /tmp/alpha0.tif /tmp/alpha.tif
+gdal_translate -q -of COG -co COMPRESS=JPEG -co QUALITY=85 /tmp/alpha.tif landsat7_rgb_jpeg_cog_internal_mask_utm18n.tif
+# The Colorado pixels given Brazilian georeferences (the CRS tests need Brazil; the picture is Colorado's).
+W="-srcwin 100 60 128 96 -a_ullr 333000 7375014.4 333019.2 7375000 -co COMPRESS=DEFLATE"
+gdal_translate -q $W -a_srs EPSG:29193 $C colorado_pixels_sad69_utm23s.tif
+gdal_translate -q $W -a_srs EPSG:22523 $C colorado_pixels_corrego_alegre_utm23s.tif
+gdal_translate -q $W -a_srs EPSG:31983 $C /tmp/sirgas_small.tif
+gdalwarp -q -r bilinear -co COMPRESS=DEFLATE -t_srs \
+  "+proj=aea +lat_0=-12 +lon_0=-54 +lat_1=-2 +lat_2=-22 +x_0=5000000 +y_0=10000000 +ellps=GRS80 +units=m +no_defs" \
+  /tmp/sirgas_small.tif colorado_pixels_albers_user_defined.tif
+gdal_translate -q -a_srs EPSG:31983 -a_ullr 333000 7375034.8 333057.45 7375000 -co COMPRESS=DEFLATE $C /tmp/sirgas.tif
+gdal_translate -q -srcwin 0 0 200 232 -co COMPRESS=DEFLATE /tmp/sirgas.tif colorado_pixels_sirgas_utm23s_west_half.tif
+gdal_translate -q -srcwin 200 0 183 232 -co COMPRESS=DEFLATE /tmp/sirgas.tif colorado_pixels_sirgas_utm23s_east_half.tif
+gdal_translate -q -a_srs EPSG:31982 -a_ullr 407700 7412650 407757.45 7412615.2 -co COMPRESS=DEFLATE $C colorado_pixels_sirgas_utm22s_maringa.tif
