@@ -19,7 +19,8 @@ export interface IngestReport {
   skipped: boolean;
 }
 
-function projectBoundsOf(bbox: number[]): LonLatBounds | undefined {
+function projectBoundsOf(bbox: number[] | null): LonLatBounds | undefined {
+  if (!bbox) return undefined;
   const [west, south, east, north] = bbox;
   if ([west, south, east, north].some((value) => !Number.isFinite(value))) return undefined;
   if (west === east || south === north) return undefined;

@@ -43,7 +43,13 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
     const project = await repo.projectArea(input.projectId);
     const source = await openSceneSource(input.filePath, kind, input.bounds, limits);
     try {
-      if (project) assertSceneOverlapsProject(mercatorToLonLatBounds(mercatorFootprint(source)), project);
+      // A project without a boundary yet (its lots not imported) cannot be checked.
+      if (project?.bbox) {
+        assertSceneOverlapsProject(mercatorToLonLatBounds(mercatorFootprint(source)), {
+          delimiter: project.delimiter,
+          bbox: project.bbox,
+        });
+      }
     } finally {
       await source.close();
     }

@@ -7,8 +7,8 @@ export type SceneRow = SceneRecord & {
   projectName: string;
   projectSpace: string;
   projectDefaultZoom: number;
-  /** The project's [west, south, east, north] in WGS 84. */
-  projectBbox: number[];
+  /** The project's [west, south, east, north] in WGS 84; null while it has no boundary. */
+  projectBbox: number[] | null;
   /** The scene's analysis (at most one per scene), null while it has none. */
   detectId: number | null;
 };
@@ -45,7 +45,7 @@ export function createScenesRepo(db: Db) {
     /** What an upload is checked against: the project's outline and bounding box. */
     async projectArea(
       projectId: number,
-    ): Promise<{ delimiter: unknown; bbox: number[]; defaultZoom: number } | undefined> {
+    ): Promise<{ delimiter: unknown; bbox: number[] | null; defaultZoom: number } | undefined> {
       return db
         .selectFrom('projects')
         .select(['delimiter', 'bbox', 'defaultZoom'])
