@@ -1,6 +1,7 @@
 import { Table } from 'antd';
+import { useState } from 'react';
 import { DETECTIONS_REPORT_MESSAGES, type DetectionRow, type DetectionsHistory } from '@mirante/shared';
-import { detectionsColumns } from './detectionsColumns';
+import { detectionsColumns, type ColumnFilters } from './detectionsColumns';
 
 export interface DetectionsTableProps {
   history: DetectionsHistory;
@@ -20,7 +21,8 @@ export function DetectionsTable({
   onStageChange,
   testId,
 }: DetectionsTableProps) {
-  const columns = detectionsColumns(history, hasStage, stage);
+  const [filters, setFilters] = useState<ColumnFilters>({});
+  const columns = detectionsColumns(history, hasStage, stage, filters);
   return (
     <Table<DetectionRow>
       data-testid={testId}
@@ -32,8 +34,10 @@ export function DetectionsTable({
       virtual
       scroll={{ x: columns.reduce((sum, column) => sum + Number(column.width ?? 120), 0), y: 300 }}
       locale={{ emptyText: DETECTIONS_REPORT_MESSAGES.emptyResults }}
-      onChange={(_pagination, filters) => {
-        const next = (filters.stage ?? []).map(String);
+      onChange={(_pagination, changed) => {
+        const { stage: stageFilter, ...own } = changed;
+        setFilters(own);
+        const next = (stageFilter ?? []).map(String);
         if (onStageChange && next.join() !== stage.join()) onStageChange(next);
       }}
     />

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { FilterValue } from 'antd/es/table/interface';
 import {
   compareNatural,
   dateCellKey,
@@ -13,10 +14,14 @@ import {
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
+/** The table's own filters (column key → values): every column's filter is controlled (see DetectionsTable). */
+export type ColumnFilters = Record<string, FilterValue | null>;
+
 /** A column searched by free text (Código, Observação). */
 function searchable(
   title: string,
   key: keyof DetectionRow & string,
+  filters: ColumnFilters,
   width?: number,
 ): ColumnsType<DetectionRow>[number] {
   return {
@@ -24,6 +29,7 @@ function searchable(
     dataIndex: key,
     key,
     width,
+    filteredValue: filters[key] ?? null,
     filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm }) => (
       <div style={{ padding: 8 }}>
@@ -46,11 +52,16 @@ function statusCell(key: unknown, name: unknown) {
   return <Tag color={type?.color}>{text(name)}</Tag>;
 }
 
-/** Main-table columns of spec 2.6; the Etapa filter is server-side (its value is the applied stage list). */
+/**
+ * Main-table columns of spec 2.6; the Etapa filter is server-side (its value is the applied stage list). Once one
+ * column's filter is controlled (Etapa's filteredValue) antd applies only controlled filters, so the searches and
+ * the Status filter are controlled too (`filters`).
+ */
 export function detectionsColumns(
   history: DetectionsHistory,
   hasStage: boolean,
   stage: string[],
+  filters: ColumnFilters,
 ): ColumnsType<DetectionRow> {
   const columns: ColumnsType<DetectionRow> = [];
   if (hasStage) {
@@ -64,7 +75,7 @@ export function detectionsColumns(
     });
   }
   columns.push(
-    searchable('Código', 'customer_code', 120),
+    searchable('Código', 'customer_code', filters, 120),
     {
       title: 'Quadra',
       dataIndex: 'block',
@@ -98,10 +109,11 @@ export function detectionsColumns(
         { text: 'Igual', value: 'Igual' },
         { text: 'Modificado', value: 'Modificado' },
       ],
+      filteredValue: filters.status ?? null,
       onFilter: (value, row) => row.status === value,
       render: (value: string) => <Tag color={value === 'Modificado' ? 'orange' : 'default'}>{value}</Tag>,
     });
   }
-  columns.push(searchable('Observação', 'obs', 240));
+  columns.push(searchable('Observação', 'obs', filters, 240));
   return columns;
 }
