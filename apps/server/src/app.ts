@@ -24,6 +24,7 @@ import {
 } from './features/detections-report/detections-report.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
+import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
 import { registerObservationFileRoutes } from './features/layers/observation-files.routes';
 import { registerModuleRoutes } from './features/modules/modules.routes';
 import { registerNotifyRoutes } from './features/notify/notify.routes';
@@ -136,6 +137,7 @@ export async function buildApp(
   registerSecurityRoutes(route, services.security);
   registerLayerRoutes(route, services.layers, services.observations);
   registerObservationFileRoutes(route, services.observations);
+  registerLayerImportRoutes(route, services.layerFileImport);
   registerAnalysisRoutes(route, services.analyses);
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);

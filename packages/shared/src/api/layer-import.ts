@@ -18,6 +18,26 @@ export const LAYER_IMPORT_MESSAGES = {
     'Arquivos DWG não são aceitos. No seu programa de CAD, salve o desenho como DXF (Arquivo › Salvar como › DXF) e envie o DXF.',
   unknownFormat:
     'Formato de arquivo não reconhecido. Envie GeoJSON, Shapefile compactado (.zip com .shp, .dbf, .shx e .prj), KML, KMZ ou DXF.',
+  looseShapefile:
+    'Envie o Shapefile compactado em um .zip com os arquivos .shp, .dbf, .shx e .prj (o .shp sozinho não tem os atributos nem o sistema de coordenadas).',
+  binaryDxf: 'DXF binário não é aceito: salve o desenho como DXF ASCII e envie novamente.',
+  zipWithoutLayers:
+    'O arquivo .zip não contém um Shapefile (.shp com .dbf) nem um KML. Envie o Shapefile compactado com .shp, .dbf, .shx e .prj.',
+  shapefileWithoutDbf: (name: string) => `O Shapefile ${name} não tem o arquivo .dbf (atributos) no .zip.`,
+  invalidJson: 'O arquivo não é um GeoJSON válido (JSON malformado).',
+  notGeoJson: 'O arquivo JSON não é um GeoJSON (FeatureCollection, Feature ou geometria).',
+  invalidKml: 'Não foi possível ler o KML (XML malformado).',
+  invalidDxf: 'Não foi possível ler o DXF.',
+  invalidShapefile: (name: string) => `Não foi possível ler o Shapefile ${name}.`,
+  tooManyFeatures: (max: number) => `O arquivo tem mais de ${max} feições: divida-o em arquivos menores.`,
+  epsgRequired:
+    'O DXF não informa o sistema de coordenadas: escolha o EPSG do desenho (por exemplo 31982, SIRGAS 2000 / UTM 22S).',
+  crsUnknown: (detail: string) =>
+    `Sistema de coordenadas não reconhecido (${detail}). Informe o código EPSG do arquivo (por exemplo 31983, SIRGAS 2000 / UTM 23S).`,
+  outsideBrazil: (crs: string) =>
+    `As coordenadas, lidas em ${crs}, ficam fora do Brasil: o sistema de coordenadas está errado. Informe o EPSG correto do arquivo.`,
+  projectedWithoutCrs:
+    'As coordenadas do arquivo parecem métricas (UTM), mas ele não informa o sistema de coordenadas: informe o EPSG (por exemplo 31982 ou 31983).',
   notImported:
     'Nenhuma camada foi importada: corrija os problemas listados ou importe ignorando as feições inválidas.',
   nothingToImport: 'O arquivo não contém nenhuma feição que possa ser importada.',
@@ -94,7 +114,8 @@ export const layerImportReportSchema = z.object({
   imported: z.boolean(),
   format: z.enum(LAYER_IMPORT_FORMATS),
   crs: z.object({
-    epsg: z.number().int(),
+    /** Null for a CRS the file describes without an EPSG code (a .prj's WKT). */
+    epsg: z.number().int().nullable(),
     name: z.string(),
     /** Where the CRS came from: the file (.prj, GeoJSON crs, KML is always WGS 84), the epsg field, or the RFC 7946 default. */
     source: z.enum(['file', 'field', 'default']),

@@ -5,6 +5,7 @@ import { createLayersRepo } from './layers.repo';
 /** The layers feature's public entry: what other features may use. */
 export type { LayerImportService } from './layer-import.service';
 export type { NewStatus } from './layers.repo';
+export { measureGeometry, type LayerMeasures } from './layer-geometry';
 
 /** The layer import service on `db`. */
 export function layerImportServiceFor(db: Db): LayerImportService {

@@ -1,0 +1,216 @@
+import { LAYER_IMPORT_MESSAGES, type ImportProblem } from '@mirante/shared';
+import DxfParser, {
+  type ICircleEntity,
+  type IEntity,
+  type ILwpolylineEntity,
+  type IMtextEntity,
+  type IPolylineEntity,
+  type ITextEntity,
+} from 'dxf-parser';
+import { unprocessable } from '../../../http/app-error';
+import { layerTypeOf } from '../attribute-type';
+import { circleRing, closedRing, ringArea, ringContains, type Point } from './dxf-shapes';
+import { meaningOf } from './dxf-texts';
+import type { SourceFeature, SourceFile } from './source-file';
+
+interface Shape {
+  handle: string;
+  layer: string;
+  ring: Point[];
+  area: number;
+  bbox: [number, number, number, number];
+  isBlock: boolean;
+  lot: string | null;
+  block: string | null;
+  lotTexts: number;
+}
+
+interface Label {
+  kind: 'lot' | 'block';
+  value: string;
+  at: Point;
+}
+
+const OPEN_KINDS = new Set(['LINE', 'ARC', 'SPLINE', 'ELLIPSE']);
+
+function bboxOf(ring: Point[]): [number, number, number, number] {
+  let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of ring) {
+    w = Math.min(w, x);
+    s = Math.min(s, y);
+    e = Math.max(e, x);
+    n = Math.max(n, y);
+  }
+  return [w, s, e, n];
+}
+
+const handleOf = (entity: IEntity) => (entity.handle === undefined ? null : String(entity.handle));
+
+/** The closed ring an entity draws, or null (open or not a shape). */
+function ringOf(entity: IEntity): Point[] | null {
+  if (entity.type === 'LWPOLYLINE' || entity.type === 'POLYLINE') {
+    const polyline = entity as ILwpolylineEntity | IPolylineEntity;
+    const vertices = polyline.vertices ?? [];
+    if (vertices.length < 3) return null;
+    const first = vertices[0]!;
+    const last = vertices[vertices.length - 1]!;
+    const closedByPoint = first.x === last.x && first.y === last.y;
+    if (!polyline.shape && !closedByPoint) return null;
+    return closedRing(closedByPoint ? vertices.slice(0, -1) : vertices);
+  }
+  if (entity.type === 'CIRCLE') {
+    const circle = entity as ICircleEntity;
+    return circleRing(circle.center.x, circle.center.y, circle.radius);
+  }
+  return null;
+}
+
+function labelOf(entity: IEntity): Label | null {
+  if (entity.type === 'TEXT') {
+    const text = entity as ITextEntity;
+    const meaning = meaningOf(text.text ?? '');
+    const at = text.startPoint;
+    return meaning && at ? { ...meaning, at: [at.x, at.y] } : null;
+  }
+  if (entity.type === 'MTEXT') {
+    const text = entity as IMtextEntity;
+    const meaning = meaningOf(text.text ?? '');
+    return meaning && text.position ? { ...meaning, at: [text.position.x, text.position.y] } : null;
+  }
+  return null;
+}
+
+/** A coarse grid over the shapes' boxes: the shapes that may contain a point. */
+function shapeIndex(shapes: Shape[]) {
+  const cell = Math.max(
+    1e-9,
+    Math.sqrt(shapes.reduce((sum, s) => sum + s.area, 0) / Math.max(1, shapes.length)) * 2,
+  );
+  const cells = new Map<string, Shape[]>();
+  for (const shape of shapes) {
+    const [w, s, e, n] = shape.bbox;
+    for (let i = Math.floor(w / cell); i <= Math.floor(e / cell); i++) {
+      for (let j = Math.floor(s / cell); j <= Math.floor(n / cell); j++) {
+        const key = `${i}:${j}`;
+        const list = cells.get(key) ?? [];
+        list.push(shape);
+        cells.set(key, list);
+      }
+    }
+  }
+  /** The shapes containing the point, smallest first. */
+  return (point: Point): Shape[] =>
+    (cells.get(`${Math.floor(point[0] / cell)}:${Math.floor(point[1] / cell)}`) ?? [])
+      .filter((shape) => ringContains(shape.ring, point))
+      .sort((a, b) => a.area - b.area);
+}
+
+const centreOf = (ring: Point[]): Point => {
+  const points = ring.slice(0, -1);
+  return [
+    points.reduce((sum, p) => sum + p[0], 0) / points.length,
+    points.reduce((sum, p) => sum + p[1], 0) / points.length,
+  ];
+};
+
+function warning(message: string, at: Point, featureId: string | null, index: number | null): ImportProblem {
+  return { code: 'TEXT_PLACEMENT', severity: 'warning', message, index, featureId, location: at };
+}
+
+/**
+ * A DXF drawing (ASCII): closed polylines (arcs of bulged segments drawn) and circles become polygons; the
+ * TEXT/MTEXT inside each gives its lot number ('7', 'LOTE 7', 'LT-07') or its block ('QUADRA 12', 'QD B'); a lot
+ * inside a block shape takes the block's name. The DXF layer of each shape is its source layer (LOTES, QUADRAS…).
+ * Coordinates stay in the drawing's units and CRS (a DXF has none: the user names it).
+ */
+export function readDxf(buffer: Buffer): SourceFile {
+  let entities: IEntity[];
+  try {
+    const parsed = new DxfParser().parseSync(buffer.toString('latin1'));
+    entities = parsed?.entities ?? [];
+  } catch {
+    throw unprocessable('INVALID_FILE', LAYER_IMPORT_MESSAGES.invalidDxf);
+  }
+  const shapes: Shape[] = [];
+  const labels: Label[] = [];
+  const openLayers = new Map<string, number>();
+  for (const entity of entities) {
+    const ring = ringOf(entity);
+    if (ring) {
+      shapes.push({
+        handle: handleOf(entity) ?? String(shapes.length + 1),
+        layer: entity.layer ?? '0',
+        ring,
+        area: ringArea(ring),
+        bbox: bboxOf(ring),
+        isBlock: layerTypeOf(entity.layer ?? '') === 'BLOCK',
+        lot: null,
+        block: null,
+        lotTexts: 0,
+      });
+      continue;
+    }
+    const label = labelOf(entity);
+    if (label) labels.push(label);
+    else if (OPEN_KINDS.has(entity.type) || entity.type.endsWith('POLYLINE')) {
+      openLayers.set(entity.layer ?? '0', (openLayers.get(entity.layer ?? '0') ?? 0) + 1);
+    }
+  }
+  const problems: ImportProblem[] = [];
+  const containing = shapeIndex(shapes);
+  for (const label of labels) {
+    const around = containing(label.at);
+    const target =
+      label.kind === 'block'
+        ? (around.find((shape) => shape.isBlock) ?? around[0])
+        : (around.find((shape) => !shape.isBlock) ?? around[0]);
+    if (!target) {
+      problems.push(
+        warning(`Texto '${label.value}' fora de qualquer polígono: ignorado.`, label.at, null, null),
+      );
+      continue;
+    }
+    if (label.kind === 'block') {
+      target.block ??= label.value;
+      continue;
+    }
+    target.lotTexts += 1;
+    if (target.lot === null) target.lot = label.value;
+    else {
+      const index = shapes.indexOf(target);
+      problems.push(
+        warning(
+          `Feição ${index + 1}: mais de um número de lote dentro do polígono ('${target.lot}', '${label.value}'); usado '${target.lot}'.`,
+          label.at,
+          target.handle,
+          index,
+        ),
+      );
+    }
+  }
+  for (const shape of shapes) {
+    if (shape.block !== null || shape.isBlock) continue;
+    const owner = containing(centreOf(shape.ring)).find(
+      (other) => other !== shape && other.block !== null && other.area > shape.area,
+    );
+    if (owner) shape.block = owner.block;
+  }
+  for (const [layer, count] of openLayers) {
+    problems.push({
+      code: 'OPEN_SHAPE',
+      severity: 'warning',
+      message: `${count} linha(s) aberta(s) na camada '${layer}' ignorada(s): só polilinhas fechadas e círculos viram polígonos.`,
+      index: null,
+      featureId: null,
+      location: null,
+    });
+  }
+  const features: SourceFeature[] = shapes.map((shape, index) => ({
+    index,
+    featureId: shape.handle,
+    sourceLayer: shape.layer,
+    properties: { camada: shape.layer, lote: shape.lot, quadra: shape.block },
+    geometry: { type: 'Polygon', coordinates: [shape.ring] },
+  }));
+  return { format: 'dxf', features, declaredCrs: { kind: 'none' }, problems };
+}
