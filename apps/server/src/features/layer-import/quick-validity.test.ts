@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Polygon } from 'geojson';
 import IsValidOp from 'jsts/org/locationtech/jts/operation/valid/IsValidOp.js';
+import GeometryFactory from 'jsts/org/locationtech/jts/geom/GeometryFactory.js';
 import GeoJSONReader from 'jsts/org/locationtech/jts/io/GeoJSONReader.js';
 import { describe, expect, it } from 'vitest';
 import { quicklyValid } from './quick-validity';
 import { validityProblem } from './topology';
 
-const reader = new GeoJSONReader();
+const reader = new GeoJSONReader(new GeometryFactory());
 const jtsValid = (polygon: Polygon) => {
   try {
     return new IsValidOp(reader.read(polygon)).isValid() as boolean;
