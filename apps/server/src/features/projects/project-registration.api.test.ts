@@ -153,7 +153,10 @@ describe('POST /projects (ADMIN registers a project)', () => {
     expect(north).toBeGreaterThan(4);
 
     const derived = square(-52.0, -23.5);
+    expect(await ctx.services.projects.takesDerivedBoundary(project.id)).toBe(true);
     expect(await ctx.services.projects.adoptDerivedBoundary(project.id, derived)).toBe(true);
+    // A boundary derived before may be derived again by a later import.
+    expect(await ctx.services.projects.takesDerivedBoundary(project.id)).toBe(true);
     const after = await api('GET', `/project/${project.id}`, admin);
     expect(after.json().delimiter).toEqual(derived);
     // A boundary an ADMIN gave is never replaced by a derived one.
@@ -163,6 +166,7 @@ describe('POST /projects (ADMIN registers a project)', () => {
       customerId: customer.id,
       delimiter: square(),
     });
+    expect(await ctx.services.projects.takesDerivedBoundary(given.json().id)).toBe(false);
     expect(await ctx.services.projects.adoptDerivedBoundary(given.json().id, derived)).toBe(false);
     expect((await api('GET', `/project/${given.json().id}`, admin)).json().delimiter).toEqual(square());
   });

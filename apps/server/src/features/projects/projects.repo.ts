@@ -97,6 +97,16 @@ export function createProjectsRepo(db: Db) {
         .execute();
     },
 
+    async takesDerivedBoundary(projectId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('projects')
+        .select('id')
+        .where('id', '=', projectId)
+        .where((eb) => eb.or([eb('delimiter', 'is', null), eb('delimiterDerived', '=', true)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Writes a derived boundary where none was given (no boundary yet, or one derived before). */
     async setDerivedBoundary(
       projectId: number,

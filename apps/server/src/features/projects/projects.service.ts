@@ -109,6 +109,11 @@ export function createProjectsService(repo: ProjectsRepo) {
       return toProject(row, null);
     },
 
+    /** Whether an import may give the project a boundary derived from its lots (none given by an ADMIN). */
+    async takesDerivedBoundary(projectId: number): Promise<boolean> {
+      return repo.takesDerivedBoundary(projectId);
+    },
+
     /**
      * Sets the boundary a layer import derived from the lots (issue 12), unless an ADMIN gave one: a project
      * registered without a boundary, or whose boundary an earlier import derived, takes it. Answers whether it did.

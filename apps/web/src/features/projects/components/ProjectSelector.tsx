@@ -16,7 +16,8 @@ export function ProjectSelector() {
   const options: Option[] = projects.map((candidate) => ({
     value: candidate.id,
     label: projectDisplayName(candidate, role),
-    type: PROJECT_TYPE_LABELS[candidate.projectType],
+    // Only ADMINs are sent archived projects (issue 12): say so beside the type.
+    type: `${PROJECT_TYPE_LABELS[candidate.projectType]}${candidate.archived ? ' · arquivado' : ''}`,
   }));
 
   return (
