@@ -30,3 +30,4 @@ export * from './domain/finance-spreadsheet';
 export * from './domain/informations';
 export * from './domain/information-filters';
 export * from './api/informations';
+export * from './domain/price-map';
