@@ -23,6 +23,7 @@ import {
   registerDetectionsReportRoutes,
 } from './features/detections-report/detections-report.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
+import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
 import { registerObservationFileRoutes } from './features/layers/observation-files.routes';
@@ -143,6 +144,7 @@ export async function buildApp(
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(route, services.detectionsReport);
   registerFinanceRoutes(route, services.finance);
+  registerPortfolioIoRoutes(route, services.portfolioIo);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

@@ -10,6 +10,8 @@ import { createDetectionsReportRepo } from './features/detections-report/detecti
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
 import { createFinanceRepo, financeTransactionOn } from './features/finance/finance.repo';
 import { createFinanceService } from './features/finance/finance.service';
+import { createPortfolioImportRepo } from './features/finance/portfolio-import.repo';
+import { createPortfolioIoService } from './features/finance/portfolio-io.service';
 import { createModulesRepo } from './features/modules/modules.repo';
 import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
@@ -76,6 +78,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     processor: options.processor === undefined ? detections.processor : options.processor,
     dispatch: options.dispatch?.detectionsProcess,
   });
+  const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   return {
     auth,
     projects,
@@ -90,7 +93,15 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     scenes,
     detectionsReport,
     detections,
-    finance: createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects),
+    finance,
+    portfolioIo: createPortfolioIoService({
+      finance,
+      projects,
+      inTransaction: (work) => db.transaction().execute((trx) => work(createPortfolioImportRepo(trx))),
+      mailer,
+      logError: (error, message) =>
+        process.stderr.write(`${JSON.stringify({ level: 50, msg: message, err: String(error) })}\n`),
+    }),
     security: createSecurityServices(db, {
       sendDefinitionEmail: (userId) => auth.sendDefinitionEmail(userId),
       emailChanged: (userId, previousEmail, keepSessionId) =>

@@ -39,3 +39,53 @@ export function importOutcomeMessage(imported: number, rejected: number): string
   if (imported === 0) return FINANCE_IMPORT_MESSAGES.noneImported;
   return FINANCE_IMPORT_MESSAGES.someImported(imported, rejected);
 }
+
+/** How a portfolio column is written to and read from a spreadsheet. */
+export type PortfolioCellKind = 'key' | 'readonly' | 'text' | 'money' | 'count' | 'date' | 'yesno';
+
+export interface PortfolioSheetColumn {
+  /** A field of the Information row, or `lot` (the lot, second word of its name). */
+  key: string;
+  header: string;
+  kind: PortfolioCellKind;
+  /** Maximum length of a text (spec 5). */
+  max?: number;
+  width: number;
+}
+
+/**
+ * The columns of the portfolio's spreadsheets (spec 2.7): the template, both exports and the import read the
+ * same ones, so an exported file edited in Excel imports again. Etapa comes first, and only when the project
+ * has stages. Etapa, Quadra and Lote (or Código do lote) say which lot a row is; Código do lote and Última
+ * detecção are read-only (the lot's code and the imagery's verdict are not the spreadsheet's to change).
+ */
+export const PORTFOLIO_SHEET_COLUMNS: readonly PortfolioSheetColumn[] = [
+  { key: 'stage', header: 'Etapa', kind: 'key', width: 18 },
+  { key: 'codigo_lote', header: 'Código do lote', kind: 'readonly', width: 14 },
+  { key: 'block', header: 'Quadra', kind: 'key', width: 9 },
+  { key: 'lot', header: 'Lote', kind: 'key', width: 8 },
+  { key: 'codigo_comprador', header: 'Código do comprador', kind: 'text', max: 10, width: 14 },
+  { key: 'nome_comprador', header: 'Comprador', kind: 'text', max: 100, width: 28 },
+  { key: 'status_unidade', header: 'Status da unidade', kind: 'text', max: 255, width: 16 },
+  { key: 'status', header: 'Status financeiro', kind: 'text', max: 255, width: 16 },
+  { key: 'ult_deteccao', header: 'Última detecção', kind: 'readonly', width: 18 },
+  { key: 'valor_venda', header: 'Valor de venda', kind: 'money', width: 15 },
+  { key: 'valor_inadimplencia', header: 'Valor inadimplência', kind: 'money', width: 15 },
+  { key: 'qtde_parcelas_vencidas', header: 'Parcelas vencidas', kind: 'count', width: 10 },
+  { key: 'codigo_venda', header: 'Código da venda', kind: 'text', max: 10, width: 12 },
+  { key: 'data_venda', header: 'Data da venda', kind: 'date', width: 12 },
+  { key: 'inscricao_iptu', header: 'Inscrição IPTU', kind: 'text', max: 255, width: 16 },
+  { key: 'termo_posse', header: 'Termo de posse', kind: 'yesno', width: 10 },
+  { key: 'escritura', header: 'Escritura', kind: 'yesno', width: 10 },
+  { key: 'registro', header: 'Registro', kind: 'yesno', width: 10 },
+  { key: 'status_construcao', header: 'Status da construção', kind: 'text', max: 255, width: 16 },
+  { key: 'status_escritura', header: 'Status da escritura', kind: 'text', max: 255, width: 16 },
+  { key: 'notas', header: 'Notas', kind: 'text', max: 5000, width: 40 },
+];
+
+/** The spreadsheet columns of a project: Etapa only when it has stages (spec 2.7). */
+export const portfolioSheetColumns = (hasStage: boolean): readonly PortfolioSheetColumn[] =>
+  hasStage ? PORTFOLIO_SHEET_COLUMNS : PORTFOLIO_SHEET_COLUMNS.filter((column) => column.key !== 'stage');
+
+/** The values a yes/no column takes (the template's data-validation list). */
+export const YES_NO_VALUES = ['Sim', 'Não'] as const;

@@ -1,0 +1,204 @@
+import {
+  FINANCE_IMPORT_MESSAGES,
+  importOutcomeMessage,
+  lotOfName,
+  portfolioSheetColumns,
+  type ImportResult,
+  type InformationRow,
+  type InformationsExportQuery,
+} from '@mirante/shared';
+import type { Readable } from 'node:stream';
+import { AppError, unprocessable } from '../../http/app-error';
+import type { Mailer } from '../../mail/mailer';
+import type { AuthUser } from '../auth';
+import type { ProjectsService } from '../projects';
+import type { FinanceService } from './finance.service';
+import { parsePortfolioSheet, type ImportRowOutcome } from './portfolio-import';
+import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
+import {
+  portfolioCsv,
+  portfolioTemplate,
+  portfolioValue,
+  portfolioXlsx,
+  type SheetValue,
+} from './portfolio-sheets';
+import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
+import { readFirstSheet } from './spreadsheet/read-sheet';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface PortfolioFile {
+  body: Readable | Buffer;
+  contentType: string;
+  filename: string;
+}
+
+export type ImportTransaction = <T>(work: (repo: PortfolioImportRepo) => Promise<T>) => Promise<T>;
+
+export interface PortfolioIoDeps {
+  finance: FinanceService;
+  projects: ProjectsService;
+  inTransaction: ImportTransaction;
+  mailer: Mailer;
+  /** Logs a failure that must not fail the request (the e-mail of rejected rows). */
+  logError?(error: unknown, message: string): void;
+}
+
+/** Illustrative values of the template's example row, used where the example lot has none of its own. */
+const EXAMPLE_VALUES: Record<string, SheetValue> = {
+  codigo_comprador: '0001',
+  nome_comprador: 'Maria da Silva',
+  status_unidade: 'Vendido',
+  status: 'Em dia',
+  valor_venda: 150000,
+  valor_inadimplencia: 0,
+  qtde_parcelas_vencidas: 0,
+  codigo_venda: 'V0001',
+  data_venda: '2025-03-15',
+  inscricao_iptu: '01.234.5678.0001',
+  termo_posse: true,
+  escritura: false,
+  registro: false,
+  status_construcao: 'Não iniciada',
+  status_escritura: 'Pendente',
+  notas: 'Linha de exemplo: substitua pelos dados dos seus lotes.',
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+const slug = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60);
+
+const REFUSALS: Record<'type' | 'malformed' | 'bomb' | 'entities', () => AppError> = {
+  type: () => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', FINANCE_IMPORT_MESSAGES.invalidType),
+  malformed: () => unprocessable('INVALID_UPLOAD', FINANCE_IMPORT_MESSAGES.malformed),
+  bomb: () => unprocessable('DECOMPRESSION_BOMB', FINANCE_IMPORT_MESSAGES.bomb),
+  entities: () => unprocessable('DECOMPRESSION_BOMB', FINANCE_IMPORT_MESSAGES.entities),
+};
+
+function rejectionMail(user: AuthUser, projectName: string, filename: string, rows: ImportRowOutcome[]) {
+  const rejected = rows.filter((row) => row.errors.length > 0);
+  const imported = rows.length - rejected.length;
+  const lines = rejected.map((row) => `- Linha ${row.linha} (${row.label}): ${row.errors.join('; ')}.`);
+  return {
+    to: user.email,
+    subject: `Importação da carteira — ${projectName}: ${rejected.length} linhas não foram importadas`,
+    text: [
+      `Olá, ${user.name}.`,
+      '',
+      `A planilha "${filename}" foi enviada para a Análise da carteira do projeto ${projectName}.`,
+      importOutcomeMessage(imported, rejected.length),
+      '',
+      'Linhas não importadas e o motivo:',
+      ...lines,
+      '',
+      'Nenhum valor dessas linhas foi alterado. Corrija-as na planilha e importe-a novamente.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Spreadsheets of the finance portfolio (spec 2.7, 7): the import template, the CSV/Excel exports with the
+ * current filters, and the import — row by row, each row written only if all of it is valid, the whole file
+ * in one transaction, the rejected rows e-mailed to the user.
+ */
+export function createPortfolioIoService(deps: PortfolioIoDeps) {
+  const { finance, projects } = deps;
+
+  return {
+    /** Checked before a byte of the upload is read: a refused sender never fills memory. */
+    async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
+      await projects.assertAccess(user, projectId, 'finance');
+    },
+
+    async exportFile(
+      user: AuthUser,
+      projectId: number,
+      query: InformationsExportQuery,
+    ): Promise<PortfolioFile> {
+      const { fileType, api_token: _token, ...filters } = query;
+      const list = await finance.list(user, projectId, filters);
+      const columns = portfolioSheetColumns(list.hasStage);
+      const base = `carteira-${today()}`;
+      return fileType === 'csv'
+        ? {
+            body: portfolioCsv(columns, list.list),
+            contentType: 'text/csv; charset=utf-8',
+            filename: `${base}.csv`,
+          }
+        : { body: portfolioXlsx(columns, list.list), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+    },
+
+    async template(user: AuthUser, projectId: number): Promise<PortfolioFile> {
+      const project = await projects.assertAccess(user, projectId, 'finance');
+      const list = await finance.list(user, projectId, {});
+      const columns = portfolioSheetColumns(list.hasStage);
+      const first: InformationRow | undefined = list.list[0];
+      const example = columns.map((column) => {
+        if (!first)
+          return column.key === 'stage'
+            ? (list.stagesAvailable[0] ?? null)
+            : (EXAMPLE_VALUES[column.key] ?? null);
+        const own = portfolioValue(first, column);
+        return own ?? EXAMPLE_VALUES[column.key] ?? null;
+      });
+      const body = await portfolioTemplate(columns, example, list.stagesAvailable);
+      return { body, contentType: XLSX_TYPE, filename: `modelo-carteira-${slug(project.name)}.xlsx` };
+    },
+
+    /** Reads, checks and applies an uploaded sheet; the answer lists every data row with `sucesso`. */
+    async importFile(
+      user: AuthUser,
+      projectId: number,
+      file: { bytes: Buffer; filename: string },
+    ): Promise<ImportResult> {
+      const project = await projects.assertAccess(user, projectId, 'finance');
+      const read = readFirstSheet(file.bytes);
+      if (!read.ok) throw REFUSALS[read.reason]();
+      const list = await finance.list(user, projectId, {});
+      const lots = list.list.map((row) => ({
+        layerId: row.layer_id,
+        stage: row.stage,
+        block: row.block,
+        lot: lotOfName(row.name),
+        codigoLote: row.codigo_lote,
+      }));
+      const parsed = parsePortfolioSheet(read.grid, portfolioSheetColumns(list.hasStage), lots);
+      if (!parsed.ok) throw unprocessable('VALIDATION', parsed.message);
+      const accepted = parsed.rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
+      if (accepted.length > 0) {
+        await deps.inTransaction(async (repo) => {
+          const stored = await repo.lockProjectSaleValues(projectId);
+          const writes: LotWrite[] = [];
+          for (const row of accepted) {
+            const layerId = row.layerId as number;
+            const merged = mergeSaleValues(stored.get(layerId) ?? EMPTY_SALE_VALUES, row.update);
+            if (merged.changes.length > 0) writes.push({ layerId, ...merged });
+          }
+          await repo.saveMany(projectId, writes, { userId: user.id, name: user.name, source: 'import' });
+        });
+      }
+      if (accepted.length < parsed.rows.length) {
+        try {
+          await deps.mailer.send(rejectionMail(user, project.name, file.filename, parsed.rows));
+        } catch (error) {
+          deps.logError?.(error, 'e-mail das linhas não importadas não enviado');
+        }
+      }
+      return {
+        list: parsed.rows.map((row) => ({
+          linha: row.linha,
+          sucesso: row.errors.length === 0,
+          erros: row.errors,
+        })),
+      };
+    },
+  };
+}
+
+export type PortfolioIoService = ReturnType<typeof createPortfolioIoService>;
