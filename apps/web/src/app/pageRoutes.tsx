@@ -8,6 +8,7 @@ const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
 const InformationPage = lazy(() => import('../features/finance/pages/InformationPage'));
+const PriceMapPage = lazy(() => import('../features/price/pages/PriceMapPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -17,7 +18,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'fusion-map': <FusionMapPage />,
   area: <AreaMapPage />,
   analysis: placeholder('Análise'),
-  'allotment-value': placeholder('Metro²'),
+  'allotment-value': <PriceMapPage />,
   report: placeholder('Relatório'),
   list: <DetectionsListPage />,
   information: <InformationPage />,

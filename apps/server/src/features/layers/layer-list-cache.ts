@@ -9,8 +9,11 @@ export interface CachedLayerList {
   etag: string;
 }
 
-/** ADMINs also see unapproved AI statuses; everyone else sees the published list. */
-export type LayerListAudience = 'admin' | 'published';
+/**
+ * ADMINs also see unapproved AI statuses; everyone else sees the published list. `+price`: the price map's
+ * list, lots priced per m² from their sale values.
+ */
+export type LayerListAudience = 'admin' | 'published' | 'admin+price' | 'published+price';
 
 const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 

@@ -97,7 +97,11 @@ const latestStatus = (
 
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
-  const selectLayerFields = (includeUnapproved = true, executor: Db = db) =>
+  /**
+   * `withPrice`: a lot's `price` is its price per m² (sale value ÷ area, spec 2.5) from its sale data
+   * (migration 016), else the layer's own price.
+   */
+  const selectLayerFields = (includeUnapproved = true, executor: Db = db, withPrice = false) =>
     executor
       .selectFrom('layers as l')
       .leftJoinLateral(
@@ -119,7 +123,12 @@ export function createLayersRepo(db: Db) {
         'l.categoryName',
         'l.categoryColor',
         'l.rect',
-        'l.price',
+        withPrice
+          ? sql<number | null>`COALESCE((SELECT round(i.valor_venda / l.area_m2::numeric, 2) FROM lot_informations i
+              WHERE i.layer_id = l.id AND l.type = 'LOT' AND i.valor_venda > 0 AND l.area_m2 > 0), l.price)`.as(
+              'price',
+            )
+          : 'l.price',
         'l.startVisible',
         'l.detectBeforeDate',
         'l.detectAfterDate',
@@ -148,6 +157,7 @@ export function createLayersRepo(db: Db) {
       projectId: number,
       includeUnapproved: boolean,
       knownVersion: number | null,
+      withPrice = false,
     ): Promise<{ version: number; rows: LayerTextRow[] | null }> {
       return db
         .transaction()
@@ -161,7 +171,7 @@ export function createLayersRepo(db: Db) {
             .executeTakeFirstOrThrow();
           const version = Number(changes);
           if (version === knownVersion) return { version, rows: null };
-          const rows = await selectLayerFields(includeUnapproved, trx)
+          const rows = await selectLayerFields(includeUnapproved, trx, withPrice)
             .select(sql<string>`l.geo_json::text`.as('geoJsonText'))
             .where('l.projectId', '=', projectId)
             .orderBy('l.id')

@@ -9,7 +9,9 @@ export function registerLayerRoutes(
   layers: LayersService,
   observations: ObservationsService,
 ): void {
-  route(layersApi.listForProject, ({ user, params }) => layers.listForProject(user, params.projectId));
+  route(layersApi.listForProject, ({ user, params, query }) =>
+    layers.listForProject(user, params.projectId, query.withAllotmentValue === true),
+  );
   route(layersApi.lotStatusesAt, ({ user, params, query }) =>
     layers.statusesAt(user, params.projectId, query.date),
   );

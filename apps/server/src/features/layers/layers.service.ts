@@ -10,6 +10,7 @@ import { JsonText } from '../../serialised/json-text';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import { sideLengths } from './layer-geometry';
+import { seesSaleValues } from '../finance';
 import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import { createLayerListCache, type LayerListCache } from './layer-list-cache';
 import type { LayerRow, LayersRepo } from './layers.repo';
@@ -45,12 +46,18 @@ export function createLayersService(
      * Pre-serialised (5,000 lots are ~3 MB of JSON; the tests check it against the contract) and kept while the
      * project's list version is unchanged; the ETag lets a browser revalidate without the body.
      */
-    async listForProject(user: AuthUser, projectId: number): Promise<JsonText<Layer[]>> {
-      await projects.assertAccess(user, projectId, 'map');
+    async listForProject(
+      user: AuthUser,
+      projectId: number,
+      withAllotmentValue = false,
+    ): Promise<JsonText<Layer[]>> {
+      const project = await projects.assertAccess(user, projectId, 'map');
       const admin = seesUnpublished(user);
-      const audience = admin ? 'admin' : 'published';
+      // Prices per m² come from sale values: only for projects with price visualization and finance users.
+      const withPrice = withAllotmentValue && project.hasPriceVisualization && seesSaleValues(user);
+      const audience = `${admin ? 'admin' : 'published'}${withPrice ? '+price' : ''}` as const;
       const cached = listCache.get(projectId, audience);
-      const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null);
+      const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null, withPrice);
       const list =
         snapshot.rows === null && cached
           ? cached

@@ -3,6 +3,7 @@ import { pricePerSquareMetre } from '@mirante/shared';
 import { describe, expect, it } from 'vitest';
 import { HEAT_MAP, PRICE_BANDS, priceBandIndex, priceTag, priceText } from './priceBands';
 import {
+  ALERT_LAYER,
   bandFillColor,
   buildPriceMapStyle,
   heatPoints,
@@ -129,6 +130,25 @@ describe('price map style', () => {
     expect(paint['heatmap-radius']).toBe(15);
     expect(paint['heatmap-weight']).toEqual(['get', 'weight']);
     expect(JSON.stringify(paint['heatmap-intensity'])).toContain('18,1');
+  });
+
+  it('outlines the lots with sale alerts when asked', () => {
+    const data = toPriceFeatures(layers, new Set([2]));
+    expect(data.features.map((feature) => feature.properties.alert)).toEqual([0, 1, 0, 0]);
+    const input = {
+      mapType: 'mapa' as const,
+      data,
+      heat: heatPoints(layers),
+      bands: [],
+      heatMap: false,
+      scene: null,
+      apiToken: '',
+      origin: '',
+    };
+    expect(buildPriceMapStyle(input).layers.some((layer) => layer.id === ALERT_LAYER)).toBe(false);
+    expect(
+      buildPriceMapStyle({ ...input, alerts: true }).layers.some((layer) => layer.id === ALERT_LAYER),
+    ).toBe(true);
   });
 
   it('band filter keys and price tags', () => {

@@ -26,6 +26,8 @@ export interface PriceFeatureProperties {
   /** Index in PRICE_BANDS, -1 for a lot without a price (or any other layer). */
   band: number;
   price: number;
+  /** 1 when sales read against the imagery flag the lot (★ alerts). */
+  alert: number;
 }
 
 export interface PriceFeatureCollection {
@@ -51,7 +53,10 @@ export interface HeatPointCollection {
 const CONTEXT_TYPES = new Set<Layer['type']>(['LOT', 'BLOCK', 'STAGE', 'LIMIT', 'PPA', 'AREA_VERDE']);
 
 /** The layers as the price map's source: lots carry their band and price per m² (`price` of the layer list). */
-export function toPriceFeatures(layers: readonly Layer[]): PriceFeatureCollection {
+export function toPriceFeatures(
+  layers: readonly Layer[],
+  alertLots: ReadonlySet<number> = new Set(),
+): PriceFeatureCollection {
   const features: PriceFeatureCollection['features'] = [];
   for (const layer of layers) {
     if (!CONTEXT_TYPES.has(layer.type)) continue;
@@ -65,6 +70,7 @@ export function toPriceFeatures(layers: readonly Layer[]): PriceFeatureCollectio
         type: layer.type,
         band: price === null ? -1 : priceBandIndex(price),
         price: price ?? 0,
+        alert: alertLots.has(layer.id) ? 1 : 0,
       },
     });
   }
@@ -141,6 +147,19 @@ export function heatLayer(bands: readonly number[]): LayerSpecification {
   };
 }
 
+export const ALERT_LAYER = 'sale-alerts';
+
+/** The ★ alerts layer: a thick dashed red outline around each flagged lot. */
+export function alertLayer(): LayerSpecification {
+  return {
+    id: ALERT_LAYER,
+    type: 'line',
+    source: LAYERS_SOURCE,
+    filter: ['all', isLot, ['==', ['get', 'alert'], 1]],
+    paint: { 'line-color': '#e8112d', 'line-width': 3, 'line-dasharray': ['literal', [2, 1]] },
+  };
+}
+
 export interface PriceStyleInput {
   mapType: PriceMapType;
   data: PriceFeatureCollection;
@@ -148,6 +167,8 @@ export interface PriceStyleInput {
   /** Keys of the bands shown (all six by default). */
   bands: readonly string[];
   heatMap: boolean;
+  /** Outline the lots flagged by the sale alerts. */
+  alerts?: boolean;
   scene: Scene | null;
   apiToken: string;
   origin: string;
@@ -232,6 +253,7 @@ export function buildPriceMapStyle(input: PriceStyleInput): StyleSpecification {
       },
     },
   );
+  if (input.alerts) layers.push(alertLayer());
   if (input.heatMap) layers.push(heatLayer(bands));
   return { version: 8, sources, layers };
 }
