@@ -155,11 +155,18 @@ async function foreignFootprint(): Promise<string> {
   return JSON.stringify([users, groups]);
 }
 
-function expectedStatus(endpoint: EndpointDefinition, field: IdField, role: CallerRole): number {
+function expectedStatus(
+  endpoint: EndpointDefinition,
+  field: IdField,
+  role: CallerRole,
+  modules: readonly string[],
+): number {
   const listed = exceptionFor(endpoint, field)?.status[role];
   if (listed !== undefined) return listed;
-  const roles = endpoint.access.kind === 'session' ? endpoint.access.roles : undefined;
-  return roles && !roles.includes(role) ? 403 : 404;
+  const access = endpoint.access.kind === 'session' ? endpoint.access : undefined;
+  if (access?.roles && !access.roles.includes(role)) return 403;
+  // A fixed module the caller lacks is refused before any id is read (authorize), like a role.
+  return typeof access?.module === 'string' && !modules.includes(access.module) ? 403 : 404;
 }
 
 const codeOf = (response: LightMyRequestResponse) => {
@@ -191,6 +198,8 @@ describe('tenancy: a user of one customer reaches no row of another through any 
   for (const [role, email, who] of CALLERS) {
     it(`as ${who}, another customer's ids answer 404 (or the listed status), exactly as a missing id does, and change no table`, async () => {
       const token = await ctx.login(email);
+      const me = await ctx.app.inject({ method: 'GET', url: '/api/v1/user', headers: bearer(token) });
+      const modules = (me.json() as { modules?: string[] }).modules ?? [];
       const failures: string[] = [];
       for (const endpoint of endpoints) {
         const { fields } = idFields(endpoint);
@@ -198,7 +207,7 @@ describe('tenancy: a user of one customer reaches no row of another through any 
           const label = `${routeOf(endpoint)} ${tested.place}.${tested.name}`;
           const send = (value: number | string) =>
             ctx.app.inject(request(endpoint, fields, tested, value, token));
-          const expected = expectedStatus(endpoint, tested, role);
+          const expected = expectedStatus(endpoint, tested, role, modules);
           if (exceptionFor(endpoint, tested)?.ignoredBy?.includes(role)) {
             const before = await foreignFootprint();
             const response = await send(foreign.ids[tested.kind]);
