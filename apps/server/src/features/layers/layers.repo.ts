@@ -124,7 +124,9 @@ export function createLayersRepo(db: Db) {
         'l.categoryColor',
         'l.rect',
         withPrice
-          ? sql<number | null>`COALESCE((SELECT round(i.valor_venda / l.area_m2::numeric, 2) FROM lot_informations i
+          ? sql<
+              number | null
+            >`COALESCE((SELECT round(i.valor_venda / l.area_m2::numeric, 2) FROM lot_informations i
               WHERE i.layer_id = l.id AND l.type = 'LOT' AND i.valor_venda > 0 AND l.area_m2 > 0), l.price)`.as(
               'price',
             )
