@@ -128,7 +128,8 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   const surround = async () =>
     nearestColour(await pixelAt(page, box.x + 6, box.y + box.height / 2), {
       satelite: '#1d2125',
-      mapa: '#eef0ea',
+      // No base map configured: 'Mapa' draws the project as a street map on land (DRAWN_MAP.land).
+      mapa: '#dce7c6',
       'sem-imagem': '#e6e8eb',
     });
   expect(await surround()).toBe('satelite');
@@ -157,7 +158,8 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   await settleAfter(map, () => types.getByText('Mapa').click());
   await expect(page).toHaveURL(/tipo=mapa/);
   expect(await surround()).toBe('mapa');
-  expect(nearestColour(await insideScene(), { image, mapa: '#eef0ea' })).toBe('mapa');
+  // Inside the project: its streets (white) or a block (beige) of the drawn street map.
+  expect(nearestColour(await insideScene(), { image, mapa: '#ffffff' })).toBe('mapa');
   await expect(statusBar).not.toContainText('Imagem:');
   await page.screenshot({ path: `${SHOTS}/mapa.png` });
 

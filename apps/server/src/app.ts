@@ -120,6 +120,7 @@ export async function buildApp(
     await sql`SELECT 1`.execute(infra.db);
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
   });
+  route(systemApi.baseMaps, async () => infra.config.baseMaps);
   registerAuthRoutes(
     route,
     services.auth,

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { BaseMaps } from '@mirante/shared';
+import { baseMapsFromEnv } from './base-maps';
 
 export interface AppConfig {
   port: number;
@@ -35,6 +37,8 @@ export interface AppConfig {
   sceneUploadMaxMb: number;
   /** S3-compatible storage, used instead of `storageDir` when a bucket is set. */
   s3: S3Config | null;
+  /** External street and satellite base maps (`BASEMAP_*`); null each when not configured. */
+  baseMaps: BaseMaps;
 }
 
 export interface S3Config {
@@ -109,5 +113,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
         }
       : null,
+    baseMaps: baseMapsFromEnv(env),
   };
 }

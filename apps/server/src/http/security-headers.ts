@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import { baseMapOrigins } from '../base-maps';
+
+/** The configured external base maps' hosts (README: BASEMAP_*), the only other origins the map may read. */
+const BASE_MAP_ORIGINS = baseMapOrigins(process.env).join(' ');
+const withBaseMaps = (directive: string) =>
+  BASE_MAP_ORIGINS ? `${directive} ${BASE_MAP_ORIGINS}` : directive;
 
 /**
  * Content-Security-Policy of the web app. MapLibre runs its worker from our own origin and makes blob: URLs
  * for images and workers; antd writes inline styles (CSS-in-JS); the 3D viewer reads textures from blob: and
- * data: URLs. Everything else comes from our origin: no inline script, no eval, no framing by other sites.
+ * data: URLs; base-map tiles and styles may come from the configured external servers. Everything else comes from
+ * our origin: no inline script, no eval, no framing by other sites.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",
   "child-src 'self' blob:",
-  "img-src 'self' data: blob:",
+  withBaseMaps("img-src 'self' data: blob:"),
   "style-src 'self' 'unsafe-inline'",
   "font-src 'self' data:",
-  "connect-src 'self' blob: data:",
+  withBaseMaps("connect-src 'self' blob: data:"),
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -1,6 +1,22 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
+/** An external base map (spec 7 'External: tile servers'): XYZ raster tiles or a MapLibre style, with its credit. */
+export const baseMapSchema = z.object({
+  kind: z.enum(['tiles', 'style']),
+  url: z.string(),
+  attribution: z.string(),
+});
+export type BaseMap = z.infer<typeof baseMapSchema>;
+
+export const baseMapsSchema = z.object({
+  /** Under 'Mapa'. */
+  street: baseMapSchema.nullable(),
+  /** Under 'Satélite' (beneath the project's own scene). */
+  satellite: baseMapSchema.nullable(),
+});
+export type BaseMaps = z.infer<typeof baseMapsSchema>;
+
 export const systemApi = {
   health: defineEndpoint({
     method: 'GET',
@@ -9,5 +25,13 @@ export const systemApi = {
     tags: ['system'],
     access: { kind: 'public' },
     response: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
+  }),
+  baseMaps: defineEndpoint({
+    method: 'GET',
+    path: '/base-maps',
+    summary: 'Mapas de fundo externos configurados (ruas e satélite)',
+    tags: ['system'],
+    access: { kind: 'public' },
+    response: baseMapsSchema,
   }),
 } as const;

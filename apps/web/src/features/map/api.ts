@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { layersApi, scenesApi } from '@mirante/shared';
+import { layersApi, scenesApi, systemApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
 export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
@@ -112,5 +112,14 @@ export function useUpdateLabels(projectId: number) {
       }),
     // Not awaited: refetching thousands of layers shouldn't hold the modal.
     onSuccess: () => void client.invalidateQueries({ queryKey: layersKey(projectId) }),
+  });
+}
+
+/** The external base maps the server is configured with (none: 'Mapa' draws the project as a street map). */
+export function useBaseMaps() {
+  return useQuery({
+    queryKey: ['map', 'base-maps'] as const,
+    queryFn: () => callApi(systemApi.baseMaps, {}),
+    staleTime: Infinity,
   });
 }

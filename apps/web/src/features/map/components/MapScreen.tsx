@@ -51,7 +51,7 @@ export function MapScreen() {
   const layerList = useMemo(() => layers.data ?? [], [layers.data]);
   const visibility = useLayerVisibility(layerList);
   const camera = useMapCamera(map, project.defaultZoom, project.bounds);
-  const { effectiveType, shownDate, style, beforeStyle, dated } = useMapStyles({
+  const { effectiveType, shownDate, style, beforeStyle, dated, attribution } = useMapStyles({
     projectId: project.id,
     layers: layerList,
     mapType,
@@ -187,6 +187,11 @@ export function MapScreen() {
             apiToken={credentials.api_token}
             onClose={() => interactions.setSelectedLot(null)}
           />
+        )}
+        {attribution && (
+          <div className="map-attribution" data-testid="map-attribution">
+            {attribution}
+          </div>
         )}
         <MapStatusBar
           cursor={cursor}

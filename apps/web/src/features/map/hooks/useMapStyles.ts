@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { Layer, LayerType, Scene } from '@mirante/shared';
 import { buildMapStyle, type LayersFeatureCollection, type MapType } from '../style/layerStyles';
+import { useBaseMapPart } from './useBaseMapPart';
 import { useDatedFeatures } from './useDatedFeatures';
 
 export interface MapStylesInput {
@@ -31,6 +32,7 @@ export function useMapStyles({
   const effectiveType: MapType = before ? 'satelite' : mapType;
   const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
   const dated = useDatedFeatures(projectId, layers, shownDate, before?.isoDate ?? null);
+  const base = useBaseMapPart(effectiveType);
   const styleFor = useCallback(
     (shown: Scene | null, features: LayersFeatureCollection) =>
       buildMapStyle({
@@ -40,10 +42,11 @@ export function useMapStyles({
         scene: shown,
         apiToken,
         origin: window.location.origin,
+        base,
       }),
-    [effectiveType, visibleTypes, apiToken],
+    [effectiveType, visibleTypes, apiToken, base],
   );
   const style = useMemo(() => styleFor(scene, dated.data), [styleFor, scene, dated.data]);
   const beforeStyle = useMemo(() => styleFor(before, dated.beforeData), [styleFor, before, dated.beforeData]);
-  return { effectiveType, shownDate, style, beforeStyle, dated };
+  return { effectiveType, shownDate, style, beforeStyle, dated, attribution: base?.attribution ?? null };
 }

@@ -1,7 +1,10 @@
+import { baseMapPart } from './baseMapStyle';
 import { describe, expect, it } from 'vitest';
 import type { Layer, Scene } from '@mirante/shared';
 import {
   buildMapStyle,
+  DRAWN_MAP,
+  FILL_LAYER,
   lotFillColor,
   lotFillOpacity,
   sceneTileUrl,
@@ -131,5 +134,47 @@ describe('layer styles', () => {
     expect(sceneTileUrl({ tileUrl: '/tiles/a/{z}/{x}/{y}.png' }, 'abc', '')).toBe(
       '/tiles/a/{z}/{x}/{y}.webp?api_token=abc',
     );
+  });
+
+  describe('base maps', () => {
+    const input = {
+      data: toFeatureCollection([]),
+      visibleTypes: ['LOT' as const, 'BLOCK' as const, 'LIMIT' as const],
+      scene,
+      apiToken: 't',
+      origin: 'http://h',
+    };
+    const street = baseMapPart(
+      { kind: 'tiles', url: 'https://tiles.example.com/{z}/{x}/{y}.png', attribution: '© Ruas' },
+      null,
+    );
+    const paintOf = (style: ReturnType<typeof buildMapStyle>, id: string) =>
+      JSON.stringify(style.layers.find((layer) => layer.id === id));
+
+    it("without one, 'Mapa' draws the project as a street map and differs from 'S/ imagem'", () => {
+      const map = buildMapStyle({ ...input, mapType: 'mapa' });
+      const plain = buildMapStyle({ ...input, mapType: 'sem-imagem' });
+      expect(map.layers.map((l) => l.id).slice(0, 2)).toEqual(['background', 'drawn-map-streets']);
+      expect(paintOf(map, 'background')).toContain(DRAWN_MAP.land);
+      expect(paintOf(map, 'drawn-map-streets')).toContain(DRAWN_MAP.street);
+      expect(paintOf(map, FILL_LAYER)).toContain(DRAWN_MAP.block);
+      expect(plain.layers.map((l) => l.id)).not.toContain('drawn-map-streets');
+      expect(paintOf(plain, 'background')).not.toContain(DRAWN_MAP.land);
+    });
+
+    it("'Mapa' with a street base map draws it beneath the project, blocks only outlined", () => {
+      const map = buildMapStyle({ ...input, mapType: 'mapa', base: street });
+      expect(map.layers.map((l) => l.id).slice(0, 2)).toEqual(['background', 'base-map']);
+      expect(map.layers.map((l) => l.id)).not.toContain('drawn-map-streets');
+      expect(map.sources['base-map']).toMatchObject({ type: 'raster', attribution: '© Ruas' });
+      expect(paintOf(map, FILL_LAYER)).not.toContain(DRAWN_MAP.block);
+    });
+
+    it("'Satélite' puts the satellite base map beneath the scene; 'S/ imagem' never shows one", () => {
+      const satellite = buildMapStyle({ ...input, mapType: 'satelite', base: street });
+      expect(satellite.layers.map((l) => l.id).slice(0, 3)).toEqual(['background', 'base-map', 'scene']);
+      const plain = buildMapStyle({ ...input, mapType: 'sem-imagem', base: street });
+      expect(plain.sources['base-map']).toBeUndefined();
+    });
   });
 });

@@ -6,6 +6,7 @@ import type {
   StyleSpecification,
 } from 'maplibre-gl';
 import type { MapInstance } from '../engine/maplibre';
+import type { BaseMapPart } from './baseMapStyle';
 
 export type MapType = 'mapa' | 'satelite' | 'sem-imagem';
 export const LAYERS_SOURCE = 'mirante-layers';
@@ -143,12 +144,54 @@ const lines: ExpressionSpecification = [
 const isLot: ExpressionSpecification = ['==', ['get', 'type'], 'LOT'];
 const notLot: ExpressionSpecification = ['!=', ['get', 'type'], 'LOT'];
 
+/**
+ * What the project's layers are drawn over: imagery or an external base map ('image': blocks and stages only
+ * outlined, so what is beneath shows), the project drawn as a street map ('drawn-map': 'Mapa' with no base map
+ * configured) or nothing ('plain': 'S/ imagem').
+ */
+export type Backdrop = 'image' | 'drawn-map' | 'plain';
+
+/** The drawn street map's palette: land around the project, streets inside it, blocks between the streets. */
+export const DRAWN_MAP = {
+  land: '#dce7c6',
+  street: '#ffffff',
+  block: '#f3ecdb',
+  blockOutline: '#b8ab8a',
+} as const;
+
+/** The streets of the drawn map: the project's limit painted as pavement, beneath its blocks. */
+export function drawnMapLayers(visibleTypes: readonly LayerType[]): LayerSpecification[] {
+  return [
+    {
+      id: 'drawn-map-streets',
+      type: 'fill',
+      source: LAYERS_SOURCE,
+      filter: ['all', visible(visibleTypes), polygons, ['==', ['get', 'type'], 'LIMIT']],
+      paint: { 'fill-color': DRAWN_MAP.street, 'fill-opacity': 1 },
+    },
+  ];
+}
+
 /** The vector layers drawn over the scene (or the neutral background), limited to the checked types. */
-export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapType): LayerSpecification[] {
+export function vectorLayers(
+  visibleTypes: readonly LayerType[],
+  mapType: MapType,
+  backdrop: Backdrop = mapType === 'satelite' ? 'image' : 'plain',
+): LayerSpecification[] {
   const shown = visible(visibleTypes);
-  const onImage = mapType === 'satelite';
-  const areaFill = onImage ? { ...AREA_FILL, BLOCK: 'rgba(0,0,0,0)', STAGE: 'rgba(0,0,0,0)' } : AREA_FILL;
-  const areaOpacity = { ...AREA_OPACITY, BLOCK: onImage ? 0 : 0.9, STAGE: onImage ? 0 : 0.6 };
+  const onImage = backdrop === 'image';
+  const drawn = backdrop === 'drawn-map';
+  const areaFill = onImage
+    ? { ...AREA_FILL, BLOCK: 'rgba(0,0,0,0)', STAGE: 'rgba(0,0,0,0)' }
+    : drawn
+      ? { ...AREA_FILL, BLOCK: DRAWN_MAP.block, STAGE: 'rgba(0,0,0,0)' }
+      : AREA_FILL;
+  const areaOpacity = {
+    ...AREA_OPACITY,
+    BLOCK: onImage ? 0 : drawn ? 1 : 0.9,
+    STAGE: onImage || drawn ? 0 : 0.6,
+  };
+  const lineColor = drawn ? { ...LINE_COLOR, BLOCK: DRAWN_MAP.blockOutline, STAGE: '#8d99a6' } : LINE_COLOR;
   return [
     {
       // Areas and lots in one fill layer (one draw per tile instead of two; the same pixels): lots are sorted
@@ -181,7 +224,7 @@ export function vectorLayers(visibleTypes: readonly LayerType[], mapType: MapTyp
       source: LAYERS_SOURCE,
       filter: ['all', shown, polygons, notLot],
       paint: {
-        'line-color': matchType(LINE_COLOR, '#78909c'),
+        'line-color': matchType(lineColor, '#78909c'),
         'line-width': matchType({ LIMIT: 3, STAGE: 2.5, BLOCK: 1.2 }, 1),
         'line-dasharray': ['literal', [1]],
       },
@@ -248,13 +291,19 @@ export interface StyleInput {
   scene: Scene | null;
   apiToken: string;
   origin: string;
+  /** The external base map of this map type ('Mapa': streets, 'Satélite': satellite), when configured. */
+  base?: BaseMapPart | null;
 }
 
 /**
- * The whole map style: our own layers on a neutral background ('Mapa'), over the selected scene's tiles
- * ('Satélite') or alone ('S/ imagem'). No external basemap: the product works offline on its own tiles.
+ * The whole map style: our own layers over the street base map ('Mapa'; without one configured, over the project
+ * drawn as a street map), over the selected scene's tiles and the satellite base map ('Satélite') or alone on a
+ * neutral background ('S/ imagem'). Nothing external unless configured: the product works offline.
  */
 export function buildMapStyle(input: StyleInput): StyleSpecification {
+  const base = input.mapType === 'sem-imagem' ? null : (input.base ?? null);
+  const backdrop: Backdrop =
+    input.mapType === 'satelite' || base ? 'image' : input.mapType === 'mapa' ? 'drawn-map' : 'plain';
   const showScene = input.mapType === 'satelite' && input.scene !== null && input.scene.status === 'ready';
   const sources: StyleSpecification['sources'] = {
     [LAYERS_SOURCE]: {
@@ -267,9 +316,15 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
       tolerance: 0.5,
     },
   };
+  const background = backdrop === 'drawn-map' ? DRAWN_MAP.land : BACKGROUND[input.mapType];
   const layers: LayerSpecification[] = [
-    { id: 'background', type: 'background', paint: { 'background-color': BACKGROUND[input.mapType] } },
+    { id: 'background', type: 'background', paint: { 'background-color': background } },
   ];
+  if (base) {
+    Object.assign(sources, base.sources);
+    layers.push(...base.layers);
+  }
+  if (backdrop === 'drawn-map') layers.push(...drawnMapLayers(input.visibleTypes));
   if (showScene && input.scene) {
     const scene = input.scene;
     sources[SCENE_SOURCE] = {
@@ -282,6 +337,12 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
     };
     layers.push({ id: 'scene', type: 'raster', source: SCENE_SOURCE, paint: { 'raster-fade-duration': 0 } });
   }
-  layers.push(...vectorLayers(input.visibleTypes, input.mapType));
-  return { version: 8, sources, layers };
+  layers.push(...vectorLayers(input.visibleTypes, input.mapType, backdrop));
+  return {
+    version: 8,
+    sources,
+    layers,
+    ...(base?.glyphs ? { glyphs: base.glyphs } : {}),
+    ...(base?.sprite ? { sprite: base.sprite } : {}),
+  };
 }
