@@ -21,7 +21,6 @@ import { createProjectRegistrationService } from './features/projects/project-re
 import { createLayerImportService } from './features/layers/layer-import.service';
 import { createLayerImportRepo } from './features/layer-import/layer-import.repo';
 import { createLayerFileImportService } from './features/layer-import/layer-import.service';
-import { givenBoundaries } from './features/layer-import/project-boundary';
 import { createLayersRepo } from './features/layers/layers.repo';
 import { createLayersService } from './features/layers/layers.service';
 import { createObservationsRepo } from './features/layers/observations.repo';
@@ -89,7 +88,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     layers: createLayersService(layersRepo, projects, observations),
     observations,
     layerImport: createLayerImportService(layersRepo),
-    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, givenBoundaries),
+    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
     scenes,
     detectionsReport,
     detections,

@@ -534,6 +534,62 @@ async function zipBomb(name: string, megabytes: number): Promise<Buffer> {
   return Buffer.concat([local, fileName, data, central, fileName, end]);
 }
 
+describe('project boundary', () => {
+  it('is derived from the lots when the project has none (a dry run only says so), never over a given one', async () => {
+    const projectId = await newProject();
+    await context.db
+      .updateTable('projects')
+      .set({ delimiter: null, bbox: null, center: null })
+      .where('id', '=', projectId)
+      .execute();
+    const dry = await importReport(projectId, fixture('saopaulo_lotes_utm23s_shp.zip'), { dryRun: 'true' });
+    expect(dry.derived.boundary).toBe(true);
+    const unchanged = await context.db
+      .selectFrom('projects')
+      .select('delimiter')
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(unchanged.delimiter).toBeNull();
+
+    const report = await importReport(projectId, fixture('saopaulo_lotes_utm23s_shp.zip'));
+    expect(report.derived.boundary).toBe(true);
+    const project = await context.db
+      .selectFrom('projects')
+      .select(['delimiter', 'delimiterDerived', 'areaM2', 'bbox'])
+      .where('id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    expect(project.delimiterDerived).toBe(true);
+    expect(project.delimiter).toMatchObject({ type: expect.stringMatching(/Polygon$/) });
+    const lots = await layersOf(projectId);
+    const lotsArea = lots.reduce((sum, lot) => sum + lot.areaM2, 0);
+    // The outline holds every lot and the streets between them, not much more.
+    expect(project.areaM2).toBeGreaterThan(lotsArea);
+    expect(project.areaM2).toBeLessThan(lotsArea * 1.6);
+    const [west, south, east, north] = project.bbox!;
+    for (const lot of lots) {
+      const [lon, lat] = firstVertex(lot.geoJson);
+      expect(
+        lon! >= west! - 1e-6 && lon! <= east! + 1e-6 && lat! >= south! - 1e-6 && lat! <= north! + 1e-6,
+      ).toBe(true);
+    }
+
+    const given = await newProject();
+    const before = await context.db
+      .selectFrom('projects')
+      .select('delimiter')
+      .where('id', '=', given)
+      .executeTakeFirstOrThrow();
+    const kept = await importReport(given, fixture('saopaulo_lotes_utm23s_shp.zip'));
+    expect(kept.derived.boundary).toBe(false);
+    const after = await context.db
+      .selectFrom('projects')
+      .select('delimiter')
+      .where('id', '=', given)
+      .executeTakeFirstOrThrow();
+    expect(after.delimiter).toEqual(before.delimiter);
+  });
+});
+
 describe('archives', () => {
   it('refuses an archive with too many entries', async () => {
     const entries = Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`f${i}.txt`, strToU8('x')]));

@@ -1,29 +1,21 @@
 import {
   LAYER_IMPORT_LIMITS,
   LAYER_IMPORT_MESSAGES,
+  type AreaGeometry,
   type LayerGeometry,
   type LayerImportFields,
   type LayerImportReport,
 } from '@mirante/shared';
-import type { Db } from '../../db/database';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import { measureGeometry } from '../layers';
-import type { ProjectsService } from '../projects';
+import { projectsServiceFor, type ProjectsService } from '../projects';
 import { parseMapping } from './attribute-mapping';
 import { DERIVED_CLOSING, groupBy, unionInMetres } from './derive-layers';
 import { planImport, type PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
 import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
 import { readLayerFile } from './read/read-layer-file';
-
-/** The project boundary an import may derive from its lots (the projects feature decides whether it takes it). */
-export interface BoundaryPort {
-  /** Whether the project takes a derived boundary: it has none, or the one it has was derived before. */
-  takesDerived(projectId: number): Promise<boolean>;
-  /** Sets it inside the import's transaction; answers whether it did. */
-  adopt(trx: Db, projectId: number, geometry: LayerGeometry): Promise<boolean>;
-}
 
 interface DerivedLayer {
   write: LayerWrite & { sourceKey: string };
@@ -84,11 +76,7 @@ function derivedLayers(lots: PlannedLayer[], fields: LayerImportFields): Derived
   return derived;
 }
 
-export function createLayerFileImportService(
-  repo: LayerImportRepo,
-  projects: ProjectsService,
-  boundary: BoundaryPort,
-) {
+export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService) {
   return {
     /** Checked before a byte of the upload is read: the project exists and the user may see it. */
     async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
@@ -105,7 +93,9 @@ export function createLayerFileImportService(
       file: Buffer,
       fields: LayerImportFields,
     ): Promise<LayerImportReport> {
-      await projects.assertAccess(user, projectId);
+      const project = await projects.assertAccess(user, projectId);
+      // A project registered without a boundary, or whose boundary an import derived, takes the lots' outline.
+      const takesBoundary = project.delimiter === null || project.delimiterDerived;
       const mapping = parseMapping(fields.mapping);
       const source = await readLayerFile(file);
       const existing = await repo.existingLayers(projectId);
@@ -117,7 +107,7 @@ export function createLayerFileImportService(
       const valid = plan.layers.filter((layer) => layer.valid && layer.geometry);
       const lots = valid.filter((layer) => layer.type === 'LOT');
       const derived = derivedLayers(lots, fields);
-      const boundaryGeometry = (await boundary.takesDerived(projectId))
+      const boundaryGeometry = takesBoundary
         ? unionInMetres(
             (lots.length > 0 ? lots : valid).map((layer) => layer.geometry!),
             DERIVED_CLOSING.boundary,
@@ -154,7 +144,17 @@ export function createLayerFileImportService(
           projectId,
           derived.map((layer) => layer.write),
         );
-        return boundaryGeometry ? boundary.adopt(trx, projectId, boundaryGeometry) : false;
+        if (!boundaryGeometry) return false;
+        try {
+          return await projectsServiceFor(trx).adoptDerivedBoundary(
+            projectId,
+            boundaryGeometry as AreaGeometry,
+          );
+        } catch (error) {
+          // An outline the projects feature refuses (checked before it writes) leaves the project as it was.
+          if (error instanceof AppError && error.statusCode === 422) return false;
+          throw error;
+        }
       });
       return importReport(plan, { dryRun, imported: true, derived: { ...summary, boundary: adopted } });
     },
