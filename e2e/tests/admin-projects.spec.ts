@@ -53,6 +53,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   });
   await expect(form.getByTestId('delimiter-summary')).toHaveText('Polígono com 5 vértices');
   await form.getByText('Possui etapas').click();
+  await form.getByText('Dados do painel do projeto (opcionais)').click();
   await form.getByLabel('Cidade').fill('Sarandi');
   await form.getByLabel('Estado').fill('PR');
   await form.getByLabel('Lotes').fill('120');
@@ -99,6 +100,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await expect(renamed).toHaveCount(0);
   await page.getByText('Mostrar arquivados').click();
   await expect(renamed.getByText('Arquivado', { exact: true })).toBeVisible();
+  await renamed.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '../test-results/screens/admin-projects-archived.png' });
   await renamed.getByRole('button', { name: `Reativar ${name} - Etapa 1` }).click();
   await expect(page.getByText('Projeto reativado', { exact: true })).toBeVisible();

@@ -32,7 +32,7 @@ export function CreateProjectForm() {
       aria-label="Cadastrar projeto"
       initialValues={{ projectType: 'ALLOTMENT' }}
     >
-      <ProjectFormFields withCustomer />
+      <ProjectFormFields withCustomer panelOpen={false} />
       <Button type="primary" htmlType="submit" loading={create.isPending}>
         Cadastrar projeto
       </Button>

@@ -58,7 +58,7 @@ export function EditProjectModal({
         name="edit-project"
         aria-label="Editar projeto"
       >
-        <ProjectFormFields withCustomer={false} />
+        <ProjectFormFields withCustomer={false} panelOpen />
       </Form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Checkbox, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { Checkbox, Collapse, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import {
   DEFAULT_TEXT_MAX,
   PROJECT_MESSAGES,
@@ -27,7 +27,14 @@ const FLAGS = [
  * The fields of a project (spec 3: identity, flags and panel fields), shared by the registration form and the
  * edit dialog. The customer is chosen only when registering: users are linked to it.
  */
-export function ProjectFormFields({ withCustomer }: { withCustomer: boolean }) {
+export function ProjectFormFields({
+  withCustomer,
+  panelOpen,
+}: {
+  withCustomer: boolean;
+  /** Whether the panel fields (spec 3) start shown; they are optional, so registration starts with them folded. */
+  panelOpen: boolean;
+}) {
   const customers = useCustomers(withCustomer);
   return (
     <>
@@ -76,48 +83,63 @@ export function ProjectFormFields({ withCustomer }: { withCustomer: boolean }) {
           </Form.Item>
         ))}
       </div>
-      <div className="admin-form__row">
-        <Form.Item label="Código do cliente" name="customerCode" style={{ flex: 1 }}>
-          <Input maxLength={50} />
-        </Form.Item>
-        <Form.Item label="Data de lançamento" name="releaseDate" style={{ flex: 1 }}>
-          <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item label="Situação" name="stage" style={{ flex: 1 }}>
-          <Select allowClear placeholder="Não informada" options={stageOptions} />
-        </Form.Item>
-      </div>
-      <div className="admin-form__row">
-        <Form.Item label="Equipe" name="team" style={{ flex: 2 }}>
-          <Input maxLength={DEFAULT_TEXT_MAX} />
-        </Form.Item>
-        <Form.Item label="Quadras" name="blocks" style={{ flex: 1 }}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item label="Lotes" name="lots" style={{ flex: 1 }}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </div>
-      <Form.Item label="Endereço" name="address">
-        <Input maxLength={DEFAULT_TEXT_MAX} />
-      </Form.Item>
-      <div className="admin-form__row">
-        <Form.Item label="Cidade" name="city" style={{ flex: 2 }}>
-          <Input maxLength={100} />
-        </Form.Item>
-        <Form.Item label="Estado" name="state" style={{ flex: 1 }}>
-          <Input maxLength={50} placeholder="UF" />
-        </Form.Item>
-        <Form.Item label="Zoom inicial" name="defaultZoom" style={{ flex: 1 }}>
-          <InputNumber min={1} max={22} style={{ width: '100%' }} placeholder="16" />
-        </Form.Item>
-      </div>
-      <Form.Item label="Valor de inadimplência (R$)" name="valorInadimplencia">
-        <InputNumber min={0} precision={2} decimalSeparator="," style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item label="Detalhes" name="detail">
-        <Input.TextArea rows={2} maxLength={5000} />
-      </Form.Item>
+      <Collapse
+        className="admin-project-panel"
+        defaultActiveKey={panelOpen ? ['panel'] : []}
+        items={[
+          {
+            key: 'panel',
+            label: 'Dados do painel do projeto (opcionais)',
+            forceRender: true,
+            children: (
+              <>
+                <div className="admin-form__row">
+                  <Form.Item label="Código do cliente" name="customerCode" style={{ flex: 1 }}>
+                    <Input maxLength={50} />
+                  </Form.Item>
+                  <Form.Item label="Data de lançamento" name="releaseDate" style={{ flex: 1 }}>
+                    <DatePicker format="DD/MM/YYYY" style={{ width: '100%' }} />
+                  </Form.Item>
+                  <Form.Item label="Situação" name="stage" style={{ flex: 1 }}>
+                    <Select allowClear placeholder="Não informada" options={stageOptions} />
+                  </Form.Item>
+                </div>
+                <div className="admin-form__row">
+                  <Form.Item label="Equipe" name="team" style={{ flex: 2 }}>
+                    <Input maxLength={DEFAULT_TEXT_MAX} />
+                  </Form.Item>
+                  <Form.Item label="Quadras" name="blocks" style={{ flex: 1 }}>
+                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                  <Form.Item label="Lotes" name="lots" style={{ flex: 1 }}>
+                    <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+                  </Form.Item>
+                </div>
+                <Form.Item label="Endereço" name="address">
+                  <Input maxLength={DEFAULT_TEXT_MAX} />
+                </Form.Item>
+                <div className="admin-form__row">
+                  <Form.Item label="Cidade" name="city" style={{ flex: 2 }}>
+                    <Input maxLength={100} />
+                  </Form.Item>
+                  <Form.Item label="Estado" name="state" style={{ flex: 1 }}>
+                    <Input maxLength={50} placeholder="UF" />
+                  </Form.Item>
+                  <Form.Item label="Zoom inicial" name="defaultZoom" style={{ flex: 1 }}>
+                    <InputNumber min={1} max={22} style={{ width: '100%' }} placeholder="16" />
+                  </Form.Item>
+                </div>
+                <Form.Item label="Valor de inadimplência (R$)" name="valorInadimplencia">
+                  <InputNumber min={0} precision={2} decimalSeparator="," style={{ width: '100%' }} />
+                </Form.Item>
+                <Form.Item label="Detalhes" name="detail">
+                  <Input.TextArea rows={2} maxLength={5000} />
+                </Form.Item>
+              </>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }
