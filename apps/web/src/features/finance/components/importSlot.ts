@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ImportModal } from '../io/ImportModal';
 
 /** What the portfolio hands the spreadsheet import modal (spec 2.7 'Importar'). */
 export interface ImportModalProps {
@@ -14,4 +15,4 @@ export interface ImportModalProps {
  * The slot of the import modal, built by the spreadsheet import (finance-io): set it to that component and the
  * portfolio's 'Importar' button opens it. While it is null the button is not shown.
  */
-export const IMPORT_MODAL: ComponentType<ImportModalProps> | null = null;
+export const IMPORT_MODAL: ComponentType<ImportModalProps> | null = ImportModal;

@@ -1,13 +1,16 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Typography, Upload } from 'antd';
+import { Alert, App, Button, Modal, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { FINANCE_IMPORT_ACCEPT, FINANCE_IMPORT_MESSAGES } from '@mirante/shared';
 import { isApiError } from '../../../shared/api/ApiError';
 import { templateHref, useImportPortfolio } from './api';
 import { fileProblem, importOutcome, type ImportOutcome } from './importOutcome';
+import './finance-io.css';
 
 export interface ImportModalProps {
   projectId: number;
+  /** Projects with stages are reminded that the first column takes the stage's exact name. */
+  hasStage: boolean;
   open: boolean;
   onClose(): void;
   /** Some row was imported: the page reloads the portfolio with its filters reset (spec 4). */
@@ -22,7 +25,8 @@ const WIDTH = 700;
  * 'Importar Planilha' (disabled until a file is chosen), 'Fechar' and 'Download do modelo'; the outcome of
  * spec 8 (success, error or warning with the counts, and the e-mail notice) shown in the modal.
  */
-export function ImportModal({ projectId, open, onClose, onImported }: ImportModalProps) {
+export function ImportModal({ projectId, hasStage, open, onClose, onImported }: ImportModalProps) {
+  const { notification } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
@@ -51,6 +55,13 @@ export function ImportModal({ projectId, open, onClose, onImported }: ImportModa
         const next = importOutcome(result);
         setOutcome(next);
         setFile(null);
+        // The page reloads (and this modal with it) when a row got in: the outcome stays in a notification.
+        notification[next.type]({
+          message: next.message,
+          description: next.description,
+          duration: 10,
+          className: 'finance-import-notice',
+        });
         if (next.imported > 0) onImported();
       },
       onError: (error) =>
@@ -89,7 +100,10 @@ export function ImportModal({ projectId, open, onClose, onImported }: ImportModa
         <li>A planilha deve seguir o mesmo formato do exemplo.</li>
         <li>Não reordene nem renomeie as colunas, e não acrescente novas colunas.</li>
         <li>Os valores de um lote só são substituídos se a extração da sua linha for bem-sucedida.</li>
-        <li>Em loteamentos com etapas, a primeira coluna deve trazer o nome exato da etapa.</li>
+        <li>
+          Em loteamentos com etapas, a primeira coluna deve trazer o nome exato da etapa
+          {hasStage ? ' (este loteamento tem etapas).' : '.'}
+        </li>
         <li>Arquivos .xls ou .xlsx de até 10MB.</li>
       </ul>
       <Upload
