@@ -80,7 +80,7 @@ export function PriceMapScreen() {
   const lot = layerList.find((layer) => layer.id === selected) ?? null;
 
   return (
-    <div className="map-screen" data-testid="price-map">
+    <div className="map-screen price-map" data-testid="price-map">
       <aside className="map-options">
         <div className="map-options__header">
           <h2 className="price-title">Metro quadrado</h2>
