@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { InformationRoute } from '../features/finance/InformationRoute';
 import { ROUTE_RULES, type PagePath } from '../features/shell/routeRules';
 
 const FusionMapPage = lazy(() => import('../features/map/pages/FusionMapPage'));
@@ -7,7 +8,6 @@ const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePassw
 const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
-const InformationPage = lazy(() => import('../features/finance/pages/InformationPage'));
 const PriceMapPage = lazy(() => import('../features/price/pages/PriceMapPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
@@ -21,7 +21,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'allotment-value': <PriceMapPage />,
   report: placeholder('Relatório'),
   list: <DetectionsListPage />,
-  information: <InformationPage />,
+  information: <InformationRoute />,
   security: <SecurityPage />,
   integration: placeholder('Integração'),
   'construction/images': placeholder('Imagens'),

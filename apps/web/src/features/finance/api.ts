@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   buildPath,
   endpointUrl,
@@ -19,12 +19,16 @@ const detailKey = (layerId: number) => ['information', layerId] as const;
  * same rule the server applies (`filterInformations`), so a filter answers at once even with 10,000 lots.
  */
 export function useInformations(projectId: number) {
-  return useQuery({
+  return useQuery(informationsQuery(projectId));
+}
+
+/** Also prefetched by the route while the page's code loads (the two in parallel, not one after the other). */
+export const informationsQuery = (projectId: number) =>
+  queryOptions({
     queryKey: listKey(projectId),
     queryFn: () => callApi(informationsApi.list, { params: { id: projectId }, body: {} }),
     retry: false,
   });
-}
 
 /** One lot's sale information and its history (the lot dialog, the map popup's section). */
 export function useInformation(layerId: number | null) {
