@@ -18,6 +18,7 @@ import { lonLatToUtm, utmToLonLat, type Utm } from './projection';
 import { frameAround, type RasterFrame } from './raster';
 import { boxRing, roof, type OrientedBox } from './roofs';
 import { drawable, noiseSet, type Drawable, type Shader } from './scene-engine';
+import { constructionStageGlb, type ConstructionStage } from './construction-model';
 import { formwork } from './formwork';
 import { sceneRaster } from './scene-raster';
 import { siteVehicles, workers, type WorkArea } from './site-actors';
@@ -35,6 +36,20 @@ const WETNESS = [0.1, 0.5, 0.9, 0.8, 0.4, 0.2];
 const POURS = [2, 3, 5];
 /** Building footprint inside the 60 × 80 m lot, metres from its south-west corner. */
 const BUILDING = { x0: 14, y0: 16, x1: 46, y1: 58 };
+
+/** What stands on site at scene `i`, as the scene's image draws it (structure, crane): its 3D model's plan. */
+export function constructionStage(i: number): ConstructionStage {
+  return {
+    floors: FLOORS[i] ?? 0,
+    floorHeight: FLOOR_HEIGHT,
+    building: BUILDING,
+    columnsShare: i === 5 ? 0.55 : 1,
+    crane: i >= 2 ? { height: craneHeight(i), angle: craneAngle(i) } : null,
+  };
+}
+
+const craneHeight = (i: number) => 30 + i * 3;
+const craneAngle = (i: number) => 0.35 + i * 0.5;
 
 export function constructionSite(seed: number): DemoSiteGenerator {
   const site = DEMO_SITES.construction;
@@ -76,8 +91,9 @@ export function constructionSite(seed: number): DemoSiteGenerator {
     kind: 'drone',
     basePixelSize: 0.05,
     dates: DATES,
-    modelDates: [5],
-    modelFloors: FLOORS[5],
+    // A model for every scene with structure standing, each as that scene shows it (not the finished tower).
+    modelDates: DATES.flatMap((_, i) => ((FLOORS[i] ?? 0) > 0 ? [i] : [])),
+    model: (i) => constructionStageGlb(constructionStage(i)),
     layers,
     groundTruth: () => DATES.map((date, i) => ({ date, floors: FLOORS[i], phase: phaseName(i) })),
     render(dateIndex, pixelSize) {
@@ -286,7 +302,7 @@ function structure(
   const slab = slabShader(ctx, i);
   add(lot.rect(x0, y0, x1, y1), slab, height, 0, height);
   const column = surface(ctx, [140, 140, 136], 0.06, 0.05);
-  const partial = i === 5 ? 0.55 : 1;
+  const partial = constructionStage(i).columnsShare;
   for (let gx = x0 + 0.5; gx <= x1 - 0.5; gx += 6.3) {
     for (let gy = y0 + 0.5; gy <= y0 + (y1 - y0) * partial; gy += 6.9)
       add(lot.rect(gx - 0.2, gy - 0.3, gx + 0.2, gy + 0.3), column, 3, height, 3);
@@ -352,9 +368,9 @@ function crane(
       out[2] = out[2]! * k;
     };
   };
-  const height = 30 + i * 3;
+  const height = craneHeight(i);
   add(lot.rect(mastX - 1, mastY - 1, mastX + 1, mastY + 1), lattice(), 1, height, height);
-  const angle = 0.35 + i * 0.5;
+  const angle = craneAngle(i);
   const jib: OrientedBox = {
     ...centreOf(lot, mastX + Math.cos(angle) * 16, mastY + Math.sin(angle) * 16),
     ax: Math.cos(angle),

@@ -1,7 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { writeBuildingModel } from './building-model';
 import { demoSite, type DemoSiteKey } from './demo-sites';
 import { writeGeoTiffFile } from './geotiff-writer';
 import { DEMO_EPSG, utmToLonLat } from './projection';
@@ -82,9 +81,9 @@ export async function renderSceneJob(job: SceneJob): Promise<SceneManifestEntry>
     64,
   );
   let model3d: string | null = null;
-  if (site.modelDates?.includes(job.dateIndex)) {
+  if (site.model && site.modelDates?.includes(job.dateIndex)) {
     model3d = join(job.site, `${date}.glb`);
-    await writeBuildingModel(join(job.outDir, model3d), site.modelFloors ?? 8);
+    writeFileSync(join(job.outDir, model3d), site.model(job.dateIndex));
   }
   const { frame } = scene;
   const [west, north] = utmToLonLat([frame.originX, frame.originY]);

@@ -1,7 +1,8 @@
 import { booleanValid } from '@turf/turf';
 import type { Feature } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { buildingGlb } from './building-model';
+import { constructionStage } from './construction-site';
+import { constructionStageGlb } from './construction-model';
 import { demoSite, type DemoSiteKey } from './demo-sites';
 
 const COMPONENT_BYTES: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
@@ -21,11 +22,53 @@ interface GltfJson {
     max?: number[];
   }[];
   meshes: { primitives: { attributes: Record<string, number>; indices?: number }[] }[];
+  nodes: { name: string; mesh: number }[];
   images?: { bufferView: number; mimeType: string }[];
 }
 
+/** A model's JSON chunk and the top (max Y) of each named part. */
+function partsOf(model: Buffer): Record<string, number> {
+  const gltf = JSON.parse(model.subarray(20, 20 + model.readUInt32LE(12)).toString('utf8')) as GltfJson;
+  return Object.fromEntries(
+    gltf.nodes.map((node) => {
+      const position = gltf.meshes[node.mesh]?.primitives[0]?.attributes.POSITION ?? -1;
+      return [node.name, gltf.accessors[position]?.max?.[1] ?? NaN];
+    }),
+  );
+}
+
+describe('the construction 3D models follow the works, date by date', async () => {
+  const site = await demoSite('construction', 1);
+  const dateOf = (i: number) => site.dates[i];
+
+  it('has a model for every scene with structure standing, none while digging', () => {
+    expect(site.modelDates?.map(dateOf)).toEqual(['2026-02-01', '2026-04-01', '2026-06-01']);
+  });
+
+  it('01/06/2026: eight open slabs with formwork on the top one, columns rising, and the crane — no facade', () => {
+    const parts = partsOf(site.model?.(5) ?? Buffer.alloc(0));
+    expect(Object.keys(parts).sort()).toEqual([
+      'Armação',
+      'Contrapeso',
+      'Fôrmas',
+      'Grua',
+      'Lajes',
+      'Pilares',
+    ]);
+    expect(parts['Lajes']).toBeCloseTo(24, 3);
+    expect(parts['Fôrmas']).toBeCloseTo(24.1, 3);
+    expect(parts['Pilares']).toBeCloseTo(27, 3);
+    expect(parts['Grua']).toBeGreaterThan(40);
+  });
+
+  it('01/02/2026: one slab only; 01/04/2026: four', () => {
+    expect(partsOf(site.model?.(3) ?? Buffer.alloc(0))['Lajes']).toBeCloseTo(3, 3);
+    expect(partsOf(site.model?.(4) ?? Buffer.alloc(0))['Lajes']).toBeCloseTo(12, 3);
+  });
+});
+
 describe('the construction 3D model (GLB)', async () => {
-  const glb = await buildingGlb(8);
+  const glb = constructionStageGlb(constructionStage(5));
 
   it('has a glTF 2.0 header whose length is the file length, then a JSON and a BIN chunk', () => {
     expect(glb.readUInt32LE(0)).toBe(0x46546c67);

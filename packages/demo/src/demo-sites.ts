@@ -21,8 +21,8 @@ export interface DemoSiteGenerator {
   render(dateIndex: number, pixelSize: number): SceneRaster;
   /** Dates (by index) that also get a 3D model. */
   modelDates?: number[];
-  /** Floors of the 3D model (construction site). */
-  modelFloors?: number;
+  /** The 3D model (GLB) of a date in `modelDates`: what stands on site that day. */
+  model?(dateIndex: number): Buffer;
   /** The allotment's sale records (demo finance portfolio), consistent with its timelines. */
   portfolio?(): DemoSaleRecord[];
   /** Further JSON ground-truth files, by file name, written next to ground-truth.json. */
