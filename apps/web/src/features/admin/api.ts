@@ -33,10 +33,20 @@ export function useScenesWithoutDetect(month: string) {
   });
 }
 
+/** How often the AI processing list is read again while a job is queued or running. */
+const PROCESSING_POLL_MS = 2000;
+
+/** The 'Processamento I.A' list; read again every 2 s while any analysis is queued or processing. */
 export function useScenesWithAnalysis(query: WithAnalysisQuery) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'with-analysis', query],
     queryFn: () => callApi(analysesApi.scenesWithAnalysis, { query }),
+    refetchInterval: (current) =>
+      current.state.data?.some(
+        (row) => row.processing_state === 'queued' || row.processing_state === 'processing',
+      )
+        ? PROCESSING_POLL_MS
+        : false,
   });
 }
 

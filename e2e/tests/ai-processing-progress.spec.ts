@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { ensureScenes, scenePng } from './map-scenes';
+import { ADMIN, DEMO_PASSWORD, signInAndWait } from './support';
+
+const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
+/** The first day of this month in Brazil: the 'Processamento I.A' tab opens on the current month. */
+const TODAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const SCENE_DATE = `${TODAY.slice(0, 7)}-01`;
+const SHOWN_DATE = SCENE_DATE.split('-').reverse().join('/');
+
+let sceneId = 0;
+let headers: { Authorization: string } = { Authorization: '' };
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
+    { date: SCENE_DATE, png: scenePng(192, 160, 0.5) },
+  ]);
+  const row = scene as unknown as { id: number; projectId: number };
+  sceneId = row.id;
+  const created = await request.post('/api/v1/detection', {
+    headers,
+    data: { projectId: row.projectId, sceneId: row.id, publishDetection: false },
+  });
+  expect([200, 201, 422]).toContain(created.status());
+});
+
+/** The other specs see the allotment's usual scenes again. */
+test.afterAll(async ({ request }) => {
+  const removed = await request.post('/api/v1/scenes/delete', { headers, data: { ids: [sceneId] } });
+  expect(removed.ok()).toBe(true);
+});
+
+test('the AI processing list follows a queued analysis to its end without reopening the tab', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signInAndWait(page, ADMIN);
+  await page.goto('/page/admin');
+  await page.getByRole('tab', { name: 'Processamento I.A' }).click({ timeout: 20_000 });
+  const row = page
+    .getByRole('table', { name: 'Análises para processamento' })
+    .getByRole('row', { name: new RegExp(SHOWN_DATE) })
+    .filter({ hasText: 'Jardim das Palmeiras' });
+  await expect(row).toBeVisible();
+  await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Enviar para processamento' }).click();
+  await expect(page.getByText('1 análise enviada para a fila de processamento.')).toBeVisible();
+  await expect(row.getByText(/Na fila|%|Concluído/)).toBeVisible();
+
+  // No click, no reload: the row follows the job until it ends.
+  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 120_000 });
+  await page.screenshot({ path: `${SHOTS}/ai-processing-done.png` });
+});
