@@ -163,6 +163,9 @@ export interface ScenesTable {
   sourceBounds: number[] | null;
   originalKey: string;
   originalName: string;
+  /** Migration 015: the other files of a mosaic (after the first, in upload order). */
+  mosaicKeys: Generated<string[]>;
+  mosaicNames: Generated<string[]>;
   archiveKey: string | null;
   previewKey: string | null;
   modelKey: string | null;

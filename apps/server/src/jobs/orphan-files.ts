@@ -16,12 +16,18 @@ const STORAGE_SWEEP_QUEUE = 'storage-sweep';
 async function referencedKeys(db: Db): Promise<Set<string>> {
   const scenes = await db
     .selectFrom('scenes')
-    .select(['originalKey', 'archiveKey', 'previewKey', 'modelKey'])
+    .select(['originalKey', 'archiveKey', 'previewKey', 'modelKey', 'mosaicKeys'])
     .execute();
   const photos = await db.selectFrom('layerObservationPhotos').select('storageKey').execute();
   const keys = new Set<string>(photos.map((photo) => photo.storageKey));
   for (const scene of scenes) {
-    for (const key of [scene.originalKey, scene.archiveKey, scene.previewKey, scene.modelKey]) {
+    for (const key of [
+      scene.originalKey,
+      scene.archiveKey,
+      scene.previewKey,
+      scene.modelKey,
+      ...scene.mosaicKeys,
+    ]) {
       if (key) keys.add(key);
     }
   }

@@ -5,6 +5,9 @@ import { flag, id, idList, idParams, text } from './input-rules';
 export const SCENE_STATUSES = ['queued', 'processing', 'ready', 'failed'] as const;
 export type SceneStatusCode = (typeof SCENE_STATUSES)[number];
 
+/** Files of one date sent together (several `file` parts) become one mosaic; at most this many. */
+export const MAX_MOSAIC_FILES = 20;
+
 export const SCENE_MESSAGES = {
   dateRequired: 'Data da imagem obrigatória',
   projectRequired: 'Projeto da imagem obrigatório',
@@ -151,7 +154,8 @@ export const scenesApi = {
     path: '/scene',
     summary:
       'Cadastra uma imagem: multipart com date, project, cloud, precision, publishImage, file (GeoTIFF, ou PNG/JPEG ' +
-      'com bounds) e model (glTF/GLB, opcional); o processamento em blocos roda em segundo plano',
+      'com bounds; vários campos file de GeoTIFFs da mesma data formam um mosaico) e model (glTF/GLB, opcional); ' +
+      'o processamento em blocos roda em segundo plano',
     tags: ['scenes', 'admin'],
     access: { kind: 'session', roles: ['ADMIN'] },
     encoding: 'multipart',

@@ -56,6 +56,7 @@ export function registerSceneFileRoutes(
         bounds: parseBounds(parsed.data.bounds),
         filePath: file.path,
         fileName: file.name,
+        moreFiles: upload.moreFiles.map((more) => ({ filePath: more.path, fileName: more.name })),
         modelPath: model?.path ?? null,
         modelName: model?.name ?? null,
       });

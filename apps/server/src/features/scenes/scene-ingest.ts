@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { ImageryError } from '../../imagery/imagery-error';
 import { tileScene } from '../../imagery/ingest-scene';
 import type { ImageLimits } from '../../imagery/limits';
-import { openSceneSource } from '../../imagery/open-scene-source';
+import { openSceneSources, type SceneFile } from '../../imagery/open-scene-source';
 import type { LonLatBounds } from '../../imagery/tile-math';
 import { makeScratchDir } from '../../storage/scratch';
 import type { Storage } from '../../storage/storage';
@@ -58,10 +58,15 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
     try {
       const localOriginal = path.join(workDir, 'original');
       await pipeline(await storage.getStream(scene.originalKey), createWriteStream(localOriginal));
+      const files: SceneFile[] = [{ path: localOriginal, kind: scene.sourceKind, name: scene.originalName }];
+      for (const [index, key] of scene.mosaicKeys.entries()) {
+        const local = path.join(workDir, `original-${index + 2}`);
+        await pipeline(await storage.getStream(key), createWriteStream(local));
+        files.push({ path: local, kind: 'geotiff', name: scene.mosaicNames[index] ?? key });
+      }
       const bounds = scene.sourceBounds as [number, number, number, number] | null;
-      const source = await openSceneSource(
-        localOriginal,
-        scene.sourceKind,
+      const source = await openSceneSources(
+        files,
         bounds ? { west: bounds[0], south: bounds[1], east: bounds[2], north: bounds[3] } : null,
         limits,
       );

@@ -4,7 +4,7 @@ import { SCENE_MESSAGES } from '@mirante/shared';
 import { unprocessable } from '../../http/app-error';
 import { ImageryError } from '../../imagery/imagery-error';
 import type { ImageLimits } from '../../imagery/limits';
-import { openSceneSource } from '../../imagery/open-scene-source';
+import { openSceneSources, type SceneFile } from '../../imagery/open-scene-source';
 import { readHead, sniffImage, sniffModel, type ImageKind } from '../../imagery/sniff';
 import { mercatorFootprint } from '../../imagery/scene-footprint';
 import { mercatorToLonLatBounds, type LonLatBounds } from '../../imagery/tile-math';
@@ -21,6 +21,8 @@ export interface SceneFileInput {
   publish: boolean;
   filePath: string;
   fileName: string;
+  /** More GeoTIFFs of the same date: the scene is their mosaic with the first. */
+  moreFiles?: ReadonlyArray<{ filePath: string; fileName: string }>;
   /** PNG/JPEG only. */
   bounds: LonLatBounds | null;
   modelPath?: string | null;
@@ -36,12 +38,22 @@ const EXTENSIONS: Record<ImageKind, string> = { geotiff: 'tif', png: 'png', jpeg
  */
 export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
   return async function register(input: SceneFileInput): Promise<SceneRecord> {
-    const kind = sniffImage(await readHead(input.filePath));
-    if (!kind) {
-      throw new ImageryError('NOT_AN_IMAGE', 'O arquivo enviado não é uma imagem GeoTIFF, PNG ou JPEG.');
+    const sent = [{ filePath: input.filePath, fileName: input.fileName }, ...(input.moreFiles ?? [])];
+    const files: SceneFile[] = [];
+    for (const file of sent) {
+      const kind = sniffImage(await readHead(file.filePath));
+      if (!kind) {
+        const which = sent.length > 1 ? `${path.basename(file.fileName)}: ` : '';
+        throw new ImageryError(
+          'NOT_AN_IMAGE',
+          `${which}O arquivo enviado não é uma imagem GeoTIFF, PNG ou JPEG.`,
+        );
+      }
+      files.push({ path: file.filePath, kind, name: path.basename(file.fileName) });
     }
+    const kind = files[0]!.kind;
     const project = await repo.projectArea(input.projectId);
-    const source = await openSceneSource(input.filePath, kind, input.bounds, limits);
+    const source = await openSceneSources(files, input.bounds, limits);
     try {
       // A project without a boundary yet (its lots not imported) cannot be checked.
       if (project?.bbox) {
@@ -63,6 +75,7 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
     const prefix = `scenes/p${input.projectId}/${input.date}-${randomBytes(4).toString('hex')}`;
     const originalKey = `${prefix}/original.${EXTENSIONS[kind]}`;
     const modelKey = modelExtension ? `${prefix}/model.${modelExtension}` : null;
+    const mosaicKeys = files.slice(1).map((_, index) => `${prefix}/original-${index + 2}.tif`);
     const { bounds } = input;
     let row: SceneRecord;
     try {
@@ -78,6 +91,8 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
         originalName: path.basename(input.fileName) || `original.${EXTENSIONS[kind]}`,
         modelKey,
         modelName: input.modelName ?? null,
+        mosaicKeys,
+        mosaicNames: files.slice(1).map((file) => file.name),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw unprocessable('DUPLICATE_SCENE_DATE', SCENE_MESSAGES.duplicateDate);
@@ -85,6 +100,7 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
     }
     try {
       await storage.putFile(originalKey, input.filePath);
+      for (const [index, key] of mosaicKeys.entries()) await storage.putFile(key, files[index + 1]!.path);
       if (modelKey && input.modelPath) await storage.putFile(modelKey, input.modelPath);
     } catch (error) {
       await repo.deleteByIds([row.id]);

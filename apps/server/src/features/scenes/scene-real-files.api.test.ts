@@ -347,3 +347,56 @@ describe('every testdata GeoTIFF ingests into a project it overlaps', () => {
     }
   }, 180_000);
 });
+
+describe('several files of one date', () => {
+  const halves = [
+    'colorado_pixels_sirgas_utm23s_west_half.tif',
+    'colorado_pixels_sirgas_utm23s_east_half.tif',
+  ];
+
+  it('accepts them as one mosaic with the bounds of the whole picture and no seam', async () => {
+    const west = await footprintOf(halves[0]!);
+    const east = await footprintOf(halves[1]!);
+    const whole = { west: west.west, south: west.south, east: east.east, north: west.north };
+    const project = await make.buildProject({ delimiter: box(whole, 0.001) });
+    const mosaic = await ingest(project.id, '2025-02-01', ...halves);
+    const [[w, s], [e, n]] = mosaic.bounds!;
+    expect(Math.abs(w - whole.west)).toBeLessThan(1e-9);
+    expect(Math.abs(e - whole.east)).toBeLessThan(1e-9);
+    expect(Math.abs(s - Math.min(west.south, east.south))).toBeLessThan(1e-9);
+    expect(Math.abs(n - Math.max(west.north, east.north))).toBeLessThan(1e-9);
+    // The seam: the tile holding the boundary between the halves is opaque across it.
+    const z = mosaic.maxZoom!;
+    const seam = tileAt(west.east, (whole.south + whole.north) / 2, z);
+    const rgba = await rgbaOf((await tile(mosaic, z, seam.x, seam.y)).rawPayload);
+    for (const dx of [-3, -1, 0, 1, 3]) {
+      const px = Math.min(TILE_SIZE - 1, Math.max(0, seam.px + dx));
+      expect(rgba[(seam.py * TILE_SIZE + px) * 4 + 3], `dx ${dx}`).toBe(255);
+    }
+    // Each file stays stored; the scene lists one original name (the first file).
+    const row = await context.db
+      .selectFrom('scenes')
+      .select(['originalName', 'mosaicNames', 'mosaicKeys'])
+      .where('id', '=', mosaic.id)
+      .executeTakeFirstOrThrow();
+    expect(row.originalName).toBe(halves[0]);
+    expect(row.mosaicNames).toEqual([halves[1]]);
+    expect(row.mosaicKeys).toHaveLength(1);
+  });
+
+  it('refuses files that cannot be one mosaic, saying why, and keeps nothing', async () => {
+    const project = await projectOver('colorado_pixels_sad69_utm23s.tif', 0.01);
+    const before = await context.db.selectFrom('scenes').select('id').execute();
+    const response = await uploadFiles(project.id, '2025-02-02', [
+      { name: 'a.tif', content: await fixture('colorado_pixels_sad69_utm23s.tif') },
+      { name: 'b.tif', content: await fixture('colorado_pixels_corrego_alegre_utm23s.tif') },
+    ]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'MOSAIC_MISMATCH' });
+    expect(response.json().message).toBe(
+      'O arquivo b.tif está em outro sistema de coordenadas (Corrego Alegre 1970-72 / UTM zone 23S; o primeiro ' +
+        'está em SAD69 / UTM zone 23S). Para um mosaico, envie todos os arquivos no mesmo sistema.',
+    );
+    expect(await context.db.selectFrom('scenes').select('id').execute()).toEqual(before);
+  });
+});

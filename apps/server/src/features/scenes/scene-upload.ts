@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { MAX_MOSAIC_FILES } from '@mirante/shared';
 import { AppError, unprocessable } from '../../http/app-error';
 import { makeScratchDir } from '../../storage/scratch';
 
@@ -15,6 +16,8 @@ export interface ReceivedFile {
 export interface ReceivedUpload {
   fields: Record<string, string>;
   files: Record<string, ReceivedFile>;
+  /** `file` parts after the first (the other files of a mosaic), in the order sent. */
+  moreFiles: ReceivedFile[];
   cleanup(): Promise<void>;
 }
 
@@ -41,25 +44,35 @@ export async function receiveUpload(
   };
   const fields: Record<string, string> = {};
   const files: Record<string, ReceivedFile> = {};
+  const moreFiles: ReceivedFile[] = [];
+  const limits = { fileSize: maxFileBytes, files: MAX_MOSAIC_FILES + 1, fields: 20 };
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxFileBytes, files: 2, fields: 20 } })) {
+    for await (const part of request.parts({ limits })) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
       const file: MultipartFile = part;
-      if (!ACCEPTED_FILES.has(file.fieldname) || files[file.fieldname]) {
+      const another = file.fieldname === 'file' && files.file !== undefined;
+      if (!ACCEPTED_FILES.has(file.fieldname) || (files[file.fieldname] && !another)) {
         file.file.resume();
         continue;
+      }
+      if (another && moreFiles.length + 1 >= MAX_MOSAIC_FILES) {
+        throw unprocessable(
+          'MOSAIC_MISMATCH',
+          `Um mosaico pode ter até ${MAX_MOSAIC_FILES} arquivos; junte-os antes de enviar.`,
+        );
       }
       if (!dir) {
         await beforeFile(fields);
         dir = await makeScratchDir('upload');
       }
-      const target = path.join(dir, file.fieldname);
+      const target = path.join(dir, another ? `file-${moreFiles.length + 2}` : file.fieldname);
       await pipeline(file.file, createWriteStream(target));
       if (file.file.truncated) throw fileTooLarge(maxFileBytes);
-      files[file.fieldname] = { path: target, name: file.filename };
+      if (another) moreFiles.push({ path: target, name: file.filename });
+      else files[file.fieldname] = { path: target, name: file.filename };
     }
   } catch (error) {
     await cleanup();
@@ -68,7 +81,7 @@ export async function receiveUpload(
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(maxFileBytes);
     throw unprocessable('INVALID_UPLOAD', 'Não foi possível receber o arquivo enviado.');
   }
-  return { fields, files, cleanup };
+  return { fields, files, moreFiles, cleanup };
 }
 
 const fileTooLarge = (maxFileBytes: number) =>

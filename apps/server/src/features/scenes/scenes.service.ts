@@ -54,6 +54,8 @@ export interface SceneUpload {
   bounds: LonLatBounds | null;
   filePath: string;
   fileName: string;
+  /** The other GeoTIFFs of a mosaic. */
+  moreFiles?: ReadonlyArray<{ filePath: string; fileName: string }>;
   modelPath: string | null;
   modelName: string | null;
 }

@@ -12,6 +12,8 @@ export interface SceneFormValues {
   model: UploadFile[];
 }
 
+export { MAX_MOSAIC_FILES } from '@mirante/shared';
+
 export const SCENE_FILE_ACCEPT = '.tif,.tiff,.png,.jpg,.jpeg,image/tiff,image/png,image/jpeg';
 export const MODEL_ACCEPT = '.glb,.gltf,model/gltf-binary,model/gltf+json';
 
@@ -32,8 +34,10 @@ export function sceneFormData(values: SceneFormValues): FormData {
   }
   form.append('publishImage', values.publishImage ? 'true' : 'false');
   if (isPlainImage(values.file) && values.bounds) form.append('bounds', values.bounds.trim());
-  const file = values.file[0]?.originFileObj;
-  if (file) form.append('file', file, file.name);
+  // Several GeoTIFFs of the date are sent as several `file` parts: the server makes one mosaic of them.
+  for (const item of values.file) {
+    if (item.originFileObj) form.append('file', item.originFileObj, item.originFileObj.name);
+  }
   const model = values.model[0]?.originFileObj;
   if (model) form.append('model', model, model.name);
   return form;

@@ -3,6 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import { SCENE_MESSAGES, projectDisplayName } from '@mirante/shared';
 import { useProjects } from '../../projects/api';
 import {
+  MAX_MOSAIC_FILES,
   MODEL_ACCEPT,
   SCENE_FILE_ACCEPT,
   fileListOf,
@@ -56,12 +57,19 @@ export function SceneFormFields({ disabled }: { disabled: boolean }) {
       </Form.Item>
       <Form.Item
         label="Arquivo da imagem (GeoTIFF, PNG ou JPEG)"
+        extra="Vários GeoTIFFs da mesma data formam um mosaico."
         name="file"
         valuePropName="fileList"
         getValueFromEvent={fileListOf}
         rules={[{ required: true, type: 'array', min: 1, message: SCENE_MESSAGES.fileRequired }]}
       >
-        <Upload accept={SCENE_FILE_ACCEPT} beforeUpload={() => false} maxCount={1} disabled={disabled}>
+        <Upload
+          accept={SCENE_FILE_ACCEPT}
+          beforeUpload={() => false}
+          multiple
+          maxCount={MAX_MOSAIC_FILES}
+          disabled={disabled}
+        >
           <Button icon={<UploadOutlined />} disabled={disabled}>
             Escolher arquivo
           </Button>
