@@ -155,7 +155,7 @@ async function writeResults(section: string): Promise<void> {
 
 async function main(): Promise<void> {
   await mkdir(WORK, { recursive: true });
-  const file = path.join(WORK, `large-${SIZE}.tif`);
+  const file = path.join(WORK, `large-${SIZE}-utm22s.tif`);
   if (!existsSync(file)) {
     console.log(`Gerando GeoTIFF ${SIZE} × ${SIZE} em ${file}…`);
     await writeLargeGeoTiff(file, SIZE);
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
     const section = `## Imagery (\`npm run bench:imagery\`, ${new Date().toISOString().slice(0, 10)})
 
 Machine: ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores, Node ${process.version}. Source: synthetic ${SIZE} × ${SIZE} px 8-bit RGB
-GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 23S, 0.3 m), ${fileMb.toFixed(0)} MB, streamed to disk by
+GeoTIFF (uncompressed, 16-row strips, SIRGAS 2000 / UTM 22S, 0.3 m), ${fileMb.toFixed(0)} MB, streamed to disk by
 \`bench/imagery/write-large-geotiff.ts\`.
 
 ### Ingest (one process: windowed reads → reprojection → PNG tiles → PMTiles, through \`scenes.ingestLocalFile\`; load average (1 min) ${ingest.loadBefore.toFixed(1)} before, ${ingest.loadAfter.toFixed(1)} after)

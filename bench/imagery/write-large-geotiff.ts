@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 
 /**
- * Streams an uncompressed, striped 8-bit RGB GeoTIFF of `size` × `size` pixels in SIRGAS 2000 / UTM 23S
- * (0.3 m pixels near São Paulo) to `filePath`, one strip at a time: the raster is never held in memory.
+ * Streams an uncompressed, striped 8-bit RGB GeoTIFF of `size` × `size` pixels in SIRGAS 2000 / UTM 22S
+ * (0.3 m pixels around the demo allotment near Maringá) to `filePath`, one strip at a time: the raster is never held in memory.
  * The content is a cheap field-like texture so PNG tiles have realistic sizes.
  */
 export async function writeLargeGeoTiff(filePath: string, size: number): Promise<void> {
@@ -43,8 +43,9 @@ export async function writeLargeGeoTiff(filePath: string, size: number): Promise
   };
   const bitsAt = addExtra(shorts([8, 8, 8]));
   const scaleAt = addExtra(doubles([0.3, 0.3, 0]));
-  const tieAt = addExtra(doubles([0, 0, 0, 330_000, 7_400_000, 0]));
-  const geoKeys = [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 31983];
+  // Over the demo allotment (Jardim das Palmeiras, Maringá): a scene must overlap the project it is ingested into.
+  const tieAt = addExtra(doubles([0, 0, 0, 396_000, 7_408_000, 0]));
+  const geoKeys = [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 31982];
   const geoKeysAt = addExtra(shorts(geoKeys));
   const sampleFormatAt = addExtra(shorts([1, 1, 1]));
   const countsAt = addExtra(longs([...Array(strips).keys()].map(stripBytes)));
