@@ -26,6 +26,19 @@ const ACCEPT = '.geojson,.json,.zip,.kml,.kmz,.dxf,.dwg';
 const NONE = '';
 const typeOptions = LAYER_TYPES.map((type) => ({ value: type, label: LAYER_TYPE_LABELS[type] }));
 
+/** What an import wrote, in one paragraph. */
+function importSummary(report: LayerImportReport): string {
+  const derived = [
+    report.derived.boundary ? ' O contorno do projeto foi derivado dos lotes.' : '',
+    report.derived.blocks > 0 ? ` ${report.derived.blocks} quadras geradas.` : '',
+    report.derived.stages > 0 ? ` ${report.derived.stages} etapas geradas.` : '',
+  ].join('');
+  return (
+    `${report.lots.created} lotes novos, ${report.lots.updated} atualizados, ${report.otherLayersCreated} outras ` +
+    `camadas; ${report.lots.unmatched} lotes antigos sem correspondência foram mantidos.${derived}`
+  );
+}
+
 interface Refusal {
   message: string;
   problems: ImportProblem[];
@@ -105,7 +118,7 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
       <Result
         status="success"
         title={IMPORT_TEXTS.imported}
-        subTitle={`${imported.lots.created} lotes novos, ${imported.lots.updated} atualizados, ${imported.otherLayersCreated} outras camadas; ${imported.lots.unmatched} lotes antigos sem correspondência foram mantidos.`}
+        subTitle={importSummary(imported)}
         extra={[
           <Button key="map" type="primary" onClick={openMap}>
             {IMPORT_TEXTS.openMap}
