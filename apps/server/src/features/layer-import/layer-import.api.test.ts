@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { zipSync, strToU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse, LayerImportReport } from '@mirante/shared';
+import { layerImportReportSchema, type ErrorResponse } from '@mirante/shared';
 import { crsFromEpsg } from '../../geo/crs';
 import { factories, type Factories } from '../../../test/factories';
 import { multipartBody } from '../../../test/multipart';
@@ -29,7 +29,8 @@ function post(token: string, projectId: number, file: Buffer | null, fields: Rec
 async function importReport(projectId: number, file: Buffer, fields: Record<string, string> = {}) {
   const response = await post(admin, projectId, file, fields);
   expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-  return response.json<LayerImportReport>();
+  // The route sends the report pre-serialised: hold it to the contract here.
+  return layerImportReportSchema.parse(response.json());
 }
 
 const layersOf = (projectId: number) =>

@@ -17,7 +17,21 @@ export interface LayerWrite {
 }
 
 const INSERT_BATCH = 500;
-const UPDATE_BATCH = 1000;
+const UPDATE_BATCH = 2000;
+
+/** A row as `jsonb_to_recordset` reads it (snake_case; the geometry embedded as JSON, not as text). */
+const asRecord = (layer: LayerWrite) => ({
+  type: layer.type,
+  name: layer.name,
+  block: layer.block,
+  stage: layer.stage,
+  customer_code: layer.customerCode,
+  tag_value: layer.tagValue,
+  geo_json: JSON.parse(layer.geoJson) as unknown,
+  area_m2: layer.areaM2,
+  perimeter_m: layer.perimeterM,
+  bbox: layer.bbox,
+});
 
 export interface LayerImportRepo {
   existingLayers(projectId: number): Promise<ExistingLayer[]>;
@@ -40,13 +54,22 @@ export function createLayerImportRepo(db: Db): LayerImportRepo {
         .execute();
     },
 
-    /** New layers, in batches. */
+    /** New layers, in batches of rows sent as one JSON parameter (10,000 lots in 5 statements). */
     async insertLayers(projectId: number, layers: LayerWrite[]): Promise<void> {
-      for (let start = 0; start < layers.length; start += INSERT_BATCH) {
-        await db
-          .insertInto('layers')
-          .values(layers.slice(start, start + INSERT_BATCH).map((layer) => ({ ...layer, projectId })))
-          .execute();
+      for (let start = 0; start < layers.length; start += UPDATE_BATCH) {
+        // `n` keeps the file's order in the new ids.
+        const rows = layers.slice(start, start + UPDATE_BATCH).map((layer, n) => ({ n, ...asRecord(layer) }));
+        await sql`
+          INSERT INTO layers (project_id, type, name, block, stage, customer_code, tag_value, geo_json, area_m2,
+            perimeter_m, bbox)
+          SELECT ${projectId}, v.type, v.name, v.block, v.stage, v.customer_code, v.tag_value, v.geo_json, v.area_m2,
+            v.perimeter_m, v.bbox
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(
+            type text, name text, block text, stage text, customer_code text, tag_value text,
+            geo_json jsonb, area_m2 double precision, perimeter_m double precision, bbox double precision[], n integer
+          )
+          ORDER BY v.n
+        `.execute(db);
       }
     },
 
@@ -56,19 +79,9 @@ export function createLayerImportRepo(db: Db): LayerImportRepo {
      */
     async updateLayers(projectId: number, layers: (LayerWrite & { id: number })[]): Promise<void> {
       for (let start = 0; start < layers.length; start += UPDATE_BATCH) {
-        const rows = layers.slice(start, start + UPDATE_BATCH).map((layer) => ({
-          id: layer.id,
-          type: layer.type,
-          name: layer.name,
-          block: layer.block,
-          stage: layer.stage,
-          customer_code: layer.customerCode,
-          tag_value: layer.tagValue,
-          geo_json: JSON.parse(layer.geoJson) as unknown,
-          area_m2: layer.areaM2,
-          perimeter_m: layer.perimeterM,
-          bbox: layer.bbox,
-        }));
+        const rows = layers
+          .slice(start, start + UPDATE_BATCH)
+          .map((layer) => ({ id: layer.id, ...asRecord(layer) }));
         await sql`
           UPDATE layers AS l SET
             type = v.type,

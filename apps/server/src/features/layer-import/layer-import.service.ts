@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth';
 import { measureGeometry } from '../layers';
 import { projectsServiceFor, type ProjectsService } from '../projects';
 import { parseMapping } from './attribute-mapping';
-import { DERIVED_CLOSING, groupBy, unionInMetres } from './derive-layers';
+import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-layers';
 import { planImport, type PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
 import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
@@ -108,10 +108,7 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
       const lots = valid.filter((layer) => layer.type === 'LOT');
       const derived = derivedLayers(lots, fields);
       const boundaryGeometry = takesBoundary
-        ? unionInMetres(
-            (lots.length > 0 ? lots : valid).map((layer) => layer.geometry!),
-            DERIVED_CLOSING.boundary,
-          )
+        ? outlineOf((lots.length > 0 ? lots : valid).map((layer) => layer.geometry!))
         : null;
       const summary = {
         boundary: boundaryGeometry !== null,

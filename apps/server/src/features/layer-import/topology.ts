@@ -1,8 +1,10 @@
 import type { Geometry } from 'geojson';
+import ConvexHull from 'jsts/org/locationtech/jts/algorithm/ConvexHull.js';
 import GeometryFactory from 'jsts/org/locationtech/jts/geom/GeometryFactory.js';
 import GeoJSONReader from 'jsts/org/locationtech/jts/io/GeoJSONReader.js';
 import GeoJSONWriter from 'jsts/org/locationtech/jts/io/GeoJSONWriter.js';
 import BufferOp from 'jsts/org/locationtech/jts/operation/buffer/BufferOp.js';
+import Polygonizer from 'jsts/org/locationtech/jts/operation/polygonize/Polygonizer.js';
 import UnaryUnionOp from 'jsts/org/locationtech/jts/operation/union/UnaryUnionOp.js';
 import IsValidOp from 'jsts/org/locationtech/jts/operation/valid/IsValidOp.js';
 import { quicklyValid } from './quick-validity';
@@ -98,4 +100,32 @@ export function unionOf(geometries: Geometry[], closing: number): Geometry | nul
     ) as JstsGeometry;
   }
   return result.isEmpty() ? null : writeGeometry(result);
+}
+
+interface JstsList<T> {
+  toArray(): T[];
+}
+
+/**
+ * The faces closed by loose lines (CAD lines and arcs that meet end to end): the lines are noded by a union,
+ * then JTS's polygonizer gives every closed face. Returns outer rings; the lines that close nothing are left.
+ */
+export function facesOf(lines: number[][][]): number[][][] {
+  if (lines.length === 0) return [];
+  const multi = factory.createMultiLineString(
+    lines.map((line) => readGeometry({ type: 'LineString', coordinates: line })) as never,
+  ) as JstsGeometry;
+  const noded = UnaryUnionOp.union(multi) as JstsGeometry;
+  const polygonizer = new Polygonizer();
+  polygonizer.add(noded);
+  const polygons = (polygonizer.getPolygons() as JstsList<JstsGeometry>).toArray();
+  return polygons.map((polygon) => (writeGeometry(polygon) as { coordinates: number[][][] }).coordinates[0]!);
+}
+
+/** The convex hull of the geometries (one polygon around them all). */
+export function convexHullOf(geometries: Geometry[]): Geometry | null {
+  if (geometries.length === 0) return null;
+  const collection = factory.createGeometryCollection(geometries.map(readGeometry) as never) as JstsGeometry;
+  const hull = new ConvexHull(collection).getConvexHull() as JstsGeometry;
+  return hull.isEmpty() ? null : writeGeometry(hull);
 }

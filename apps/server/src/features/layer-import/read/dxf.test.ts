@@ -47,6 +47,37 @@ describe('DXF texts', () => {
 });
 
 describe('readDxf', () => {
+  it('closes lots drawn as loose LINEs and an ARC into polygons, numbered by the text inside', () => {
+    const line = (x1: number, y1: number, x2: number, y2: number) =>
+      ['0', 'LINE', '8', 'LOTES', '10', x1, '20', y1, '11', x2, '21', y2].join('\n');
+    const file = readDxf(
+      Buffer.from(
+        [
+          '0\nSECTION\n2\nENTITIES',
+          // Two lots side by side sharing the line x = 10; the right one's far side is a half circle.
+          line(0, 0, 10, 0),
+          line(10, 0, 10, 10),
+          line(10, 10, 0, 10),
+          line(0, 10, 0, 0),
+          line(10, 0, 20, 0),
+          line(20, 10, 10, 10),
+          ['0', 'ARC', '8', 'LOTES', '10', 20, '20', 5, '40', 5, '50', 270, '51', 90].join('\n'),
+          ['0', 'TEXT', '8', 'T', '10', 5, '20', 5, '40', 1, '1', '1'].join('\n'),
+          ['0', 'TEXT', '8', 'T', '10', 15, '20', 5, '40', 1, '1', '2'].join('\n'),
+          '0\nENDSEC\n0\nEOF',
+        ].join('\n'),
+      ),
+    );
+    const lots = file.features.map((feature) => ({
+      lote: feature.properties.lote,
+      area: ringArea((feature.geometry as unknown as { coordinates: [number, number][][] }).coordinates[0]!),
+    }));
+    expect(lots.sort((a, b) => String(a.lote).localeCompare(String(b.lote)))).toEqual([
+      { lote: '1', area: expect.closeTo(100, 6) },
+      { lote: '2', area: expect.closeTo(100 + (Math.PI * 25) / 2, 0) },
+    ]);
+  });
+
   const entity = (lines: (string | number)[]) => lines.join('\n');
   const square = (layer: string, x: number, y: number, side: number) =>
     entity([

@@ -1,6 +1,8 @@
 import { LAYER_IMPORT_MESSAGES, type ImportProblem } from '@mirante/shared';
 import DxfParser, {
+  type IArcEntity,
   type ICircleEntity,
+  type ILineEntity,
   type IEntity,
   type ILwpolylineEntity,
   type IMtextEntity,
@@ -9,7 +11,8 @@ import DxfParser, {
 } from 'dxf-parser';
 import { unprocessable } from '../../../http/app-error';
 import { layerTypeOf } from '../attribute-type';
-import { circleRing, closedRing, ringArea, ringContains, type Point } from './dxf-shapes';
+import { facesOf } from '../topology';
+import { bulgeSegment, circleRing, closedRing, ringArea, ringContains, type Point } from './dxf-shapes';
 import { meaningOf } from './dxf-texts';
 import type { SourceFeature, SourceFile } from './source-file';
 
@@ -31,7 +34,7 @@ interface Label {
   at: Point;
 }
 
-const OPEN_KINDS = new Set(['LINE', 'ARC', 'SPLINE', 'ELLIPSE']);
+const OPEN_KINDS = new Set(['SPLINE', 'ELLIPSE']);
 
 function bboxOf(ring: Point[]): [number, number, number, number] {
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -61,6 +64,43 @@ function ringOf(entity: IEntity): Point[] | null {
   if (entity.type === 'CIRCLE') {
     const circle = entity as ICircleEntity;
     return circleRing(circle.center.x, circle.center.y, circle.radius);
+  }
+  return null;
+}
+
+/** A LINE, an ARC (drawn as segments) or an open polyline as a line, to close faces with others. */
+function lineOf(entity: IEntity): Point[] | null {
+  if (entity.type === 'LINE') {
+    const [a, b] = (entity as ILineEntity).vertices ?? [];
+    return a && b
+      ? [
+          [a.x, a.y],
+          [b.x, b.y],
+        ]
+      : null;
+  }
+  if (entity.type === 'ARC') {
+    const arc = entity as IArcEntity;
+    let sweep = arc.endAngle - arc.startAngle;
+    if (sweep <= 0) sweep += 2 * Math.PI;
+    const steps = Math.max(2, Math.ceil(sweep / (Math.PI / 36)));
+    return Array.from({ length: steps + 1 }, (_, i): Point => {
+      const t = arc.startAngle + (sweep * i) / steps;
+      return [arc.center.x + arc.radius * Math.cos(t), arc.center.y + arc.radius * Math.sin(t)];
+    });
+  }
+  if (entity.type === 'LWPOLYLINE' || entity.type === 'POLYLINE') {
+    const vertices = (entity as ILwpolylineEntity | IPolylineEntity).vertices ?? [];
+    if (vertices.length < 2) return null;
+    const line: Point[] = [];
+    for (let i = 0; i < vertices.length - 1; i++) {
+      const a = vertices[i]!;
+      const b = vertices[i + 1]!;
+      line.push(...bulgeSegment([a.x, a.y], [b.x, b.y], a.bulge ?? 0));
+    }
+    const last = vertices[vertices.length - 1]!;
+    line.push([last.x, last.y]);
+    return line;
   }
   return null;
 }
@@ -134,27 +174,40 @@ export function readDxf(buffer: Buffer): SourceFile {
   const shapes: Shape[] = [];
   const labels: Label[] = [];
   const openLayers = new Map<string, number>();
+  const lines = new Map<string, Point[][]>();
+  const addShape = (ring: Point[], layer: string, handle: string | null) =>
+    shapes.push({
+      handle: handle ?? String(shapes.length + 1),
+      layer,
+      ring,
+      area: ringArea(ring),
+      bbox: bboxOf(ring),
+      isBlock: layerTypeOf(layer) === 'BLOCK',
+      lot: null,
+      block: null,
+      lotTexts: 0,
+    });
   for (const entity of entities) {
+    const layer = entity.layer ?? '0';
     const ring = ringOf(entity);
     if (ring) {
-      shapes.push({
-        handle: handleOf(entity) ?? String(shapes.length + 1),
-        layer: entity.layer ?? '0',
-        ring,
-        area: ringArea(ring),
-        bbox: bboxOf(ring),
-        isBlock: layerTypeOf(entity.layer ?? '') === 'BLOCK',
-        lot: null,
-        block: null,
-        lotTexts: 0,
-      });
+      addShape(ring, layer, handleOf(entity));
       continue;
     }
     const label = labelOf(entity);
-    if (label) labels.push(label);
-    else if (OPEN_KINDS.has(entity.type) || entity.type.endsWith('POLYLINE')) {
-      openLayers.set(entity.layer ?? '0', (openLayers.get(entity.layer ?? '0') ?? 0) + 1);
+    if (label) {
+      labels.push(label);
+      continue;
     }
+    const line = lineOf(entity);
+    if (line) lines.set(layer, [...(lines.get(layer) ?? []), line]);
+    else if (OPEN_KINDS.has(entity.type)) openLayers.set(layer, (openLayers.get(layer) ?? 0) + 1);
+  }
+  // Lots drawn as loose lines and arcs (per DXF layer): the faces they close become polygons too.
+  for (const [layer, layerLines] of lines) {
+    const faces = facesOf(layerLines);
+    for (const face of faces) addShape(face as Point[], layer, null);
+    if (faces.length === 0) openLayers.set(layer, (openLayers.get(layer) ?? 0) + layerLines.length);
   }
   const problems: ImportProblem[] = [];
   const containing = shapeIndex(shapes);
@@ -199,7 +252,7 @@ export function readDxf(buffer: Buffer): SourceFile {
     problems.push({
       code: 'OPEN_SHAPE',
       severity: 'warning',
-      message: `${count} linha(s) aberta(s) na camada '${layer}' ignorada(s): só polilinhas fechadas e círculos viram polígonos.`,
+      message: `${count} linha(s) na camada '${layer}' sem fechar nenhum polígono: ignorada(s).`,
       index: null,
       featureId: null,
       location: null,
