@@ -1,15 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mainMap, waitForMapReady } from './map-ready';
 import { MANAGER, USER, signInAndWait } from './support';
 
 async function openMap(page: Page, email: string): Promise<void> {
   await signInAndWait(page, email);
   await expect(page.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.maplibregl-canvas')).toBeVisible();
+  await waitForMapReady(mainMap(page));
 }
 
 /** Clicks around the middle of the map until a lot popup with its sale section opens. */
 async function openSomeLot(page: Page): Promise<void> {
-  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const box = (await mainMap(page).boundingBox())!;
   for (const [dx, dy] of [
     [0, 0],
     [30, 20],
