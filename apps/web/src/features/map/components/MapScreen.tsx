@@ -11,6 +11,7 @@ import { useMapCamera } from '../hooks/useMapCamera';
 import { useMapInteractions } from '../hooks/useMapInteractions';
 import { useMapStyles } from '../hooks/useMapStyles';
 import { useMapTypeParam } from '../hooks/useMapTypeParam';
+import { useLotPopupPlacement } from '../hooks/useLotPopupPlacement';
 import { useMeasureDraw } from '../hooks/useMeasureDraw';
 import { usePickedFeatures } from '../hooks/usePickedFeatures';
 import { labelAnchors } from '../style/labels';
@@ -72,6 +73,7 @@ export function MapScreen() {
   const model3d = scene?.map3dUrl ? { ...scene, map3dUrl: scene.map3dUrl } : null;
   // Spec 4: 3D only when the scene has a model; not during comparison or label editing.
   const no3d = compared !== null || interactions.editMode === 'labels';
+  const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
   usePickedFeatures(map, interactions.picked, style);
   const drawText = useMeasureDraw(map, interactions.tool, style);
   const measureLines = interactions.tool === 'lote' ? interactions.lotMeasure : drawText ? [drawText] : [];
@@ -103,7 +105,11 @@ export function MapScreen() {
         bearing={camera.bearing}
         onRotate={camera.rotate}
       />
-      <div className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`} data-testid="map-stage">
+      <div
+        className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
+        data-testid="map-stage"
+        data-popup-side={popupSide}
+      >
         <MapView
           style={style}
           initialBounds={project.bounds}

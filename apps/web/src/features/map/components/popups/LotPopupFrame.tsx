@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 
 export interface LotPopupFrameProps {
   title: string;
@@ -13,6 +13,17 @@ export interface LotPopupFrameProps {
 
 /** The floating card of a lot popup: title, close button, scrolling body. */
 export function LotPopupFrame({ title, testId, variant, onClose, children }: LotPopupFrameProps) {
+  useEffect(() => {
+    // Escape closes the popup, unless a dialog or a list opened from it takes the key first.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const layers = document.querySelectorAll<HTMLElement>('.ant-modal-wrap, .ant-select-dropdown');
+      if ([...layers].some((layer) => getComputedStyle(layer).display !== 'none')) return;
+      onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <section
       className={`lot-popup${variant ? ` lot-popup--${variant}` : ''}`}
