@@ -63,7 +63,7 @@ export function ImportDetails({ report }: { report: LayerImportReport }) {
   );
 }
 
-/** Every problem with its feature, severity and message; a row click shows it on the map. */
+/** Every problem with its feature, severity and message (the map rings those with a location). */
 export function ImportProblemsTable({
   problems,
   total,
