@@ -1,11 +1,17 @@
 import { useEffect } from 'react';
 import { App, Form, Modal } from 'antd';
-import { PROJECT_MESSAGES, type RegisteredProject } from '@mirante/shared';
+import { PROJECT_MESSAGES, type EditProjectInput, type RegisteredProject } from '@mirante/shared';
 import { serverReason } from '../messages';
 import { useEditProject } from './api';
 import { ProjectFormFields } from './ProjectFormFields';
 import { fromProject, toEditBody, type ProjectFormValues } from './projectFormValues';
 import { PROJECT_TAB_TEXTS } from './texts';
+
+function withoutUntouchedBoundary(body: EditProjectInput, touched: boolean): EditProjectInput {
+  if (touched) return body;
+  const { delimiter: _unchanged, ...rest } = body;
+  return rest;
+}
 
 /** 'Editar projeto': the registration fields but the customer, filled with the project. */
 export function EditProjectModal({
@@ -26,7 +32,11 @@ export function EditProjectModal({
   const submit = (values: ProjectFormValues) => {
     if (!project) return;
     edit.mutate(
-      { id: project.id, body: toEditBody(values) },
+      // The boundary is sent only when changed here: sending back one derived from the lots would mark it as given.
+      {
+        id: project.id,
+        body: withoutUntouchedBoundary(toEditBody(values), form.isFieldTouched('delimiter')),
+      },
       {
         onSuccess: () => {
           void message.success(PROJECT_MESSAGES.updated);
