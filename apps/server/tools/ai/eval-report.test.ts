@@ -50,7 +50,16 @@ describe('the ai section of bench/RESULTS.md', () => {
     expect(rows.at(-1)).toMatch(/^\| Real imagery \|.*\| not run: \.\.\/shared\/testdata not found \|$/);
   });
 
-  it('counts empty real-imagery cells read as C or E as wrong', () => {
+  it('gives each real set its zero-shot and after-corrections figures', () => {
+    const scores = {
+      support: { built: 3, empty: 1 },
+      confusion: { builtBuilt: 3, builtEmpty: 0, emptyBuilt: 1, emptyEmpty: 0 },
+      balancedAccuracy: 0.5,
+      ece: 0.2,
+      reviewShare: 0,
+      accuracyAbove: 0.75,
+      accuracyBelow: null,
+    };
     const rows = summaryRows(
       evalReportMarkdown(
         model,
@@ -58,14 +67,24 @@ describe('the ai section of bench/RESULTS.md', () => {
         sizes,
         {
           run: true,
-          withBuilding: { cells: 20, builtOrBuilding: 20, distribution: 'C 20' },
-          withoutBuilding: { cells: 237, builtOrBuilding: 237, distribution: 'C 237' },
-          bali: null,
+          results: [
+            {
+              set: 'spacenet-rio-westzone',
+              place: 'Rio de Janeiro (satellite)',
+              pixel: '0.5 m',
+              mayTrain: true,
+              zeroShotModel: 'x',
+              zeroShot: scores,
+              projects: 1,
+              restBefore: { balancedAccuracy: 0.5, ece: 0.2 },
+              restAfter: { balancedAccuracy: 0.9, ece: 0.05 },
+            },
+          ],
         },
         '2026-01-01',
       ),
     );
-    expect(rows.find((row) => row.includes('cells with a building'))).toContain('20 of 20 right');
-    expect(rows.find((row) => row.includes('cells without a building'))).toContain('0 of 237 right');
+    expect(rows.at(-1)).toContain('zero-shot balanced accuracy **50.0 %**');
+    expect(rows.at(-1)).toContain('**90.0 %** on the rest');
   });
 });

@@ -2,7 +2,17 @@ import { classifyFeatures, loadCommittedModel } from '../../src/features/detecti
 import { evaluate, evaluationText, type Evaluation } from './evaluation';
 import { evalReportMarkdown, type SplitResults } from './eval-report';
 import { DATASET_CACHE_DIR, RESULTS_FILE } from './paths';
-import { realImageryCheck } from './real-imagery-check';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBuiltModel } from '../../src/features/detections/ai/built-model';
+import { unreadableReason } from '../../src/features/detections/ai/scene-readability';
+import { openGeoTiff } from '../../src/imagery/geotiff-source';
+import { DEFAULT_IMAGE_LIMITS } from '../../src/imagery/limits';
+import { SYNTHETIC_SAMPLES, syntheticSamples } from './built-training';
+import { loadRealCells } from './real-data';
+import { evaluateRealSets } from './real-eval';
+import { realEvalMarkdown, type ReadabilityVerdict, type RealEvaluation } from './real-eval-report';
+import { sharedTestdata } from './paths';
 import { writeResultsSection } from './results-section';
 import { samplesOf, TEST_SEED, TRAINING_SEEDS, VALIDATION_SEED, type Split } from './splits';
 import { buildDataset, type LabelledLot } from './training-data';
@@ -22,6 +32,31 @@ const TITLES: Record<Split, string> = {
   sameLotsLater: `Same lots a month apart (layouts ${TRAINING_SEEDS.join(', ')})`,
   train: 'Training fit',
 };
+
+/** The real sets (zero-shot, after corrections) and the readability verdicts, when ../shared/testdata is there. */
+async function realEvaluation(
+  training: readonly LabelledLot[],
+): Promise<{ real: RealEvaluation; readability: ReadabilityVerdict[] }> {
+  const testdata = sharedTestdata();
+  if (!testdata.found) return { real: { run: false, reason: testdata.reason }, readability: [] };
+  const cells = await loadRealCells(testdata.dir, (line) => console.log(line));
+  const synthetic = syntheticSamples(training, SYNTHETIC_SAMPLES);
+  const results = evaluateRealSets(cells, synthetic, loadBuiltModel(), loadCommittedModel());
+  const readability: ReadabilityVerdict[] = [];
+  const imagery = join(testdata.dir, 'imagery');
+  for (const file of readdirSync(imagery)
+    .filter((f) => f.endsWith('.tif'))
+    .sort()) {
+    try {
+      const source = await openGeoTiff(join(imagery, file), DEFAULT_IMAGE_LIMITS);
+      readability.push({ file, reason: await unreadableReason(source) });
+      await source.close();
+    } catch (error) {
+      readability.push({ file, reason: `not opened: ${(error as Error).message}` });
+    }
+  }
+  return { real: { run: true, results }, readability };
+}
 
 /**
  * `npm run ai:eval [-- --write]`: scores model.json on the demo splits (unseen test layout first) and on real
@@ -43,30 +78,20 @@ async function main(): Promise<void> {
     results[split] = evaluateSamples(samples);
   }
   for (const split of splits) console.log(`\n${evaluationText(TITLES[split], results[split])}`);
-  const real = await realImageryCheck();
-  console.log(real.run ? '\nreal imagery:' : `\nreal imagery: ${real.reason}`);
-  if (real.run)
-    for (const [cells, group] of Object.entries({
-      'Atlanta cells with a building (right = C or E)': real.withBuilding,
-      'Atlanta cells without a building (right = not C or E)': real.withoutBuilding,
-      'Bali cells (no truth)': real.bali,
-    }))
-      console.log(
-        `  ${cells}: ${group ? `${group.cells} cells, ${group.builtOrBuilding} read C or E; ${group.distribution}` : 'image missing'}`,
-      );
+  const { real, readability } = await realEvaluation(samplesOf(dataset, 'train'));
+  const date = new Date().toISOString().slice(0, 10);
+  console.log(`\n${realEvalMarkdown(real, readability, date)}`);
   if (!write) {
     console.log(`\nnot written: pass --write (npm run ai:eval -- --write) to record this in ${RESULTS_FILE}`);
     return;
   }
-  const markdown = evalReportMarkdown(
-    loadCommittedModel(),
-    results,
-    sizes,
-    real,
-    new Date().toISOString().slice(0, 10),
+  writeResultsSection(
+    RESULTS_FILE,
+    'ai',
+    evalReportMarkdown(loadCommittedModel(), results, sizes, real, date),
   );
-  writeResultsSection(RESULTS_FILE, 'ai', markdown);
-  console.log(`\nwrote the ai section of ${RESULTS_FILE}`);
+  writeResultsSection(RESULTS_FILE, 'ai-real', realEvalMarkdown(real, readability, date));
+  console.log(`\nwrote the ai and ai-real sections of ${RESULTS_FILE}`);
 }
 
 await main();

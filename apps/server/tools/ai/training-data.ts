@@ -66,6 +66,8 @@ const FEATURE_SOURCES = [
   'apps/server/src/features/detections/ai/pixel-classes.ts',
   'apps/server/src/features/detections/ai/lot-features.ts',
   'apps/server/src/features/detections/ai/scene-features.ts',
+  'apps/server/src/features/detections/ai/texture-features.ts',
+  'apps/server/src/features/detections/ai/ground-resolution.ts',
   'apps/server/tools/ai/scene-raster-source.ts',
   'apps/server/tools/ai/training-data.ts',
 ];

@@ -83,6 +83,8 @@ export const sceneWithAnalysisSchema = sceneWithoutDetectSchema.extend({
   processing_state: z.enum(ANALYSIS_PROCESSING_STATES),
   progress: z.number().int(),
   error_message: z.string().nullable(),
+  /** Lots the analysis read with a confidence under AI_REVIEW_BELOW ('A revisar'), manual corrections excluded. */
+  review_count: z.number().int(),
 });
 export type SceneWithAnalysis = z.infer<typeof sceneWithAnalysisSchema>;
 
@@ -153,10 +155,15 @@ export const analysesApi = {
     method: 'GET',
     path: '/scenes/with-analysis',
     summary:
-      'Imagens com análise criada no mês (AAAA-MM; padrão: mês atual); approval_status e process_ia: 1 sim, 2 não',
+      'Imagens com análise criada no mês (AAAA-MM; padrão: mês atual); approval_status, process_ia e review (tem lotes a revisar): 1 sim, 2 não',
     tags: ['analyses', 'admin'],
     access: admin,
-    query: z.object({ month: monthQuery, approval_status: yesNoFilter, process_ia: yesNoFilter }),
+    query: z.object({
+      month: monthQuery,
+      approval_status: yesNoFilter,
+      process_ia: yesNoFilter,
+      review: yesNoFilter,
+    }),
     response: z.array(sceneWithAnalysisSchema),
     errorStatuses: adminErrors,
   }),

@@ -98,6 +98,18 @@ export interface DetectionType {
 }
 
 /** The global detection-type configuration (spec 3: C yellow, E purple, B brown, V green, O blue). */
+/**
+ * An AI reading whose confidence (the status history's `precision`, a calibrated probability that the lot is
+ * rightly read as built or not built) is below this is 'A revisar': an ADMIN should check it first.
+ */
+export const AI_REVIEW_BELOW = 0.75;
+export const AI_REVIEW_LABEL = 'A revisar';
+
+/** True for a status row the AI wrote with a confidence under AI_REVIEW_BELOW (manual and demo rows have 1). */
+export function needsReview(precision: number | null | undefined): boolean {
+  return typeof precision === 'number' && precision < AI_REVIEW_BELOW;
+}
+
 export const DETECTION_TYPES: readonly DetectionType[] = [
   { key: 'V', name: 'Vazio', color: '#3fa34d', icon: 'leaf', showInDetectionsPageFilters: true },
   {

@@ -6,6 +6,7 @@ export { isUniqueViolation } from '../../db/unique-violation';
 
 export type DetectionRecord = Selectable<DetectionsTable>;
 export type DetectionRow = DetectionRecord & { projectName: string; sceneDate: string };
+export type DetectionReviewRow = DetectionRow & { reviewCount: number };
 export type DetectionChanges = Updateable<DetectionsTable>;
 
 /** A scene as the analysis lists show it. */
@@ -35,6 +36,10 @@ export interface WithAnalysisFilter {
   createdIn: Range<Date>;
   approved?: boolean;
   analysisAi?: boolean;
+  /** true: only analyses with lots to review; false: only those without. */
+  toReview?: boolean;
+  /** Confidence under which an AI reading is to review. */
+  reviewBelow: number;
 }
 
 /** SQL of the analyses feature: the `detections` table and the scenes seen through it. */
@@ -128,14 +133,39 @@ export function createAnalysesRepo(db: Db) {
       return scenesWithoutDetection().where('scenes.id', 'in', ids).execute();
     },
 
-    async withAnalysis(filter: WithAnalysisFilter): Promise<DetectionRow[]> {
+    async withAnalysis(filter: WithAnalysisFilter): Promise<DetectionReviewRow[]> {
+      // The analysis's own 'ai' rows: a lot an ADMIN corrected has a 'manual' row instead and is not counted.
       let query = detections()
+        .select((eb) =>
+          eb
+            .selectFrom('lotStatusHistory as h')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('h.detectionId', '=', 'detections.id')
+            .where('h.source', '=', 'ai')
+            .where('h.precision', '<', filter.reviewBelow)
+            .as('reviewCount'),
+        )
         .where('detections.createdAt', '>=', filter.createdIn.from)
         .where('detections.createdAt', '<', filter.createdIn.to);
       if (filter.approved !== undefined) query = query.where('detections.approved', '=', filter.approved);
       if (filter.analysisAi !== undefined)
         query = query.where('detections.analysisAi', '=', filter.analysisAi);
-      return query.orderBy('detections.createdAt', 'desc').orderBy('detections.id', 'desc').execute();
+      if (filter.toReview !== undefined)
+        query = query.where(({ exists, not, selectFrom }) => {
+          const any = exists(
+            selectFrom('lotStatusHistory as r')
+              .select('r.id')
+              .whereRef('r.detectionId', '=', 'detections.id')
+              .where('r.source', '=', 'ai')
+              .where('r.precision', '<', filter.reviewBelow),
+          );
+          return filter.toReview ? any : not(any);
+        });
+      const rows = await query
+        .orderBy('detections.createdAt', 'desc')
+        .orderBy('detections.id', 'desc')
+        .execute();
+      return rows.map((row) => ({ ...row, reviewCount: Number(row.reviewCount ?? 0) }));
     },
 
     async approve(ids: number[]): Promise<number> {

@@ -1,4 +1,5 @@
 import {
+  AI_REVIEW_BELOW,
   ANALYSIS_MESSAGES,
   type AdminAnalysis,
   type CreateAnalysisInput,
@@ -21,6 +22,7 @@ export interface WithAnalysisQuery {
   month?: string;
   approval_status?: YesNo;
   process_ia?: YesNo;
+  review?: YesNo;
 }
 
 const yesNo = (value: YesNo): boolean | undefined => (value === undefined ? undefined : value === '1');
@@ -105,6 +107,8 @@ export function createAnalysesService(repo: AnalysesRepo, processingOptions: Pro
         createdIn: monthInstants(resolveMonth(query.month, 'current')),
         approved: yesNo(query.approval_status),
         analysisAi: yesNo(query.process_ia),
+        toReview: yesNo(query.review),
+        reviewBelow: AI_REVIEW_BELOW,
       });
       return rows.map(toSceneWithAnalysis);
     },

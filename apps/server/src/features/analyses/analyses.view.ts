@@ -1,6 +1,6 @@
 import type { AdminAnalysis, SceneWithAnalysis, SceneWithoutDetect } from '@mirante/shared';
 import { formatInstant, formatIsoDate } from './analyses.months';
-import type { DetectionRow, SceneSummary } from './analyses.repo';
+import type { DetectionReviewRow, DetectionRow, SceneSummary } from './analyses.repo';
 
 export function toAdminAnalysis(row: DetectionRow): AdminAnalysis {
   return {
@@ -30,7 +30,7 @@ export function toSceneWithoutDetect(scene: SceneSummary): SceneWithoutDetect {
   };
 }
 
-export function toSceneWithAnalysis(row: DetectionRow): SceneWithAnalysis {
+export function toSceneWithAnalysis(row: DetectionReviewRow): SceneWithAnalysis {
   return {
     id: row.sceneId,
     project_id: row.projectId,
@@ -43,5 +43,6 @@ export function toSceneWithAnalysis(row: DetectionRow): SceneWithAnalysis {
     processing_state: row.processingState,
     progress: row.processingProgress,
     error_message: row.processingError,
+    review_count: row.reviewCount,
   };
 }

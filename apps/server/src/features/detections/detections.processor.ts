@@ -3,7 +3,10 @@ import { DEFAULT_IMAGE_LIMITS } from '../../imagery/limits';
 import { openSceneSource } from '../../imagery/open-scene-source';
 import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor, ProcessingReporter } from '../analyses';
+import { loadBuiltModel } from './ai/built-model';
 import { classifyScene, type LotClassification } from './ai/classify-scene';
+import { projectModel, type Correction } from './ai/project-adaptation';
+import { unreadableReason } from './ai/scene-readability';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';
 import type { DetectionsRepo, ResultRow } from './detections.repo';
@@ -61,10 +64,26 @@ function previousMap(stored: Map<number, unknown>): Map<string, LotFeatures> {
   return out;
 }
 
+const BUILT_STATUSES = new Set(['C', 'E']);
+const EMPTY_STATUSES = new Set(['V', 'B']);
+
+/** Manual statuses that say built (C/E) or not built (V/B), with the lot's stored features, to learn from. */
+function correctionsOf(rows: readonly { status: string; features: unknown }[]): Correction[] {
+  return rows.flatMap((row) =>
+    (BUILT_STATUSES.has(row.status) || EMPTY_STATUSES.has(row.status)) &&
+    typeof row.features === 'object' &&
+    row.features !== null
+      ? [{ features: row.features as LotFeatures, built: BUILT_STATUSES.has(row.status) }]
+      : [],
+  );
+}
+
 /**
  * The `detections-process` job: reads every LOT of an allotment's analysed scene with the AI (features
  * against the project's previous analysed scene) and makes the readings the lots' status history at the
- * scene's date (source 'ai', precision = confidence). Throwing marks the analysis failed with the message.
+ * scene's date (source 'ai', precision = confidence). The project's manual corrections adapt the built/empty
+ * model first (ai/project-adaptation.ts); a scene the model cannot read (grey, coarse, cloud) is not classified.
+ * Throwing marks the analysis failed with the message.
  */
 export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage): DetectionProcessor {
   return async ({ detectId }, report) => {
@@ -76,6 +95,7 @@ export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage
     );
     if (lots.length === 0) throw new Error(DETECTION_MESSAGES.noLots);
     const previous = previousMap(await repo.previousFeatures(analysis.projectId, analysis.sceneDate));
+    const project = projectModel(loadBuiltModel(), correctionsOf(await repo.corrections(analysis.projectId)));
     const [west, south, east, north] = analysis.sourceBounds ?? [];
     const bounds =
       west !== undefined && south !== undefined && east !== undefined && north !== undefined
@@ -85,10 +105,12 @@ export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage
     await withLocalFile(storage, analysis.originalKey, async (file) => {
       const raster = await openSceneSource(file, analysis.sourceKind, bounds, DEFAULT_IMAGE_LIMITS);
       try {
+        const unreadable = await unreadableReason(raster);
+        if (unreadable) throw new Error(unreadable);
         await report.progress(START_PERCENT);
         await repo.replaceResults(
           { detectId, sceneId: analysis.sceneId, date: analysis.sceneDate },
-          resultBatches(classifyScene({ raster, lots, previous }), lots.length, report),
+          resultBatches(classifyScene({ raster, lots, previous, project }), lots.length, report),
         );
       } finally {
         await raster.close();

@@ -102,6 +102,29 @@ export function createDetectionsRepo(db: Db) {
     },
 
     /**
+     * The project's manual corrections that the AI can learn from: each lot an ADMIN set by hand at the date of
+     * an analysed scene, with the lot's features in that scene (from the analysis's results) and the status the
+     * ADMIN chose. Lots without stored features (unread, 'X') are left out.
+     */
+    async corrections(projectId: number): Promise<{ status: string; features: unknown }[]> {
+      return db
+        .selectFrom('lotStatusHistory as h')
+        .innerJoin('layers as l', 'l.id', 'h.layerId')
+        .innerJoin('detections as d', (join) =>
+          join.onRef('d.sceneId', '=', 'h.sceneId').onRef('d.projectId', '=', 'l.projectId'),
+        )
+        .innerJoin('detectionResults as r', (join) =>
+          join.onRef('r.detectionId', '=', 'd.id').onRef('r.layerId', '=', 'h.layerId'),
+        )
+        .select(['h.status', 'r.features'])
+        .where('l.projectId', '=', projectId)
+        .where('h.source', '=', 'manual')
+        .where('r.features', 'is not', null)
+        .orderBy('h.layerId')
+        .execute();
+    },
+
+    /**
      * Replaces the analysis's results in one transaction, batch by batch as they arrive: its old results and
      * 'ai' rows go first, so a re-run leaves exactly one row per lot. An 'ai' row supersedes the demo ground
      * truth of the same lot and date (deleted); a manual row of that lot and date is kept (a person's

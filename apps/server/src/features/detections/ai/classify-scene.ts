@@ -6,13 +6,18 @@ import { parseBoostedModel, predictProbabilities, type BoostedModel } from './bo
 import type { DetectionStatus } from './detection-status';
 import { featureVector, type LotFeatures } from './lot-features';
 import type { LotInput } from './lot-scan';
+import { loadBuiltModel } from './built-model';
+import { confidenceOf, projectModel, type ProjectModel } from './project-adaptation';
 import { extractSceneFeatures } from './scene-features';
 
 export interface LotClassification {
   lotId: string;
   /** 'X' (Nenhuma) when the scene shows too little of the lot to read it. */
   status: DetectionStatus;
-  /** Probability of `status`, 0–1: the status history's `precision`. 0 for 'X'. */
+  /**
+   * Calibrated probability, 0–1, that the lot is rightly read as built (C/E) or not built (V/B): the status
+   * history's `precision`. 0 for 'X'.
+   */
   confidence: number;
   probabilities: Partial<Record<DetectionStatus, number>>;
   /** Keep these per lot: they are the `previous` of the next scene's run. Null for 'X'. */
@@ -29,6 +34,8 @@ export interface ClassifySceneInput {
   previous?: ReadonlyMap<string, LotFeatures>;
   /** Defaults to the committed model.json. */
   model?: BoostedModel;
+  /** Built/empty probability for this project (adapted to its corrections); defaults to the shipped model's. */
+  project?: ProjectModel;
   bandRows?: number;
 }
 
@@ -44,6 +51,7 @@ export function loadCommittedModel(): BoostedModel {
 /** Classifies each lot from its pixels, yielding results as soon as each lot's rows have been read. */
 export async function* classifyScene(input: ClassifySceneInput): AsyncGenerator<LotClassification> {
   const model = input.model ?? loadCommittedModel();
+  const project = input.project ?? projectModel(loadBuiltModel(), []);
   const source =
     input.raster ?? (input.sceneFile ? await openGeoTiff(input.sceneFile, DEFAULT_IMAGE_LIMITS) : null);
   if (!source) throw new Error('classifyScene needs a raster or a sceneFile');
@@ -52,7 +60,7 @@ export async function* classifyScene(input: ClassifySceneInput): AsyncGenerator<
       bandRows: input.bandRows,
     })) {
       yield features
-        ? classifyFeatures(model, lotId, features)
+        ? classifyFeatures(model, lotId, features, project)
         : { lotId, status: 'X', confidence: 0, probabilities: {}, features: null };
     }
   } finally {
@@ -60,22 +68,48 @@ export async function* classifyScene(input: ClassifySceneInput): AsyncGenerator<
   }
 }
 
+const BUILT: readonly string[] = ['C', 'E'];
+const EMPTY: readonly string[] = ['V', 'B'];
+const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+
+/**
+ * Two models decide together. The built/empty model (calibrated, trained on real imagery too, adapted to the
+ * project's corrections) says whether the lot has a building; the status model (model.json, trained on the
+ * demo's scenes and their changes over time) says which status of that group: C or E when built, V or B when
+ * not. Each group's probability is split between its two statuses in the status model's proportions. I
+ * (Invasão) and O (Outros) are left to people: on real imagery the status model reads ordinary houses as I/O with
+ * high confidence (Austin: 77 % → 65 % balanced accuracy when they were kept; bench/RESULTS.md).
+ */
 export function classifyFeatures(
   model: BoostedModel,
   lotId: string,
   features: LotFeatures,
+  project: ProjectModel = projectModel(loadBuiltModel(), []),
 ): LotClassification {
-  const probabilities = predictProbabilities(model, featureVector(features));
-  let best = 0;
-  for (let c = 1; c < probabilities.length; c++)
-    if ((probabilities[c] as number) > (probabilities[best] as number)) best = c;
+  const statusProbabilities = predictProbabilities(model, featureVector(features));
+  const byClass = new Map(model.classes.map((c, i) => [c, statusProbabilities[i] as number]));
+  const reading = project.read(features);
+  const { pBuilt } = reading;
+  const probabilities: Partial<Record<DetectionStatus, number>> = {};
+  for (const [group, share] of [
+    [BUILT, pBuilt],
+    [EMPTY, 1 - pBuilt],
+  ] as const) {
+    const total = group.reduce((sum, c) => sum + (byClass.get(c) ?? 0), 0);
+    for (const c of group)
+      probabilities[c as DetectionStatus] = round3(
+        share * (total > 0 ? (byClass.get(c) ?? 0) / total : 1 / group.length),
+      );
+  }
+  const group = reading.built ? BUILT : EMPTY;
+  const status = group.reduce((best, c) =>
+    (byClass.get(c) ?? 0) > (byClass.get(best) ?? 0) ? c : best,
+  ) as DetectionStatus;
   return {
     lotId,
-    status: model.classes[best] as DetectionStatus,
-    confidence: Math.round((probabilities[best] as number) * 1000) / 1000,
-    probabilities: Object.fromEntries(
-      model.classes.map((c, i) => [c, Math.round((probabilities[i] as number) * 1000) / 1000]),
-    ),
+    status,
+    confidence: round3(confidenceOf(reading)),
+    probabilities,
     features,
   };
 }

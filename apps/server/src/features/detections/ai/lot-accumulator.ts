@@ -1,4 +1,5 @@
 import { PIXEL_CLASS_COUNT, pixelClassOf } from './pixel-classes';
+import type { TextureAccumulator } from './texture-features';
 
 /** Gradient magnitude (|∂L/∂x| + |∂L/∂y| on brightness, 0–510) above which a pixel counts as an edge. */
 export const EDGE_GRADIENT = 40;
@@ -13,6 +14,8 @@ export interface LotAccumulator {
   /** Polygon area in pixels (also the part outside the raster), for coverage. */
   polygonPixels: number;
   sums: Float64Array;
+  /** The lot resampled to ~0.5 m cells (texture-features.ts). */
+  texture: TextureAccumulator;
 }
 
 export const SUM_VALID = 0;
@@ -30,8 +33,8 @@ export const SUM_EDGES = 11;
 export const SUM_CLASS0 = 12;
 const SUM_SLOTS = SUM_CLASS0 + PIXEL_CLASS_COUNT;
 
-export function createAccumulator(polygonPixels: number): LotAccumulator {
-  return { maskPixels: 0, polygonPixels, sums: new Float64Array(SUM_SLOTS) };
+export function createAccumulator(polygonPixels: number, texture: TextureAccumulator): LotAccumulator {
+  return { maskPixels: 0, polygonPixels, sums: new Float64Array(SUM_SLOTS), texture };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accumulateSpan, createAccumulator, type RgbaWindow } from './lot-accumulator';
 import { sceneFeatures, withChanges } from './lot-features';
+import { accumulateTexture, createTextureAccumulator } from './texture-features';
 
 /** A square patch of `size` pixels filled by `colour(x, y)`, fed whole to one lot. */
 function patchFeatures(size: number, colour: (x: number, y: number) => [number, number, number]) {
@@ -8,8 +9,11 @@ function patchFeatures(size: number, colour: (x: number, y: number) => [number, 
   for (let y = 0; y < size; y++)
     for (let x = 0; x < size; x++) rgba.set([...colour(x, y), 255], (y * size + x) * 4);
   const window: RgbaWindow = { rgba, firstRow: 0, rows: size, firstColumn: 0, columns: size };
-  const acc = createAccumulator(size * size);
-  for (let row = 0; row < size; row++) accumulateSpan(acc, window, row, 0, size);
+  const acc = createAccumulator(size * size, createTextureAccumulator(1, 0, size - 1, 0, size - 1));
+  for (let row = 0; row < size; row++) {
+    accumulateSpan(acc, window, row, 0, size);
+    accumulateTexture(acc.texture, window, row, 0, size);
+  }
   const features = sceneFeatures(acc);
   if (!features) throw new Error('no features');
   return features;
@@ -48,7 +52,7 @@ describe('lot features', () => {
     expect(half.coverage).toBe(1);
     const rgba = new Uint8Array(4 * 4 * 4);
     rgba.set([70, 120, 50, 255], 0);
-    const acc = createAccumulator(16);
+    const acc = createAccumulator(16, createTextureAccumulator(1, 0, 3, 0, 3));
     accumulateSpan(acc, { rgba, firstRow: 0, rows: 4, firstColumn: 0, columns: 4 }, 0, 0, 4);
     expect(sceneFeatures(acc)?.coverage).toBe(1 / 16);
   });

@@ -15,6 +15,7 @@ import {
   type LotAccumulator,
 } from './lot-accumulator';
 import { PIXEL_CLASSES } from './pixel-classes';
+import { textureFeatures, type TextureFeatureName } from './texture-features';
 
 /**
  * What the classifier sees of one lot in one scene, all from the pixels whose centre lies inside the lot polygon
@@ -76,11 +77,16 @@ export const FEATURE_NAMES = [
 
 export type FeatureName = SceneFeatureName | ChangeFeatureName | 'hasPrevious';
 
-/** One lot's features in one scene (plain JSON: the pipeline stores it to feed the next scene's changes). */
-export type LotFeatures = Record<FeatureName, number>;
+/**
+ * One lot's features in one scene (plain JSON: the pipeline stores it to feed the next scene's changes, and the
+ * project's corrections are learnt from it). The texture features are absent in rows written before they existed.
+ */
+export type LotFeatures = Record<FeatureName, number> & Partial<Record<TextureFeatureName, number>>;
+
+type CurrentFeatures = Record<SceneFeatureName | TextureFeatureName, number>;
 
 /** The features of a lot from its accumulated pixels; null when no pixel of the lot had data. */
-export function sceneFeatures(acc: LotAccumulator): Record<SceneFeatureName, number> | null {
+export function sceneFeatures(acc: LotAccumulator): CurrentFeatures | null {
   const s = acc.sums;
   const n = s[SUM_VALID] as number;
   if (n === 0) return null;
@@ -112,14 +118,11 @@ export function sceneFeatures(acc: LotAccumulator): Record<SceneFeatureName, num
   PIXEL_CLASSES.forEach((name, i) => {
     features[`${name}Fraction`] = mean(SUM_CLASS0 + i);
   });
-  return features as Record<SceneFeatureName, number>;
+  return { ...(features as Record<SceneFeatureName, number>), ...textureFeatures(acc.texture) };
 }
 
 /** Adds the changes against the lot's features in the previous scene (zeros and hasPrevious 0 without one). */
-export function withChanges(
-  current: Record<SceneFeatureName, number>,
-  previous: LotFeatures | undefined,
-): LotFeatures {
+export function withChanges(current: CurrentFeatures, previous: LotFeatures | undefined): LotFeatures {
   const features: Record<string, number> = { ...current };
   for (const name of CHANGE_FEATURES)
     features[`${name}Change`] = previous ? current[name] - previous[name] : 0;

@@ -1,5 +1,7 @@
 import type { RasterSource } from '../../../imagery/raster-source';
 import { accumulateSpan, createAccumulator, type LotAccumulator, type RgbaWindow } from './lot-accumulator';
+import { groundPixelMetres } from './ground-resolution';
+import { accumulateTexture, createTextureAccumulator, textureStride } from './texture-features';
 import { forEachPixelSpan } from '@mirante/shared';
 import { lotToPixelPolygon, type LotGeometry, type PixelPolygon } from './lot-mask';
 
@@ -38,10 +40,20 @@ export async function* scanLots(
 ): AsyncGenerator<ScannedLot> {
   const bandRows = options.bandRows ?? 256;
   const { width, height } = source;
+  const stride = textureStride(groundPixelMetres(source));
   const pending: PendingLot[] = [];
   for (const lot of lots) {
     const polygon = lotToPixelPolygon(lot.geometry, source.crs.fromLonLat, source.transform, width, height);
-    const accumulator = createAccumulator(polygon.area);
+    const accumulator = createAccumulator(
+      polygon.area,
+      createTextureAccumulator(
+        stride,
+        polygon.firstColumn,
+        polygon.lastColumn,
+        polygon.firstRow,
+        polygon.lastRow,
+      ),
+    );
     if (polygon.firstRow > polygon.lastRow || polygon.firstColumn > polygon.lastColumn)
       yield { id: lot.id, accumulator };
     else pending.push({ id: lot.id, polygon, accumulator });
@@ -59,9 +71,10 @@ export async function* scanLots(
       active.push(pending[next++] as PendingLot);
     const window = await readBand(source, active, bandStart, bandEnd);
     for (const lot of active)
-      forEachPixelSpan(lot.polygon, bandStart, bandEnd, width, (row, x0, x1) =>
-        accumulateSpan(lot.accumulator, window, row, x0, x1),
-      );
+      forEachPixelSpan(lot.polygon, bandStart, bandEnd, width, (row, x0, x1) => {
+        accumulateSpan(lot.accumulator, window, row, x0, x1);
+        accumulateTexture(lot.accumulator.texture, window, row, x0, x1);
+      });
     const stillOpen: PendingLot[] = [];
     for (const lot of active) {
       if (lot.polygon.lastRow < bandEnd) yield { id: lot.id, accumulator: lot.accumulator };

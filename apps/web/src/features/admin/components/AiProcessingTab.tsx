@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Button, Select, Table } from 'antd';
-import { ANALYSIS_MESSAGES, type SceneWithAnalysis } from '@mirante/shared';
+import { AI_REVIEW_LABEL, ANALYSIS_MESSAGES, type SceneWithAnalysis } from '@mirante/shared';
 import { useApproveAnalyses, useProcessAnalyses, useScenesWithAnalysis } from '../api';
 import { ADMIN_TEXTS, serverReason } from '../messages';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
@@ -20,15 +20,24 @@ const AI_OPTIONS = [
   { value: '1', label: 'Sim' },
   { value: '2', label: 'Não' },
 ];
+const REVIEW_OPTIONS = [
+  { value: '', label: 'Todas' },
+  { value: '1', label: 'Com lotes a revisar' },
+  { value: '2', label: 'Sem lotes a revisar' },
+];
 
-/** 'Processamento I.A': analyses of a month (default: current) sent to the AI queue and approved. */
+/**
+ * 'Processamento I.A': analyses of a month (default: current) sent to the AI queue and approved, and how many of
+ * each analysis's lots the AI read with low confidence ('A revisar'), so an ADMIN reviews those first.
+ */
 export function AiProcessingTab() {
   const message = useFeedback();
   const [month, setMonth] = useState(() => monthFromNow(0));
   const [approval, setApproval] = useState<YesNo>('');
   const [ai, setAi] = useState<YesNo>('');
+  const [review, setReview] = useState<YesNo>('');
   const [selected, setSelected] = useState<Key[]>([]);
-  const rows = useScenesWithAnalysis({ month, approval_status: approval, process_ia: ai });
+  const rows = useScenesWithAnalysis({ month, approval_status: approval, process_ia: ai, review });
   const process = useProcessAnalyses();
   const approve = useApproveAnalyses();
   useLoadErrorNotice(rows.error);
@@ -69,6 +78,15 @@ export function AiProcessingTab() {
             onChange={filter(setAi)}
             options={AI_OPTIONS}
             aria-label="Enviada à I.A"
+          />
+        </label>
+        <label className="admin-filter">
+          <span>{AI_REVIEW_LABEL}</span>
+          <Select<YesNo>
+            value={review}
+            onChange={filter(setReview)}
+            options={REVIEW_OPTIONS}
+            aria-label={AI_REVIEW_LABEL}
           />
         </label>
         <Button

@@ -1,5 +1,5 @@
 import { Progress, Tag, Tooltip, type TableColumnsType } from 'antd';
-import type { SceneWithAnalysis } from '@mirante/shared';
+import { AI_REVIEW_BELOW, AI_REVIEW_LABEL, type SceneWithAnalysis } from '@mirante/shared';
 
 function ProcessingCell({ row }: { row: SceneWithAnalysis }) {
   switch (row.processing_state) {
@@ -34,6 +34,19 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
     render: (value: SceneWithAnalysis['approval_status']) => (
       <Tag color={value === 'Aprovado' ? 'success' : 'warning'}>{value}</Tag>
     ),
+  },
+  {
+    title: AI_REVIEW_LABEL,
+    dataIndex: 'review_count',
+    width: 110,
+    render: (value: number) =>
+      value > 0 ? (
+        <Tooltip title={`Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`}>
+          <Tag color="orange">{value === 1 ? '1 lote' : `${value} lotes`}</Tag>
+        </Tooltip>
+      ) : (
+        <span>—</span>
+      ),
   },
   {
     title: 'Processamento',

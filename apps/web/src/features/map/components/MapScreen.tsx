@@ -43,6 +43,7 @@ export function MapScreen() {
   const [cursor, setCursor] = useState<{ lat: number; lng: number } | null>(null);
   const [labels, setLabels] = useState({ lots: true, blocks: true });
   const [show3d, setShow3d] = useState(false);
+  const [reviewOnly, setReviewOnly] = useState(false);
 
   const sceneList = useMemo(() => scenes.data ?? [], [scenes.data]);
   const comparison = useComparison(sceneList);
@@ -55,6 +56,7 @@ export function MapScreen() {
   const { effectiveType, shownDate, style, beforeStyle, dated, attribution } = useMapStyles({
     projectId: project.id,
     layers: layerList,
+    reviewOnly,
     mapType,
     scene,
     before: compared?.before ?? null,
@@ -102,6 +104,7 @@ export function MapScreen() {
         }}
         labels={labels}
         onLabelsChange={setLabels}
+        review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
         bearing={camera.bearing}
         onRotate={camera.rotate}
       />

@@ -7,6 +7,8 @@ import { useDatedFeatures } from './useDatedFeatures';
 export interface MapStylesInput {
   projectId: number;
   layers: readonly Layer[];
+  /** Draw only the lots whose status (on the shown date) is an AI reading to review. */
+  reviewOnly: boolean;
   mapType: MapType;
   /** The scene of the main map ('Depois' while comparing). */
   scene: Scene | null;
@@ -23,6 +25,7 @@ export interface MapStylesInput {
 export function useMapStyles({
   projectId,
   layers,
+  reviewOnly,
   mapType,
   scene,
   before,
@@ -31,7 +34,7 @@ export function useMapStyles({
 }: MapStylesInput) {
   const effectiveType: MapType = before ? 'satelite' : mapType;
   const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
-  const dated = useDatedFeatures(projectId, layers, shownDate, before?.isoDate ?? null);
+  const dated = useDatedFeatures(projectId, layers, shownDate, before?.isoDate ?? null, reviewOnly);
   const base = useBaseMapPart(effectiveType);
   const styleFor = useCallback(
     (shown: Scene | null, features: LayersFeatureCollection) =>

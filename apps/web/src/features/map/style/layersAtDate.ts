@@ -17,7 +17,11 @@ export function layersAtDate(
     const detectAllotment = found
       ? { detect_type: found.detect_type, date: found.date, precision: found.precision }
       : null;
-    if ((layer.detectAllotment?.detect_type ?? null) === (detectAllotment?.detect_type ?? null)) return layer;
+    if (
+      (layer.detectAllotment?.detect_type ?? null) === (detectAllotment?.detect_type ?? null) &&
+      (layer.detectAllotment?.precision ?? null) === (detectAllotment?.precision ?? null)
+    )
+      return layer;
     changed = true;
     return { ...layer, detectAllotment };
   });

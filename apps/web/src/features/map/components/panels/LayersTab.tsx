@@ -1,5 +1,5 @@
 import { Checkbox, Divider, Switch } from 'antd';
-import { LAYER_TYPE_LABELS, type LayerType } from '@mirante/shared';
+import { AI_REVIEW_LABEL, LAYER_TYPE_LABELS, type LayerType } from '@mirante/shared';
 
 export interface LayersTabProps {
   available: readonly { type: LayerType; count: number }[];
@@ -7,10 +7,18 @@ export interface LayersTabProps {
   onChange(visible: LayerType[]): void;
   labels: { lots: boolean; blocks: boolean };
   onLabelsChange(labels: { lots: boolean; blocks: boolean }): void;
+  /** Lots whose latest status is an AI reading under the confidence threshold ('A revisar'). */
+  review: ReviewFilter;
 }
 
-/** Layer checkboxes with select-all, and the lot/block identifier toggles. */
-export function LayersTab({ available, visible, onChange, labels, onLabelsChange }: LayersTabProps) {
+export interface ReviewFilter {
+  count: number;
+  only: boolean;
+  onChange(only: boolean): void;
+}
+
+/** Layer checkboxes with select-all, the lot/block identifier toggles and the 'A revisar' lot filter. */
+export function LayersTab({ available, visible, onChange, labels, onLabelsChange, review }: LayersTabProps) {
   const all = available.map((item) => item.type);
   const checkedCount = all.filter((type) => visible.includes(type)).length;
   return (
@@ -49,6 +57,16 @@ export function LayersTab({ available, visible, onChange, labels, onLabelsChange
           onChange={(blocks) => onLabelsChange({ ...labels, blocks })}
         />
         Identificador das quadras
+      </label>
+      <Divider size="small" />
+      <label className="layers-tab__toggle">
+        <Switch
+          size="small"
+          checked={review.only}
+          onChange={review.onChange}
+          aria-label="Somente lotes a revisar"
+        />
+        Somente lotes {AI_REVIEW_LABEL.toLowerCase()} <small>({review.count})</small>
       </label>
     </div>
   );

@@ -2,7 +2,7 @@ import type { LayerType, Project, Scene } from '@mirante/shared';
 import type { Comparison } from '../../hooks/useComparison';
 import type { MapType } from '../../style/layerStyles';
 import { ImagesPanel } from './ImagesPanel';
-import { LayersTab } from './LayersTab';
+import { LayersTab, type ReviewFilter } from './LayersTab';
 import { MapTypeSwitch } from './MapTypeSwitch';
 import { OptionsPanel } from './OptionsPanel';
 import { ProjectDetailsTab } from './ProjectDetailsTab';
@@ -25,6 +25,7 @@ export interface MapOptionsProps {
   };
   labels: { lots: boolean; blocks: boolean };
   onLabelsChange(labels: { lots: boolean; blocks: boolean }): void;
+  review: ReviewFilter;
   bearing: number;
   onRotate(value: number): void;
 }
@@ -56,6 +57,7 @@ export function MapOptions(props: MapOptionsProps) {
             onChange={layers.onChange}
             labels={labels}
             onLabelsChange={props.onLabelsChange}
+            review={props.review}
           />
           <RotateSlider value={props.bearing} onChange={props.onRotate} />
         </>

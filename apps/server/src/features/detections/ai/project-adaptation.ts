@@ -1,0 +1,89 @@
+import { builtScore, builtVector, calibrated, type BuiltModel } from './built-model';
+import { fitLogistic, logisticScore, sigmoid, type LogisticModel } from './logistic';
+import type { LotFeatures } from './lot-features';
+
+/** One lot an ADMIN corrected in this project: its features in the analysed scene and whether it is built. */
+export interface Correction {
+  features: LotFeatures;
+  built: boolean;
+}
+
+/** Fewer corrections than this (or only one class among them) leave the shipped model as it is. */
+export const MIN_CORRECTIONS = 6;
+/** Ridge penalty of the per-project model (per unit of sample weight); chosen on the real sets (bench/RESULTS.md). */
+const PROJECT_L2 = 0.3;
+/**
+ * The ridge penalty leaves a fit on a few dozen lots under-confident; its score is scaled by this before it becomes a probability (the
+ * decision is unchanged). Chosen on the real sets' after-correction ECE (bench/RESULTS.md, ai-real).
+ */
+const PROJECT_TEMPERATURE = 2;
+/**
+ * Colour features the per-project model adds to the shipped model's: they mean different things from one sensor
+ * to another (so the shipped model leaves them out) but are consistent within a project.
+ */
+export const PROJECT_EXTRA_FEATURES = ['tChromaStd', 'tGrey', 'chromaB'] as const;
+
+/**
+ * p(built) of a lot for one project. Without enough corrections it is the shipped model's calibrated
+ * probability. With them, a per-project logistic regression is fitted on the corrected lots, over the shipped
+ * model's score and the same features, each class weighing the same (a project's corrections are often mostly
+ * of one class): it learns how this project's imagery differs (another sensor, light, roofs, soil) from the
+ * corrected lots alone.
+ */
+export interface ProjectModel {
+  adapted: boolean;
+  corrections: number;
+  read(features: LotFeatures): BuiltReading;
+}
+
+export interface BuiltReading {
+  /** The decision: built (C/E) or not (V/B). */
+  built: boolean;
+  /** Calibrated probability that the lot is built, given this project's share of built lots. */
+  pBuilt: number;
+}
+
+/** Probability that a reading is right: the status history's `precision`. */
+export const confidenceOf = (reading: BuiltReading): number =>
+  reading.built ? reading.pBuilt : 1 - reading.pBuilt;
+
+export function projectModel(base: BuiltModel, corrections: readonly Correction[]): ProjectModel {
+  const built = corrections.filter((c) => c.built).length;
+  if (corrections.length < MIN_CORRECTIONS || built === 0 || built === corrections.length)
+    return {
+      adapted: false,
+      corrections: corrections.length,
+      read: (features) => {
+        const pBuilt = calibrated(base, builtScore(base, features));
+        return { built: pBuilt >= 0.5, pBuilt };
+      },
+    };
+  const row = (features: LotFeatures): number[] => {
+    const values = features as Record<string, number | undefined>;
+    return [
+      builtScore(base, features),
+      ...builtVector(base, features),
+      ...PROJECT_EXTRA_FEATURES.map((name) => values[name] ?? Number.NaN),
+    ];
+  };
+  const local: LogisticModel = fitLogistic(
+    corrections.map((c) => row(c.features).map((v) => (Number.isFinite(v) ? v : 0))),
+    corrections.map((c) => (c.built ? 1 : 0)),
+    {
+      l2: PROJECT_L2,
+      iterations: 30,
+      sampleWeights: corrections.map((c) => (c.built ? 1 / built : 1 / (corrections.length - built))),
+    },
+  );
+  // The fit weighs both classes the same, so its score is a likelihood ratio: the decision. The project's share
+  // of built lots (estimated from the corrections) turns it into the probability written as the confidence.
+  const priorLogOdds = Math.log(built / (corrections.length - built));
+  return {
+    adapted: true,
+    corrections: corrections.length,
+    read: (features) => {
+      const score = logisticScore(local, row(features));
+      return { built: score >= 0, pBuilt: sigmoid(PROJECT_TEMPERATURE * score + priorLogOdds) };
+    },
+  };
+}
