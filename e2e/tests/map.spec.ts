@@ -195,7 +195,8 @@ test('another customer cannot reach the allotment’s layers', async ({ page, re
     headers: { Authorization: `Bearer ${otherToken}` },
   });
   expect(response.status()).toBe(404);
-  await expect(otherPage.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
+  // Vale Verde's own project has no imagery nor layers yet: it opens on the empty-project screen, not the map.
+  await expect(otherPage.getByTestId('project-selector')).toBeVisible({ timeout: 20_000 });
   await otherPage.getByTestId('project-selector').click();
   await expect(otherPage.locator('.ant-select-item-option', { hasText: 'Jardim das Palmeiras' })).toHaveCount(
     0,
