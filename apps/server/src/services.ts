@@ -97,6 +97,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       finance,
       projects,
       inTransaction: (work) => db.transaction().execute((trx) => work(createPortfolioImportRepo(trx))),
+      lots: (projectId) => createPortfolioImportRepo(db).projectLots(projectId),
       mailer,
       logError: (error, message) =>
         process.stderr.write(`${JSON.stringify({ level: 50, msg: message, err: String(error) })}\n`),

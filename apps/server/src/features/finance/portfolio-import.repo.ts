@@ -17,6 +17,16 @@ const BATCH = 500;
  */
 export function createPortfolioImportRepo(db: Db) {
   return {
+    /** The project's lots as a spreadsheet names them (no sale data, statuses or alerts: the import needs none). */
+    async projectLots(projectId: number) {
+      return db
+        .selectFrom('layers')
+        .select(['id', 'name', 'block', 'stage', 'customerCode'])
+        .where('projectId', '=', projectId)
+        .where('type', '=', 'LOT')
+        .execute();
+    },
+
     /** Locks and reads the stored sale values of every lot of the project that has some. */
     async lockProjectSaleValues(projectId: number): Promise<Map<number, SaleValues>> {
       const rows = await db

@@ -39,6 +39,8 @@ export interface PortfolioIoDeps {
   finance: FinanceService;
   projects: ProjectsService;
   inTransaction: ImportTransaction;
+  /** The project's lots (id, name, block, stage, code), read without a transaction. */
+  lots: PortfolioImportRepo['projectLots'];
   mailer: Mailer;
   /** Logs a failure that must not fail the request (the e-mail of rejected rows). */
   logError?(error: unknown, message: string): void;
@@ -160,15 +162,20 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       const project = await projects.assertAccess(user, projectId, 'finance');
       const read = readFirstSheet(file.bytes);
       if (!read.ok) throw REFUSALS[read.reason]();
-      const list = await finance.list(user, projectId, {});
-      const lots = list.list.map((row) => ({
-        layerId: row.layer_id,
-        stage: row.stage,
-        block: row.block,
-        lot: lotOfName(row.name),
-        codigoLote: row.codigo_lote,
-      }));
-      const parsed = parsePortfolioSheet(read.grid, portfolioSheetColumns(list.hasStage), lots);
+      const lots = await deps.lots(projectId);
+      // Etapa is a column when the project has stages or any lot names one (as the portfolio list says).
+      const hasStage = project.hasStage || lots.some((lot) => lot.stage !== null && lot.stage.trim() !== '');
+      const parsed = parsePortfolioSheet(
+        read.grid,
+        portfolioSheetColumns(hasStage),
+        lots.map((lot) => ({
+          layerId: lot.id,
+          stage: lot.stage,
+          block: lot.block,
+          lot: lotOfName(lot.name),
+          codigoLote: lot.customerCode,
+        })),
+      );
       if (!parsed.ok) throw unprocessable('VALIDATION', parsed.message);
       const accepted = parsed.rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
       if (accepted.length > 0) {
