@@ -197,7 +197,7 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
 
   it('does not classify a panchromatic scene: the analysis fails saying why, in Portuguese', async () => {
     const make = factories(ctx);
-    const grey = (await make.buildProject({ corner: [-111.4, 33.3] })).id;
+    const grey = (await make.buildProject({ corner: [-108.382, 36.818] })).id;
     await ctx.db
       .insertInto('layers')
       .values({
@@ -209,15 +209,15 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
           type: 'Polygon',
           coordinates: [
             [
-              [-111.4, 33.3],
-              [-111.3999, 33.3],
-              [-111.3999, 33.3002],
-              [-111.4, 33.3002],
-              [-111.4, 33.3],
+              [-108.38, 36.818],
+              [-108.3799, 36.818],
+              [-108.3799, 36.8182],
+              [-108.38, 36.8182],
+              [-108.38, 36.818],
             ],
           ],
         }),
-        bbox: [-111.4, 33.3, -111.3999, 33.3002],
+        bbox: [-108.38, 36.818, -108.3799, 36.8182],
         block: null,
         stage: null,
         customerCode: null,
