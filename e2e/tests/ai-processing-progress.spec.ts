@@ -16,7 +16,8 @@ test.beforeAll(async ({ request }) => {
   const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
   headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
-    { date: SCENE_DATE, png: scenePng(192, 160, 0.5) },
+    // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI to read (it refuses > 2 m).
+    { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
   const row = scene as unknown as { id: number; projectId: number };
   sceneId = row.id;
