@@ -1,5 +1,7 @@
 import type { CreateConnector, ErpConnector, ErpCredentialsByKind } from './erp-connector';
+import { createMegaConnector } from './mega-connector';
 import { createSiengeConnector } from './sienge-connector';
+import { createUauConnector } from './uau-connector';
 
 /**
  * The connector of one customer's ERP. `credentials` are the decrypted ones of the config service;
@@ -7,9 +9,11 @@ import { createSiengeConnector } from './sienge-connector';
  */
 export const createConnector: CreateConnector = (erp, credentials, options): ErpConnector => {
   switch (erp) {
-    case 'sienge':
-      return createSiengeConnector(credentials as ErpCredentialsByKind['sienge'], options);
+    case 'mega':
+      return createMegaConnector(credentials as ErpCredentialsByKind['mega'], options);
+    case 'uau':
+      return createUauConnector(credentials as ErpCredentialsByKind['uau'], options);
     default:
-      throw new Error(`Conector ${erp} ainda não implementado.`);
+      return createSiengeConnector(credentials as ErpCredentialsByKind['sienge'], options);
   }
 };
