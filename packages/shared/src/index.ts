@@ -31,3 +31,5 @@ export * from './domain/informations';
 export * from './domain/information-filters';
 export * from './api/informations';
 export * from './domain/price-map';
+export * from './domain/integration';
+export * from './api/integration';

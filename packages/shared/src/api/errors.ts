@@ -99,6 +99,9 @@ export const ERROR_CODES = [
   'TOO_MANY_FEATURES',
   'NO_FEATURES',
   'IMPORT_INVALID',
+  // ERP integration
+  'INTEGRATION_NOT_CONFIGURED',
+  'ERP_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ function endpoints(): [string, EndpointDefinition][] {
   for (const group of Object.values(contract)) {
     if (typeof group !== 'object' || group === null) continue;
     for (const value of Object.values(group)) {
+      if (typeof value !== 'object' || value === null) continue;
       const endpoint = value as Partial<EndpointDefinition>;
       if (typeof endpoint.method === 'string' && typeof endpoint.path === 'string' && endpoint.response) {
         found.push([`${endpoint.method} ${endpoint.path}`, endpoint as EndpointDefinition]);
