@@ -139,12 +139,25 @@ test('the lot dialog edits sale information and shows the history of changes', a
   await expect(dialog.getByLabel('Comprador', { exact: true })).toHaveValue(lot.nome_comprador!);
   await dialog.getByLabel('Comprador', { exact: true }).fill('Beatriz Nogueira Prado');
   await dialog.getByLabel('Código da venda').fill('V2026-9999');
+  // CPF/CNPJ: masked while typed; wrong check digits keep the form from saving
+  const documentField = dialog.getByLabel('CPF/CNPJ do comprador');
+  await documentField.fill('52998224726');
+  await expect(documentField).toHaveValue('529.982.247-26');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    dialog.getByText('CPF/CNPJ inválido: confira os números e os dígitos verificadores.'),
+  ).toBeVisible();
+  await expect(page.getByText('Sucesso!')).toHaveCount(0);
+  await page.screenshot({ path: '../test-results/screens/finance-lot-dialog-cpf.png' });
+  await documentField.fill('52998224725');
+  await expect(documentField).toHaveValue('529.982.247-25');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sucesso!')).toBeVisible();
   await dialog.getByRole('tab', { name: /Histórico de alterações/ }).click();
   const history = dialog.getByTestId('information-history');
   await expect(history).toContainText(`${lot.nome_comprador} → Beatriz Nogueira Prado`);
   await expect(history).toContainText('V2026-9999');
+  await expect(history).toContainText('— → 529.982.247-25');
   await expect(history).toContainText('Edição');
   await page.screenshot({ path: '../test-results/screens/finance-lot-dialog.png' });
   await page.keyboard.press('Escape');

@@ -28,6 +28,7 @@ export * from './geometry/pixel-spans';
 export * from './domain/spreadsheet-cell';
 export * from './domain/finance-spreadsheet';
 export * from './domain/informations';
+export * from './domain/buyer-document';
 export * from './domain/information-filters';
 export * from './api/informations';
 export * from './domain/price-map';

@@ -10,6 +10,8 @@ export interface LotInformationsTable {
   projectId: number;
   codigoComprador: string | null;
   nomeComprador: string | null;
+  /** Migration 019: CPF or CNPJ without its mask. */
+  cpfCnpjComprador: string | null;
   statusUnidade: string | null;
   status: string | null;
   valorVenda: Numeric | null;

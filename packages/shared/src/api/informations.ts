@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BUYER_DOCUMENT_MESSAGES, isValidBuyerDocument, stripBuyerDocument } from '../domain/buyer-document';
 import { SALE_ALERT_TYPES } from '../domain/informations';
 import { XLSX_CONTENT_TYPE } from './detections-report';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
@@ -64,6 +65,8 @@ export const informationRowSchema = z.object({
   codigo_lote: z.string().nullable(),
   codigo_comprador: z.string().nullable(),
   nome_comprador: z.string().nullable(),
+  /** The buyer's CPF or CNPJ without its mask (finance module only, like the sale values). */
+  cpf_cnpj_comprador: z.string().nullable(),
   status_unidade: z.string().nullable(),
   /** Financial status. */
   status: z.string().nullable(),
@@ -140,6 +143,18 @@ const numberInput = (schema: z.ZodNumber) =>
     return value;
   }, schema.nullable().optional());
 
+/** A CPF or CNPJ, masked or not; kept without the mask, its check digits checked. */
+const buyerDocument = z.preprocess(
+  (value) => {
+    if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
+    return typeof value === 'string' ? stripBuyerDocument(value) : value;
+  },
+  text(14, { tooLong: BUYER_DOCUMENT_MESSAGES.invalid })
+    .refine(isValidBuyerDocument, { error: BUYER_DOCUMENT_MESSAGES.invalid })
+    .nullable()
+    .optional(),
+);
+
 const money = numberInput(
   z
     .number({ error: INFORMATION_FIELD_MESSAGES.notANumber })
@@ -155,6 +170,7 @@ export const informationUpdateSchema = z.object({
   layer_id: id(),
   codigo_comprador: optionalText(INFORMATION_LIMITS.codes),
   nome_comprador: optionalText(INFORMATION_LIMITS.nomeComprador),
+  cpf_cnpj_comprador: buyerDocument,
   status_unidade: optionalText(INFORMATION_LIMITS.statuses),
   status: optionalText(INFORMATION_LIMITS.statuses),
   valor_venda: money,
@@ -186,6 +202,7 @@ export type InformationUpdateInput = z.input<typeof informationUpdateSchema>;
 export const INFORMATION_EDITABLE_FIELDS = [
   'codigo_comprador',
   'nome_comprador',
+  'cpf_cnpj_comprador',
   'status_unidade',
   'status',
   'valor_venda',
@@ -203,14 +220,18 @@ export const INFORMATION_EDITABLE_FIELDS = [
 ] as const satisfies readonly (keyof InformationUpdate)[];
 export type InformationEditableField = (typeof INFORMATION_EDITABLE_FIELDS)[number];
 
-/** Fields shown only with the finance module (spec 3 Sale information). */
-export const INFORMATION_VALUE_FIELDS = ['valor_venda', 'valor_inadimplencia'] as const;
+/**
+ * Fields shown only with the finance module: the sale values (spec 3 Sale information) and the buyer's
+ * CPF/CNPJ (personal data, kept to the same readers as the values).
+ */
+export const INFORMATION_VALUE_FIELDS = ['valor_venda', 'valor_inadimplencia', 'cpf_cnpj_comprador'] as const;
 
 /** Labels of the fields (dialog, history, columns). */
 export const INFORMATION_FIELD_LABELS: Record<InformationEditableField | 'codigo_lote', string> = {
   codigo_lote: 'Código do lote',
   codigo_comprador: 'Código do comprador',
   nome_comprador: 'Comprador',
+  cpf_cnpj_comprador: 'CPF/CNPJ do comprador',
   status_unidade: 'Status da unidade',
   status: 'Status financeiro',
   valor_venda: 'Valor de venda',

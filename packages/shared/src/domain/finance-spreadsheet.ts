@@ -41,7 +41,8 @@ export function importOutcomeMessage(imported: number, rejected: number): string
 }
 
 /** How a portfolio column is written to and read from a spreadsheet. */
-export type PortfolioCellKind = 'key' | 'readonly' | 'text' | 'money' | 'count' | 'date' | 'yesno';
+export type PortfolioCellKind =
+  'key' | 'readonly' | 'text' | 'document' | 'money' | 'count' | 'date' | 'yesno';
 
 export interface PortfolioSheetColumn {
   /** A field of the Information row, or `lot` (the lot, second word of its name). */
@@ -51,6 +52,11 @@ export interface PortfolioSheetColumn {
   /** Maximum length of a text (spec 5). */
   max?: number;
   width: number;
+  /**
+   * A column added after files were already in users' hands: a sheet without it is still read, and the
+   * lots keep their stored value for it.
+   */
+  optional?: boolean;
 }
 
 /**
@@ -66,6 +72,7 @@ export const PORTFOLIO_SHEET_COLUMNS: readonly PortfolioSheetColumn[] = [
   { key: 'lot', header: 'Lote', kind: 'key', width: 8 },
   { key: 'codigo_comprador', header: 'Código do comprador', kind: 'text', max: 10, width: 14 },
   { key: 'nome_comprador', header: 'Comprador', kind: 'text', max: 100, width: 28 },
+  { key: 'cpf_cnpj_comprador', header: 'CPF/CNPJ do comprador', kind: 'document', width: 20, optional: true },
   { key: 'status_unidade', header: 'Status da unidade', kind: 'text', max: 255, width: 16 },
   { key: 'status', header: 'Status financeiro', kind: 'text', max: 255, width: 16 },
   { key: 'ult_deteccao', header: 'Última detecção', kind: 'readonly', width: 18 },

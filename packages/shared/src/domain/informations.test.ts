@@ -11,6 +11,7 @@ const row = (overrides: Partial<InformationRow>): InformationRow => ({
   codigo_lote: null,
   codigo_comprador: null,
   nome_comprador: null,
+  cpf_cnpj_comprador: null,
   status_unidade: null,
   status: null,
   ult_deteccao: null,

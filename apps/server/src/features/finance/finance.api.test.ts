@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BUYER_DOCUMENT_MESSAGES,
   financeTotals,
   informationDetailSchema,
   informationListSchema,
@@ -275,14 +276,33 @@ describe('GET information/:id and POST information', () => {
     expect((await tableCounts()).changes).toBe(before.changes + 1);
   });
 
+  it("keeps the buyer's CPF/CNPJ without its mask, alphanumeric CNPJ included, in the history too", async () => {
+    const cpf = await updateAs(tokens.finance, { layer_id: lots.fine, cpf_cnpj_comprador: '529.982.247-25' });
+    expect(cpf.statusCode, cpf.body).toBe(200);
+    const detail = informationDetailSchema.parse(cpf.json());
+    expect(detail.information.cpf_cnpj_comprador).toBe('52998224725');
+    expect(detail.history[0]).toMatchObject({
+      field: 'cpf_cnpj_comprador',
+      old_value: null,
+      new_value: '52998224725',
+    });
+    const cnpj = await updateAs(tokens.finance, {
+      layer_id: lots.fine,
+      cpf_cnpj_comprador: '12.abc.345/01de-35',
+    });
+    expect(cnpj.json<InformationDetail>().information.cpf_cnpj_comprador).toBe('12ABC34501DE35');
+  });
+
   it('shows a map user the lot without sale values (and without their history)', async () => {
     const response = await getAs(tokens.mapOnly, lots.fine ?? 0);
     expect(response.statusCode).toBe(200);
     const detail = informationDetailSchema.parse(response.json());
     expect(detail).toMatchObject({ canSeeValues: false, canEdit: false });
     expect(detail.information.valor_venda).toBeNull();
+    expect(detail.information.cpf_cnpj_comprador).toBeNull();
     expect(detail.information.status_unidade).toBe('Quitado');
     expect(detail.history.some((change) => change.field.startsWith('valor_'))).toBe(false);
+    expect(detail.history.some((change) => change.field === 'cpf_cnpj_comprador')).toBe(false);
     const withValues = informationDetailSchema.parse((await getAs(tokens.finance, lots.fine ?? 0)).json());
     expect(withValues.information.valor_venda).toBe(150000);
     expect(withValues.history.some((change) => change.field === 'valor_venda')).toBe(true);
@@ -313,6 +333,10 @@ describe('GET information/:id and POST information', () => {
       [{ qtde_parcelas_vencidas: 1.5 }, 'Informe um número inteiro.'],
       [{ data_venda: '2025-02-30' }, 'Data inválida: use uma data real no formato AAAA-MM-DD.'],
       [{ data_venda: '10/03/2025' }, 'Data inválida: use uma data real no formato AAAA-MM-DD.'],
+      [{ cpf_cnpj_comprador: '529.982.247-26' }, BUYER_DOCUMENT_MESSAGES.invalid],
+      [{ cpf_cnpj_comprador: '11.222.333/0001-82' }, BUYER_DOCUMENT_MESSAGES.invalid],
+      [{ cpf_cnpj_comprador: '123' }, BUYER_DOCUMENT_MESSAGES.invalid],
+      [{ cpf_cnpj_comprador: '---' }, BUYER_DOCUMENT_MESSAGES.invalid],
     ];
     for (const [fields, message] of cases) {
       const response = await updateAs(tokens.finance, { layer_id: lots.fine, ...fields });

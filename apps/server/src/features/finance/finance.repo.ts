@@ -13,6 +13,7 @@ export interface InformationDbRow {
   obs: string | null;
   codigoComprador: string | null;
   nomeComprador: string | null;
+  cpfCnpjComprador: string | null;
   statusUnidade: string | null;
   status: string | null;
   valorVenda: number | null;
@@ -38,6 +39,7 @@ export type SaleValues = Pick<
   InformationDbRow,
   | 'codigoComprador'
   | 'nomeComprador'
+  | 'cpfCnpjComprador'
   | 'statusUnidade'
   | 'status'
   | 'valorVenda'
@@ -82,11 +84,48 @@ function visible(includeUnapproved: boolean): Expression<SqlBool> {
     SELECT 1 FROM detections d WHERE d.scene_id = h.scene_id AND d.approved))`;
 }
 
+/** The stored sale columns, in one place for every reader and writer of them. */
+export const SALE_VALUE_COLUMNS = [
+  'codigoComprador',
+  'nomeComprador',
+  'cpfCnpjComprador',
+  'statusUnidade',
+  'status',
+  'valorVenda',
+  'valorInadimplencia',
+  'qtdeParcelasVencidas',
+  'codigoVenda',
+  'dataVenda',
+  'inscricaoIptu',
+  'termoPosse',
+  'escritura',
+  'registro',
+  'statusConstrucao',
+  'statusEscritura',
+  'notas',
+] as const satisfies readonly (keyof SaleValues)[];
+
+/**
+ * Reads and row-locks (FOR UPDATE) the stored sale values of one lot, or of every lot of a project that has
+ * some: the dialog's update and the spreadsheet import compare against what they replace.
+ */
+export async function lockedSaleValues(
+  db: Db,
+  scope: { layerId: number } | { projectId: number },
+): Promise<(SaleValues & { layerId: number })[]> {
+  const query = db.selectFrom('lotInformations').select(['layerId', ...SALE_VALUE_COLUMNS]);
+  const scoped =
+    'layerId' in scope
+      ? query.where('layerId', '=', scope.layerId)
+      : query.where('projectId', '=', scope.projectId);
+  return scoped.forUpdate().execute();
+}
+
 export function createFinanceRepo(db: Db) {
   function lotsQuery(where: Expression<SqlBool>, includeUnapproved: boolean) {
     return sql<InformationDbRow>`
       SELECT l.id AS layer_id, l.project_id, l.name, l.block, l.stage, l.customer_code, l.obs,
-        i.codigo_comprador, i.nome_comprador, i.status_unidade, i.status, i.valor_venda, i.valor_inadimplencia,
+        i.codigo_comprador, i.nome_comprador, i.cpf_cnpj_comprador, i.status_unidade, i.status, i.valor_venda, i.valor_inadimplencia,
         i.qtde_parcelas_vencidas, i.codigo_venda, i.data_venda, i.inscricao_iptu, i.termo_posse, i.escritura,
         i.registro, i.status_construcao, i.status_escritura, i.notas,
         last.statuses[1] AS last_status, last.dates[1] AS last_date, last.statuses[2] AS previous_status
@@ -128,29 +167,10 @@ export function createFinanceRepo(db: Db) {
 
     /** Row-locks the lot's sale data (if any) so concurrent writers compare against what they replace. */
     async lockSaleValues(layerId: number): Promise<SaleValues | undefined> {
-      return db
-        .selectFrom('lotInformations')
-        .select([
-          'codigoComprador',
-          'nomeComprador',
-          'statusUnidade',
-          'status',
-          'valorVenda',
-          'valorInadimplencia',
-          'qtdeParcelasVencidas',
-          'codigoVenda',
-          'dataVenda',
-          'inscricaoIptu',
-          'termoPosse',
-          'escritura',
-          'registro',
-          'statusConstrucao',
-          'statusEscritura',
-          'notas',
-        ])
-        .where('layerId', '=', layerId)
-        .forUpdate()
-        .executeTakeFirst();
+      const [row] = await lockedSaleValues(db, { layerId });
+      if (!row) return undefined;
+      const { layerId: _layerId, ...values } = row;
+      return values;
     },
 
     /** Writes the lot's sale values and one history row per changed field. */

@@ -43,6 +43,7 @@ export function toInformationRow(
     codigo_lote: row.customerCode,
     codigo_comprador: row.codigoComprador,
     nome_comprador: row.nomeComprador,
+    cpf_cnpj_comprador: withValues ? row.cpfCnpjComprador : null,
     status_unidade: row.statusUnidade,
     status: row.status,
     ult_deteccao: row.lastStatus,

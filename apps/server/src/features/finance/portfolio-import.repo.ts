@@ -1,5 +1,11 @@
 import type { Db } from '../../db/database';
-import type { Author, NewChange, SaleValues } from './finance.repo';
+import {
+  lockedSaleValues,
+  SALE_VALUE_COLUMNS,
+  type Author,
+  type NewChange,
+  type SaleValues,
+} from './finance.repo';
 
 /** One lot's values after the import and the fields that changed. */
 export interface LotWrite {
@@ -8,7 +14,7 @@ export interface LotWrite {
   changes: NewChange[];
 }
 
-/** Rows per INSERT: 18 columns × 500 rows stays far below PostgreSQL's 65,535 parameters. */
+/** Rows per INSERT: 21 columns × 500 rows stays far below PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
 
 /**
@@ -29,30 +35,7 @@ export function createPortfolioImportRepo(db: Db) {
 
     /** Locks and reads the stored sale values of every lot of the project that has some. */
     async lockProjectSaleValues(projectId: number): Promise<Map<number, SaleValues>> {
-      const rows = await db
-        .selectFrom('lotInformations')
-        .select([
-          'layerId',
-          'codigoComprador',
-          'nomeComprador',
-          'statusUnidade',
-          'status',
-          'valorVenda',
-          'valorInadimplencia',
-          'qtdeParcelasVencidas',
-          'codigoVenda',
-          'dataVenda',
-          'inscricaoIptu',
-          'termoPosse',
-          'escritura',
-          'registro',
-          'statusConstrucao',
-          'statusEscritura',
-          'notas',
-        ])
-        .where('projectId', '=', projectId)
-        .forUpdate()
-        .execute();
+      const rows = await lockedSaleValues(db, { projectId });
       return new Map(rows.map(({ layerId, ...values }) => [layerId, values]));
     },
 
@@ -74,22 +57,9 @@ export function createPortfolioImportRepo(db: Db) {
           )
           .onConflict((conflict) =>
             conflict.column('layerId').doUpdateSet((eb) => ({
-              codigoComprador: eb.ref('excluded.codigoComprador'),
-              nomeComprador: eb.ref('excluded.nomeComprador'),
-              statusUnidade: eb.ref('excluded.statusUnidade'),
-              status: eb.ref('excluded.status'),
-              valorVenda: eb.ref('excluded.valorVenda'),
-              valorInadimplencia: eb.ref('excluded.valorInadimplencia'),
-              qtdeParcelasVencidas: eb.ref('excluded.qtdeParcelasVencidas'),
-              codigoVenda: eb.ref('excluded.codigoVenda'),
-              dataVenda: eb.ref('excluded.dataVenda'),
-              inscricaoIptu: eb.ref('excluded.inscricaoIptu'),
-              termoPosse: eb.ref('excluded.termoPosse'),
-              escritura: eb.ref('excluded.escritura'),
-              registro: eb.ref('excluded.registro'),
-              statusConstrucao: eb.ref('excluded.statusConstrucao'),
-              statusEscritura: eb.ref('excluded.statusEscritura'),
-              notas: eb.ref('excluded.notas'),
+              ...Object.fromEntries(
+                SALE_VALUE_COLUMNS.map((column) => [column, eb.ref(`excluded.${column}`)]),
+              ),
               updatedBy: eb.ref('excluded.updatedBy'),
               updatedAt: eb.ref('excluded.updatedAt'),
             })),

@@ -7,6 +7,7 @@ import {
 import {
   countCell,
   dateCell,
+  documentCell,
   isBlank,
   moneyCell,
   textCell,
@@ -75,6 +76,8 @@ function readCell(column: PortfolioSheetColumn, cell: RawCell, date1904: boolean
       return dateCell(cell, date1904);
     case 'yesno':
       return yesNoCell(cell);
+    case 'document':
+      return documentCell(cell);
     default:
       return textCell(cell, column.max ?? 255);
   }
@@ -123,6 +126,8 @@ export function parsePortfolioSheet(
     const keys: Record<string, string | null> = {};
     for (const column of columns) {
       if (column.kind === 'readonly') continue;
+      // An optional column the sheet leaves out keeps the lots' stored values.
+      if (column.optional && match.indexes[column.key] === undefined) continue;
       const result = readCell(column, cellOf(column.key), grid.date1904);
       if (!result.ok) {
         const letter = columnLetter(match.indexes[column.key] ?? 0);

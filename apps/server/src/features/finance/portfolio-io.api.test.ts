@@ -245,6 +245,64 @@ describe('GET project/:id/informations/export', () => {
   });
 });
 
+describe('CPF/CNPJ do comprador in the spreadsheets', () => {
+  const documentColumn = HEADERS.indexOf('CPF/CNPJ do comprador');
+
+  it('the template has the column after Comprador, with a valid example CPF', async () => {
+    expect(documentColumn).toBe(HEADERS.indexOf('Comprador') + 1);
+    const response = await download(`/api/v1/informations/import/example/${projectId}`);
+    const sheet = await readXlsx(response.rawPayload);
+    expect(rowValues(sheet, 1)[documentColumn]).toBe('CPF/CNPJ do comprador');
+    expect(rowValues(sheet, 2)[documentColumn]).toBe('529.982.247-25');
+  });
+
+  it('a CPF typed as a number gets its leading zero back; a CNPJ is kept; wrong check digits refuse the row', async () => {
+    const bytes = await workbook([
+      HEADERS,
+      rowOf({ Etapa: 'Etapa 1', Quadra: 'A', Lote: '1', 'CPF/CNPJ do comprador': 1234567890 }),
+      rowOf({ Etapa: 'Etapa 1', Quadra: 'A', Lote: '2', 'CPF/CNPJ do comprador': '11.222.333/0001-81' }),
+      rowOf({
+        Etapa: 'Etapa 1',
+        Quadra: 'A',
+        Lote: '3',
+        'CPF/CNPJ do comprador': '012.345.678-91',
+        Notas: 'x',
+      }),
+    ]);
+    const before = await saleOf('a3');
+    const result = await imported(bytes);
+    expect(result.list.map((row) => row.sucesso)).toEqual([true, true, false]);
+    expect(result.list[2]?.erros).toEqual([
+      `CPF/CNPJ do comprador (coluna G): CPF/CNPJ inválido (confira os números e os dígitos verificadores)`,
+    ]);
+    expect(await saleOf('a1')).toMatchObject({ cpfCnpjComprador: '01234567890' });
+    expect(await saleOf('a2')).toMatchObject({ cpfCnpjComprador: '11222333000181', nomeComprador: null });
+    expect(await saleOf('a3')).toEqual(before);
+  });
+
+  it('exports the document with its mask, in .xlsx and CSV', async () => {
+    const xlsx = await readXlsx(
+      (await download(`/api/v1/project/${projectId}/informations/export?fileType=xls&blocks=A&lots=1`))
+        .rawPayload,
+    );
+    expect(rowValues(xlsx, 2)[documentColumn]).toBe('012.345.678-90');
+    const csv = await download(
+      `/api/v1/project/${projectId}/informations/export?fileType=csv&blocks=A&lots=2`,
+    );
+    expect(csv.body).toContain(';11.222.333/0001-81;');
+  });
+
+  it('a sheet made before the column existed still imports and keeps the stored CPF/CNPJ', async () => {
+    const older = HEADERS.filter((header) => header !== 'CPF/CNPJ do comprador');
+    const bytes = await workbook([
+      older,
+      older.map((header) => ({ Etapa: 'Etapa 1', Quadra: 'A', Lote: '1', Notas: 'antiga' })[header] ?? null),
+    ]);
+    expect((await imported(bytes)).list).toEqual([{ linha: 2, sucesso: true, erros: [] }]);
+    expect(await saleOf('a1')).toMatchObject({ notas: 'antiga', cpfCnpjComprador: '01234567890' });
+  });
+});
+
 describe('POST project/:id/informations/import', () => {
   it('imports valid rows, refuses bad ones whole, answers per row and e-mails the reasons', async () => {
     const mails = ctx.mail.length;
@@ -396,12 +454,12 @@ describe('POST project/:id/informations/import', () => {
       await refused(
         await workbook([renamed, rowOf({ Etapa: 'Etapa 1', Quadra: 'A', Lote: '1' })]),
         422,
-        /'Preço' \(coluna J\).*ausentes: 'Valor de venda'/,
+        /'Preço' \(coluna K\).*ausentes: 'Valor de venda'/,
       );
       await refused(
         await workbook([[...HEADERS, 'Observação extra']]),
         422,
-        /'Observação extra' \(coluna V\)/,
+        /'Observação extra' \(coluna W\)/,
       );
     });
 

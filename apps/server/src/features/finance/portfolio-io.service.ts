@@ -50,6 +50,7 @@ export interface PortfolioIoDeps {
 const EXAMPLE_VALUES: Record<string, SheetValue> = {
   codigo_comprador: '0001',
   nome_comprador: 'Maria da Silva',
+  cpf_cnpj_comprador: '529.982.247-25',
   status_unidade: 'Vendido',
   status: 'Em dia',
   valor_venda: 150000,

@@ -1,6 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import {
   detectionTypeOf,
+  formatBuyerDocument,
   lotOfName,
   spreadsheetText,
   YES_NO_VALUES,
@@ -18,6 +19,7 @@ export function portfolioValue(row: InformationRow, column: PortfolioSheetColumn
     return row.ult_deteccao ? (detectionTypeOf(row.ult_deteccao)?.name ?? row.ult_deteccao) : null;
   }
   const value = (row as unknown as Record<string, SheetValue | undefined>)[column.key];
+  if (column.kind === 'document' && typeof value === 'string') return formatBuyerDocument(value);
   return value === undefined ? null : value;
 }
 

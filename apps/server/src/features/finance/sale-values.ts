@@ -9,6 +9,7 @@ import type { NewChange, SaleValues } from './finance.repo';
 const COLUMN: Record<InformationEditableField, keyof SaleValues> = {
   codigo_comprador: 'codigoComprador',
   nome_comprador: 'nomeComprador',
+  cpf_cnpj_comprador: 'cpfCnpjComprador',
   status_unidade: 'statusUnidade',
   status: 'status',
   valor_venda: 'valorVenda',
@@ -28,6 +29,7 @@ const COLUMN: Record<InformationEditableField, keyof SaleValues> = {
 export const EMPTY_SALE_VALUES: SaleValues = {
   codigoComprador: null,
   nomeComprador: null,
+  cpfCnpjComprador: null,
   statusUnidade: null,
   status: null,
   valorVenda: null,

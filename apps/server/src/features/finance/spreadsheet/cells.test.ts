@@ -69,9 +69,23 @@ describe('other cells', () => {
 
   it('CPF/CNPJ typed as numbers get their leading zeros back', () => {
     expect(documentCell(1234567890)).toEqual({ ok: true, value: '01234567890' });
-    expect(documentCell(1234567000190)).toEqual({ ok: true, value: '01234567000190' });
+    expect(documentCell(1234567000195)).toEqual({ ok: true, value: '01234567000195' });
     expect(documentCell('012.345.678-90')).toEqual({ ok: true, value: '01234567890' });
+  });
+
+  it('a CNPJ that lost three leading zeros (11 digits left) is read as the CNPJ, not as a CPF', () => {
+    expect(documentCell(12345000165)).toEqual({ ok: true, value: '00012345000165' });
+  });
+
+  it('reads the alphanumeric CNPJ, upper case, without its mask', () => {
+    expect(documentCell('12.abc.345/01de-35')).toEqual({ ok: true, value: '12ABC34501DE35' });
+  });
+
+  it('refuses wrong check digits, letters in a CPF and other lengths', () => {
+    expect(documentCell('012.345.678-91').ok).toBe(false);
     expect(documentCell('abc').ok).toBe(false);
+    expect(documentCell(123456789012345).ok).toBe(false);
+    expect(documentCell(12.5).ok).toBe(false);
   });
 
   it('texts: numbers without float noise, the export formula guard removed, limits kept', () => {

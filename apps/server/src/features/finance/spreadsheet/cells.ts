@@ -1,4 +1,4 @@
-import { isCalendarDate } from '@mirante/shared';
+import { isCalendarDate, isValidBuyerDocument, stripBuyerDocument } from '@mirante/shared';
 import type { RawCell } from './read-sheet';
 
 /** A cell read under a column's rule: its value, or the pt-BR reason it could not be read. */
@@ -145,16 +145,23 @@ export function yesNoCell(cell: RawCell): CellResult<boolean | null> {
   return fail("use 'Sim' ou 'Não'");
 }
 
+const DOCUMENT_ERROR = 'CPF/CNPJ inválido (confira os números e os dígitos verificadores)';
+
 /**
- * A CPF or CNPJ: typed as a number, a spreadsheet drops its leading zeros (01234567890 becomes 1234567890);
- * digits are padded back to 11 (CPF) or 14 (CNPJ). Punctuated forms are kept as digits.
+ * A CPF or CNPJ. Typed as a number, a spreadsheet drops its leading zeros (012.345.678-90 becomes
+ * 1234567890): digits are padded back to 11 (CPF) or, when that is no valid CPF, to 14 (a CNPJ beginning with
+ * zeros). Punctuated forms and the alphanumeric CNPJ are read too; the check digits must match. The value is
+ * kept without its mask, upper case.
  */
 export function documentCell(cell: RawCell): CellResult<string | null> {
   if (isBlank(cell)) return ok(null);
   const raw =
     typeof cell === 'number' ? (Number.isInteger(cell) ? cell.toFixed(0) : '') : String(cell).trim();
-  if (!/^[\d.\-/\s]+$/.test(raw)) return fail('CPF/CNPJ inválido');
-  const digits = raw.replace(/\D/g, '');
-  if (digits.length === 0 || digits.length > 14) return fail('CPF/CNPJ inválido');
-  return ok(digits.length <= 11 ? digits.padStart(11, '0') : digits.padStart(14, '0'));
+  if (!/^[0-9A-Za-z.\-/\s]+$/.test(raw)) return fail(DOCUMENT_ERROR);
+  const document = stripBuyerDocument(raw);
+  const candidates = /^\d+$/.test(document)
+    ? [document.padStart(11, '0'), document.padStart(14, '0')]
+    : [document];
+  const valid = candidates.find((candidate) => candidate.length <= 14 && isValidBuyerDocument(candidate));
+  return valid ? ok(valid) : fail(DOCUMENT_ERROR);
 }

@@ -27,6 +27,15 @@ describe('matchHeaders', () => {
     expect(headerProblem(match)).toContain("repetidas: 'Lote'");
   });
 
+  it('an optional column may be left out, but is found when present', () => {
+    const withOptional = [...expected, { key: 'document', header: 'CPF/CNPJ', optional: true }];
+    const without = matchHeaders(['Quadra', 'Lote', 'Valor da venda'], withOptional);
+    expect(headerProblem(without)).toBeNull();
+    expect(without.indexes).not.toHaveProperty('document');
+    const withIt = matchHeaders(['Quadra', 'CPF/CNPJ', 'Lote', 'Valor da venda'], withOptional);
+    expect(withIt.indexes).toMatchObject({ document: 1 });
+  });
+
   it('column letters', () => {
     expect([0, 25, 26, 27, 701, 702].map(columnLetter)).toEqual(['A', 'Z', 'AA', 'AB', 'ZZ', 'AAA']);
   });

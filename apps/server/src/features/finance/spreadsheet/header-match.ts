@@ -6,6 +6,8 @@ export interface ExpectedColumn<K extends string> {
   header: string;
   /** Other names accepted for the same column (older templates). */
   aliases?: readonly string[];
+  /** A sheet may leave this column out. */
+  optional?: boolean;
 }
 
 export interface HeaderMatch<K extends string> {
@@ -67,7 +69,9 @@ export function matchHeaders<K extends string>(
       indexes[key] = index;
     }
   });
-  const missing = expected.filter((column) => indexes[column.key] === undefined).map((c) => c.header);
+  const missing = expected
+    .filter((column) => !column.optional && indexes[column.key] === undefined)
+    .map((column) => column.header);
   return { indexes, missing, unknown, duplicated };
 }
 

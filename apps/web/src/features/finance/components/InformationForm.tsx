@@ -1,10 +1,13 @@
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  BUYER_DOCUMENT_MESSAGES,
+  formatBuyerDocument,
   INFORMATION_FIELD_LABELS as LABELS,
   INFORMATION_FIELD_MESSAGES,
   INFORMATION_LIMITS,
   INPUT_MESSAGES,
+  isValidBuyerDocument,
   type InformationRow,
   type InformationUpdateInput,
 } from '@mirante/shared';
@@ -13,6 +16,8 @@ import {
 export interface InformationFormValues {
   codigo_comprador?: string | null;
   nome_comprador?: string | null;
+  /** Shown with its mask (000.000.000-00 or 00.000.000/0000-00). */
+  cpf_cnpj_comprador?: string | null;
   status_unidade?: string | null;
   status?: string | null;
   valor_venda?: number | null;
@@ -33,6 +38,7 @@ export function formValuesOf(row: InformationRow): InformationFormValues {
   return {
     codigo_comprador: row.codigo_comprador,
     nome_comprador: row.nome_comprador,
+    cpf_cnpj_comprador: row.cpf_cnpj_comprador ? formatBuyerDocument(row.cpf_cnpj_comprador) : null,
     status_unidade: row.status_unidade,
     status: row.status,
     valor_venda: row.valor_venda,
@@ -56,13 +62,13 @@ export function updateBodyOf(
   values: InformationFormValues,
   withValues: boolean,
 ): InformationUpdateInput {
-  const { data_venda: date, valor_venda, valor_inadimplencia, ...rest } = values;
+  const { data_venda: date, valor_venda, valor_inadimplencia, cpf_cnpj_comprador, ...rest } = values;
   const body: InformationUpdateInput = {
     layer_id: layerId,
     ...rest,
     data_venda: date ? date.format('YYYY-MM-DD') : null,
   };
-  if (withValues) Object.assign(body, { valor_venda, valor_inadimplencia });
+  if (withValues) Object.assign(body, { valor_venda, valor_inadimplencia, cpf_cnpj_comprador });
   for (const key of Object.keys(body) as (keyof InformationUpdateInput)[]) {
     if (body[key] === undefined) body[key] = null as never;
   }
@@ -85,6 +91,25 @@ const text = (name: keyof InformationFormValues, max: number) => (
 const yesNo = (name: 'termo_posse' | 'escritura' | 'registro') => (
   <Form.Item name={name} label={LABELS[name]}>
     <Select options={YES_NO} allowClear placeholder="—" aria-label={LABELS[name]} />
+  </Form.Item>
+);
+
+/** CPF or CNPJ: masked while typed, check digits verified before the form saves. */
+const buyerDocument = (
+  <Form.Item
+    name="cpf_cnpj_comprador"
+    label={LABELS.cpf_cnpj_comprador}
+    normalize={(value: string | undefined) => (value ? formatBuyerDocument(value) : value)}
+    rules={[
+      {
+        validator: (_rule, value: string | null | undefined) =>
+          !value || isValidBuyerDocument(value)
+            ? Promise.resolve()
+            : Promise.reject(new Error(BUYER_DOCUMENT_MESSAGES.invalid)),
+      },
+    ]}
+  >
+    <Input maxLength={18} allowClear placeholder="CPF ou CNPJ" aria-label={LABELS.cpf_cnpj_comprador} />
   </Form.Item>
 );
 
@@ -123,6 +148,7 @@ export function InformationForm({ initial, withValues, saving, onSave }: Informa
     >
       {text('codigo_comprador', INFORMATION_LIMITS.codes)}
       {text('nome_comprador', INFORMATION_LIMITS.nomeComprador)}
+      {withValues && buyerDocument}
       {text('status_unidade', INFORMATION_LIMITS.statuses)}
       {text('status', INFORMATION_LIMITS.statuses)}
       {withValues && money('valor_venda')}

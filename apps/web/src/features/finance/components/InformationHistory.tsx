@@ -1,5 +1,6 @@
 import { Empty, Table } from 'antd';
 import {
+  formatBuyerDocument,
   INFORMATION_FIELD_LABELS,
   type InformationChange,
   type InformationEditableField,
@@ -13,11 +14,12 @@ const SOURCES: Record<InformationChange['source'], string> = {
   demo: 'Carga inicial',
 };
 
-/** A history value as the dialog shows it: money in reais, dates DD/MM/YYYY, yes/no, '—' when empty. */
+/** A history value as the dialog shows it: money in reais, dates DD/MM/YYYY, CPF/CNPJ masked, yes/no, '—' when empty. */
 function shown(field: string, value: string | null): string {
   if (value === null || value === '') return '—';
   if (field === 'valor_venda' || field === 'valor_inadimplencia') return formatMoney(Number(value));
   if (field === 'data_venda') return formatDate(value);
+  if (field === 'cpf_cnpj_comprador') return formatBuyerDocument(value);
   if (value === 'true') return 'Sim';
   if (value === 'false') return 'Não';
   return value;

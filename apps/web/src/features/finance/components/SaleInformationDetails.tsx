@@ -1,5 +1,9 @@
 import { Descriptions } from 'antd';
-import { INFORMATION_FIELD_LABELS as LABELS, type InformationRow } from '@mirante/shared';
+import {
+  formatBuyerDocument,
+  INFORMATION_FIELD_LABELS as LABELS,
+  type InformationRow,
+} from '@mirante/shared';
 import { formatDate, formatMoney, formatYesNo, orDash } from '../model/format';
 
 /**
@@ -15,6 +19,11 @@ export function SaleInformationDetails({ row, withValues }: { row: InformationRo
     { key: 'data_venda', label: LABELS.data_venda, children: formatDate(row.data_venda) },
     ...(withValues
       ? [
+          {
+            key: 'cpf_cnpj_comprador',
+            label: LABELS.cpf_cnpj_comprador,
+            children: row.cpf_cnpj_comprador ? formatBuyerDocument(row.cpf_cnpj_comprador) : '—',
+          },
           { key: 'valor_venda', label: LABELS.valor_venda, children: formatMoney(row.valor_venda) },
           {
             key: 'valor_inadimplencia',
