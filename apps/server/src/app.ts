@@ -22,6 +22,8 @@ import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
 } from './features/detections-report/detections-report.routes';
+import { registerInspectionRoutes } from './features/construction/inspections.routes';
+import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
@@ -145,6 +147,8 @@ export async function buildApp(
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(route, services.detectionsReport);
   registerFinanceRoutes(route, services.finance);
+  registerInspectionRoutes(route, services.inspections);
+  registerNoteRoutes(route, services.notes);
   registerPortfolioIoRoutes(route, services.portfolioIo);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);

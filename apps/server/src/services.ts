@@ -4,6 +4,11 @@ import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
+import { constructionGuard } from './features/construction/construction-access';
+import { createInspectionsRepo } from './features/construction/inspections.repo';
+import { createInspectionsService } from './features/construction/inspections.service';
+import { createNotesRepo, notesTransactionOn } from './features/construction/notes.repo';
+import { createNotesService } from './features/construction/notes.service';
 import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
@@ -78,6 +83,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     dispatch: options.dispatch?.detectionsProcess,
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
+  const guard = constructionGuard(projects);
+  const inspections = createInspectionsService(createInspectionsRepo(db), guard);
   return {
     auth,
     projects,
@@ -93,6 +100,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     detectionsReport,
     detections,
     finance,
+    inspections,
+    notes: createNotesService({
+      repo: createNotesRepo(db),
+      inTransaction: notesTransactionOn(db),
+      inspections,
+      guard,
+    }),
     portfolioIo: createPortfolioIoService({
       finance,
       projects,

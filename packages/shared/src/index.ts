@@ -34,3 +34,4 @@ export * from './api/informations';
 export * from './domain/price-map';
 export * from './domain/integration';
 export * from './api/integration';
+export * from './api/construction';

@@ -8,6 +8,7 @@ import type {
   LotStatusHistoryTable,
 } from './schema-layers';
 import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
+import type { InspectionsTable, NoteCategoriesTable, NotesTable } from './schema-construction';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -204,6 +205,9 @@ export interface Database {
   layerListChanges: LayerListChangesTable;
   lotInformations: LotInformationsTable;
   lotInformationChanges: LotInformationChangesTable;
+  inspections: InspectionsTable;
+  noteCategories: NoteCategoriesTable;
+  notes: NotesTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -4,3 +4,4 @@ export { mayPublish, seesItem, seesUnpublished } from './visibility';
 export * from './user-edit';
 export * from './security-panel';
 export { mayManageProjects } from './project-registration';
+export { constructionAccess, type ConstructionNeed } from './construction-access';

@@ -70,7 +70,12 @@ export function plausibleValue(name: string, schema: JsonSchema): unknown {
     for (const key of schema.required ?? []) out[key] = plausibleValue(key, schema.properties?.[key] ?? {});
     return out;
   }
-  if (types.includes('array')) return [plausibleValue(name, schema.items ?? {})];
+  if (types.includes('array')) {
+    // A tuple (a GeoJSON position) lists its items; a list gets as many as its minimum, else one.
+    if (schema.prefixItems) return schema.prefixItems.map((item) => plausibleValue(name, item));
+    const item = plausibleValue(name, schema.items ?? {});
+    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => item);
+  }
   if (types.includes('integer')) return (schema.maximum ?? Infinity) >= 2_000_000_001 ? 2_000_000_001 : 1;
   if (types.includes('number')) return 1;
   if (types.includes('boolean')) return false;

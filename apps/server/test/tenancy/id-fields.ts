@@ -32,6 +32,12 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   group: 'group',
   user_id: 'user',
   space: 'space',
+  project_id: 'project',
+  inspection_id: 'inspection',
+  inspectionId: 'inspection',
+  note_id: 'note',
+  noteId: 'note',
+  categoryId: 'noteCategory',
 };
 
 /** `id` / `ids` name the row of the path's first segment. */

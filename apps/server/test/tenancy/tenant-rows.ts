@@ -16,7 +16,10 @@ export type IdKind =
   | 'group'
   | 'user'
   | 'accessToken'
-  | 'space';
+  | 'space'
+  | 'inspection'
+  | 'note'
+  | 'noteCategory';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -105,6 +108,8 @@ export async function tenantRows(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
+
   return {
     ids: {
       customer: project.customerId,
@@ -118,10 +123,40 @@ export async function tenantRows(
       user: user.id,
       accessToken: Number(accessToken.id),
       space: project.space,
+      ...construction,
     },
     space: project.space,
     sceneDate: SCENE_DATE,
   };
+}
+
+/** An inspection on the scene, a note category of the customer and a note of the inspection. */
+async function constructionRows(ctx: TestContext, projectId: number, customerId: number, sceneId: number) {
+  const inspection = await ctx.db
+    .insertInto('inspections')
+    .values({ projectId, sceneId, phase: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const category = await ctx.db
+    .insertInto('noteCategories')
+    .values({ customerId, name: `Categoria ${projectId}`, color: '#ff0000' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const note = await ctx.db
+    .insertInto('notes')
+    .values({
+      projectId,
+      inspectionId: inspection.id,
+      categoryId: category.id,
+      name: 'Anotação de teste',
+      date: SCENE_DATE,
+      description: 'Descrição',
+      noteType: 'marker',
+      geometry: JSON.stringify({ type: 'Point', coordinates: [-51.95, -23.42] }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { inspection: inspection.id, noteCategory: category.id, note: note.id };
 }
 
 /** A lot of the project: the seed's first layer there, or a new 20 m square lot. */

@@ -102,6 +102,11 @@ export const ERROR_CODES = [
   // ERP integration
   'INTEGRATION_NOT_CONFIGURED',
   'ERP_UNAVAILABLE',
+  // Construction: inspections and notes
+  'INSPECTION_NOT_FOUND',
+  'SCENE_HAS_INSPECTION',
+  'NOTE_NOT_FOUND',
+  'NOTE_CATEGORY_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

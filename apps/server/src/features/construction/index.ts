@@ -1,0 +1,3 @@
+/** The construction feature's public entry: what other features may use. */
+export type { InspectionsService } from './inspections.service';
+export type { NotesService } from './notes.service';

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { NoteGeometry } from '@mirante/shared';
+import { measureNoteShape } from './note-geometry';
+
+// A 100 m × 100 m square near the equator-free latitude of Maringá: 1 m of latitude = 1 / 111_320 degree.
+const lat0 = -23.42;
+const dLat = 100 / 110_770; // metres of latitude at -23.4° (WGS 84 meridian arc, ≈110.77 km per degree)
+const dLng = 100 / (111_320 * Math.cos((lat0 * Math.PI) / 180));
+const square: NoteGeometry = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-51.95, lat0],
+      [-51.95 + dLng, lat0],
+      [-51.95 + dLng, lat0 + dLat],
+      [-51.95, lat0 + dLat],
+      [-51.95, lat0],
+    ],
+  ],
+};
+
+describe('measureNoteShape', () => {
+  it('gives a polygon its geodesic area in m² with 2 decimals', () => {
+    const measured = measureNoteShape('polygon', square, 'polygon');
+    expect(measured).not.toBeNull();
+    expect(Math.abs((measured ?? 0) - 10_000)).toBeLessThan(100);
+    expect(Number((measured ?? 0).toFixed(2))).toBe(measured);
+  });
+
+  it('gives a line its geodesic length in metres and a marker no measure', () => {
+    const line: NoteGeometry = {
+      type: 'LineString',
+      coordinates: [
+        [-51.95, lat0],
+        [-51.95, lat0 + dLat],
+      ],
+    };
+    expect(Math.abs((measureNoteShape('line', line) ?? 0) - 100)).toBeLessThan(1);
+    expect(measureNoteShape('marker', { type: 'Point', coordinates: [-51.95, lat0] })).toBeNull();
+  });
+
+  it('refuses a shape of another type than the note and a self-intersecting polygon', () => {
+    expect(() => measureNoteShape('line', square)).toThrow('O desenho não corresponde ao tipo da anotação.');
+    expect(() => measureNoteShape('polygon', square, 'linestring')).toThrow(
+      'O desenho não corresponde ao tipo da anotação.',
+    );
+    const bowtie: NoteGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    };
+    expect(() => measureNoteShape('polygon', bowtie)).toThrow(
+      'O polígono desenhado não pode cruzar a si mesmo.',
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { area, kinks, length, lineString } from '@turf/turf';
+import {
+  NOTE_GEOMETRY,
+  NOTE_MESSAGES,
+  type NoteGeometry,
+  type NoteType,
+  type SaveNote,
+} from '@mirante/shared';
+import { unprocessable } from '../../http/app-error';
+
+const DRAW_MODE: Record<NoteType, NonNullable<SaveNote['layer']>> = {
+  polygon: 'polygon',
+  line: 'linestring',
+  marker: 'point',
+};
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Checks the drawn shape against the note type (spec 5: a polygon, a line or a marker; drawn polygons may
+ * not cross themselves; rings closed) and returns its measure: the geodesic area in m² of a polygon, the
+ * geodesic length in m of a line (2 decimals), null for a marker.
+ */
+export function measureNoteShape(
+  noteType: NoteType,
+  geometry: NoteGeometry,
+  layer?: SaveNote['layer'],
+): number | null {
+  if (geometry.type !== NOTE_GEOMETRY[noteType] || (layer !== undefined && layer !== DRAW_MODE[noteType]))
+    throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.shapeMismatch);
+  if (geometry.type === 'Point') return null;
+  if (geometry.type === 'LineString')
+    return round2(length(lineString(geometry.coordinates), { units: 'meters' }));
+  const ring = geometry.coordinates[0] ?? [];
+  const first = ring[0];
+  const last = ring[ring.length - 1];
+  if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
+    throw unprocessable('INVALID_GEOMETRY', 'Geometria inválida: o anel do polígono não está fechado.');
+  if (kinks(geometry).features.length > 0)
+    throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.selfIntersecting);
+  return round2(area(geometry));
+}

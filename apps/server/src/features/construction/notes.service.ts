@@ -1,0 +1,123 @@
+import {
+  NOTE_MESSAGES,
+  noteGeometrySchema,
+  type Note,
+  type NoteCategory,
+  type SaveNote,
+} from '@mirante/shared';
+import { notFound } from '../../http/app-error';
+import type { AuthUser } from '../auth';
+import type { ConstructionGuard } from './construction-access';
+import type { InspectionsService } from './inspections.service';
+import { measureNoteShape } from './note-geometry';
+import type { NoteRow, NotesRepo } from './notes.repo';
+
+const noteNotFound = () => notFound(NOTE_MESSAGES.notFound, 'NOTE_NOT_FOUND');
+const categoryNotFound = () => notFound(NOTE_MESSAGES.categoryNotFound, 'NOTE_CATEGORY_NOT_FOUND');
+
+export function toNote(row: NoteRow): Note {
+  const geometry = noteGeometrySchema.parse(row.geometry);
+  return {
+    id: row.id,
+    name: row.name,
+    date: row.date,
+    description: row.description,
+    category_id: row.categoryId,
+    category_name: row.categoryName,
+    category_color: row.categoryColor,
+    note_type: row.noteType,
+    area: row.area,
+    volume: row.volume,
+    geoJsonData: geometry,
+    inspectionId: row.inspectionId,
+    layerGeojson: {
+      type: 'Feature',
+      properties: { id: row.id, note_type: row.noteType, color: row.categoryColor },
+      geometry,
+    },
+  };
+}
+
+export interface NotesDeps {
+  repo: NotesRepo;
+  inTransaction<T>(work: (repo: NotesRepo) => Promise<T>): Promise<T>;
+  inspections: InspectionsService;
+  guard: ConstructionGuard;
+}
+
+/** Notes drawn over an inspection (spec 2.10, 3, 5): categories per customer, measures from the drawing. */
+export function createNotesService({ repo, inTransaction, inspections, guard }: NotesDeps) {
+  /** The note of that inspection, or the 404 of a missing one. */
+  async function noteOf(noteId: number, inspectionId: number): Promise<NoteRow> {
+    const note = await repo.find(noteId);
+    if (!note || note.inspectionId !== inspectionId) throw noteNotFound();
+    return note;
+  }
+
+  return {
+    async list(user: AuthUser, projectId: number, inspectionId: number): Promise<Note[]> {
+      const { project } = await inspections.get(user, inspectionId, projectId);
+      guard.require(user, project, 'read');
+      return (await repo.list(inspectionId)).map(toNote);
+    },
+
+    async categories(user: AuthUser, projectId: number): Promise<NoteCategory[]> {
+      const project = await guard.visible(user, projectId);
+      guard.require(user, project, 'read');
+      return repo.categories(project.customerId);
+    },
+
+    /**
+     * Creates a note on the inspection (or changes `noteId`, which must be one of its notes). The shape is
+     * checked and measured here; a new category and the note are written together or not at all.
+     */
+    async save(user: AuthUser, input: SaveNote): Promise<Note> {
+      const { inspection, project } = await inspections.get(user, input.inspectionId);
+      if (input.noteId !== undefined) await noteOf(input.noteId, inspection.id);
+      if (input.categoryId !== undefined && !(await repo.category(input.categoryId, project.customerId)))
+        throw categoryNotFound();
+      guard.require(user, project, 'notes');
+      const area = measureNoteShape(input.noteType, input.layerGeojson, input.layer);
+      const id = await inTransaction(async (trx) => {
+        const categoryId =
+          input.categoryId ??
+          (await trx.categoryNamed(project.customerId, input.categoryName ?? '', input.categoryColor ?? ''));
+        const values = {
+          projectId: project.id,
+          inspectionId: inspection.id,
+          categoryId,
+          name: input.name,
+          date: input.date,
+          description: input.description,
+          noteType: input.noteType,
+          geometry: JSON.stringify(input.layerGeojson),
+          area,
+          volume: input.volume,
+        };
+        if (input.noteId === undefined) return trx.insert(values, user.id);
+        await trx.update(input.noteId, values);
+        return input.noteId;
+      });
+      const saved = await repo.find(id);
+      if (!saved) throw noteNotFound();
+      return toNote(saved);
+    },
+
+    async destroy(user: AuthUser, projectId: number, inspectionId: number, noteId: number) {
+      const { project } = await inspections.get(user, inspectionId, projectId);
+      await noteOf(noteId, inspectionId);
+      guard.require(user, project, 'notes');
+      if (!(await repo.remove(noteId))) throw noteNotFound();
+      return { id: noteId };
+    },
+
+    /** The notes of an inspection for the export, with the inspection. */
+    async forExport(user: AuthUser, inspectionId: number) {
+      const { inspection, project } = await inspections.get(user, inspectionId);
+      guard.require(user, project, 'read');
+      return { inspection, notes: (await repo.list(inspectionId)).map(toNote) };
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof createNotesService>;
