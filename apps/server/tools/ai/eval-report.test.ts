@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { BoostedModel } from '../../src/features/detections/ai/boosted-model';
 import { evaluate } from './evaluation';
+import type { BinaryScores } from './binary-scores';
 import { evalReportMarkdown, type SplitResults } from './eval-report';
+import type { RealSetResult } from './real-eval';
 
 const model: BoostedModel = {
   format: 'mirante-gbt-1',
@@ -15,6 +17,37 @@ const perfect = evaluate(['V', 'C'], ['V', 'C'], ['V', 'C']);
 const half = evaluate(['V', 'C'], ['V', 'C'], ['V', 'V']);
 const results: SplitResults = { test: half, validation: perfect, sameLotsLater: perfect, train: perfect };
 const sizes = { test: 2, validation: 2, sameLotsLater: 2, train: 2 };
+
+const scores: BinaryScores = {
+  support: { built: 3, empty: 1 },
+  confusion: { builtBuilt: 3, builtEmpty: 0, emptyBuilt: 1, emptyEmpty: 0 },
+  balancedAccuracy: 0.5,
+  ece: 0.2,
+  reviewShare: 0,
+  accuracyAbove: 0.75,
+  accuracyBelow: null,
+};
+
+const realResult: RealSetResult = {
+  set: 'spacenet-rio-westzone',
+  place: 'Rio de Janeiro (satellite)',
+  pixel: '0.5 m',
+  mayTrain: true,
+  zeroShotModel: 'x',
+  adaptation: { l2: 0.3, temperature: 2, extras: true },
+  adaptationChosenOn: ['fair-kampala-drone'],
+  zeroShot: scores,
+  zeroShotInterval: [0.4, 0.6],
+  zeroShotAllGrids: scores,
+  corrections: {
+    projects: 4,
+    runs: 40,
+    adaptedRuns: 40,
+    before: { balancedAccuracy: 0.5, ece: 0.2 },
+    after: { balancedAccuracy: 0.9, ece: 0.05 },
+    pooledEce: { before: 0.15, after: 0.04 },
+  },
+};
 
 /** The summary table's data rows, in order. */
 function summaryRows(markdown: string): string[] {
@@ -51,15 +84,6 @@ describe('the ai section of bench/RESULTS.md', () => {
   });
 
   it('gives each real set its zero-shot and after-corrections figures', () => {
-    const scores = {
-      support: { built: 3, empty: 1 },
-      confusion: { builtBuilt: 3, builtEmpty: 0, emptyBuilt: 1, emptyEmpty: 0 },
-      balancedAccuracy: 0.5,
-      ece: 0.2,
-      reviewShare: 0,
-      accuracyAbove: 0.75,
-      accuracyBelow: null,
-    };
     const rows = summaryRows(
       evalReportMarkdown(
         model,
@@ -67,24 +91,30 @@ describe('the ai section of bench/RESULTS.md', () => {
         sizes,
         {
           run: true,
-          results: [
-            {
-              set: 'spacenet-rio-westzone',
-              place: 'Rio de Janeiro (satellite)',
-              pixel: '0.5 m',
-              mayTrain: true,
-              zeroShotModel: 'x',
-              zeroShot: scores,
-              projects: 1,
-              restBefore: { balancedAccuracy: 0.5, ece: 0.2 },
-              restAfter: { balancedAccuracy: 0.9, ece: 0.05 },
-            },
-          ],
+          results: [realResult],
         },
         '2026-01-01',
       ),
     );
-    expect(rows.at(-1)).toContain('zero-shot balanced accuracy **50.0 %**');
-    expect(rows.at(-1)).toContain('**90.0 %** on the rest');
+    expect(rows.at(-1)).toContain('zero-shot balanced accuracy **50.0 %** (95 % interval 40.0 %–60.0 %');
+    expect(rows.at(-1)).toContain('**90.0 %** on the rest (pooled ECE 0.040; 40 of 40 runs adapted)');
+  });
+
+  it('says a set was not adapted when no project had enough corrections, instead of an after-corrections figure', () => {
+    const rows = summaryRows(
+      evalReportMarkdown(
+        model,
+        results,
+        sizes,
+        {
+          run: true,
+          results: [{ ...realResult, corrections: { ...realResult.corrections, adaptedRuns: 0 } }],
+        },
+        '2026-01-01',
+      ),
+    );
+    expect(rows.at(-1)).toContain(
+      'after 30 % corrected: not adapted (under 6 corrections of both classes per project)',
+    );
   });
 });

@@ -18,6 +18,17 @@ export const CELL_WIDTH_METRES = 12;
 export const CELL_HEIGHT_METRES = 25;
 /** Building share at or above which a cell is "built"; cells with no building are "empty"; others left out. */
 export const BUILT_SHARE = 0.25;
+/**
+ * More cells from the same scenes: the 12 × 25 m grid is laid four times, shifted by half a cell across, down and
+ * both (fractions of a cell). Grid 0 is the original one: its cells do not overlap and it alone trains models; each
+ * grid is a project of its own in the after-corrections simulation (no corrected cell overlaps a scored one).
+ */
+export const GRID_OFFSETS: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [0.5, 0],
+  [0, 0.5],
+  [0.5, 0.5],
+];
 
 export interface RealSetInfo {
   name: string;
@@ -34,10 +45,11 @@ export const REAL_SETS: readonly RealSetInfo[] = [
   { name: 'oai-tanzania-zanzibar', place: 'Zanzibar (drone)', pixel: '7.7 cm', mayTrain: false },
 ];
 
-/** One labelled cell of a real image. `group` is the tile/image it comes from. */
+/** One labelled cell of a real image. `group` is the tile/image it comes from, `grid` its index in GRID_OFFSETS. */
 export interface RealCell {
   set: string;
   group: string;
+  grid: number;
   cellId: string;
   built: boolean;
   share: number;
@@ -181,10 +193,11 @@ async function labelledRasters(set: string, dir: string): Promise<LabelledRaster
   throw new Error(`unknown real set ${set}`);
 }
 
-/** 12 × 25 m cells over the raster (in pixel space, then to lon/lat), each with its building share. */
+/** 12 × 25 m cells over the raster (in pixel space, then to lon/lat), each with its building share; `offset` shifts the grid by fractions of a cell. */
 export function gridCells(
   source: RasterSource,
   buildings: Uint8Array,
+  offset: readonly [number, number] = [0, 0],
 ): { lots: LotInput[]; share: Map<string, number> } {
   const metres = groundPixelMetres(source);
   const cellWidth = CELL_WIDTH_METRES / metres;
@@ -194,8 +207,8 @@ export function gridCells(
   const { originX, originY, pixelWidth, pixelHeight } = source.transform;
   const toLonLat = (column: number, row: number): [number, number] =>
     source.crs.toLonLat(originX + column * pixelWidth, originY + row * pixelHeight);
-  for (let row = 0; row + cellHeight <= source.height; row += cellHeight) {
-    for (let column = 0; column + cellWidth <= source.width; column += cellWidth) {
+  for (let row = offset[1] * cellHeight; row + cellHeight <= source.height; row += cellHeight) {
+    for (let column = offset[0] * cellWidth; column + cellWidth <= source.width; column += cellWidth) {
       const id = `${Math.round(column)}_${Math.round(row)}`;
       const ring = [
         toLonLat(column, row),
@@ -224,11 +237,13 @@ export async function realSetCells(testdataDir: string, set: string): Promise<Re
   if (!existsSync(dir)) return null;
   const cells: RealCell[] = [];
   for (const { group, source, buildings } of await labelledRasters(set, dir)) {
-    const { lots, share } = gridCells(source, buildings);
-    for await (const { lotId, features } of extractSceneFeatures(source, lots)) {
-      const s = share.get(lotId) ?? 0;
-      if (!features || (s > 0 && s < BUILT_SHARE)) continue;
-      cells.push({ set, group, cellId: lotId, built: s >= BUILT_SHARE, share: s, features });
+    for (const [grid, offset] of GRID_OFFSETS.entries()) {
+      const { lots, share } = gridCells(source, buildings, offset);
+      for await (const { lotId, features } of extractSceneFeatures(source, lots)) {
+        const s = share.get(lotId) ?? 0;
+        if (!features || (s > 0 && s < BUILT_SHARE)) continue;
+        cells.push({ set, group, grid, cellId: lotId, built: s >= BUILT_SHARE, share: s, features });
+      }
     }
     await source.close();
   }

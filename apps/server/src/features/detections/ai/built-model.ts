@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { logisticScore, sigmoid, type LogisticModel } from './logistic';
 import type { LotFeatures } from './lot-features';
+import type { AdaptationSettings } from './project-adaptation';
 
 /**
  * The built/empty model (built-model.json): is there a building on the lot (C/E) or not (V/B)? A logistic
@@ -15,6 +16,8 @@ export interface BuiltModel {
   logistic: LogisticModel;
   /** p(built) = σ(a · score + b), fitted on out-of-set scores of the real sets. */
   calibration: { a: number; b: number };
+  /** How the per-project model is fitted on an ADMIN's corrections (project-adaptation.ts). */
+  adaptation?: AdaptationSettings;
   training: Record<string, unknown>;
 }
 
@@ -42,7 +45,11 @@ export function parseBuiltModel(json: unknown): BuiltModel {
     !logistic ||
     logistic.weights.length !== model.features.length ||
     logistic.mean.length !== model.features.length ||
-    typeof model.calibration?.a !== 'number'
+    typeof model.calibration?.a !== 'number' ||
+    (model.adaptation !== undefined &&
+      (typeof model.adaptation.l2 !== 'number' ||
+        typeof model.adaptation.temperature !== 'number' ||
+        typeof model.adaptation.extras !== 'boolean'))
   )
     throw new Error('built-model.json is not a mirante-built-1 model');
   return model as BuiltModel;

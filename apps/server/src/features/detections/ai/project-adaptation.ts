@@ -10,18 +10,30 @@ export interface Correction {
 
 /** Fewer corrections than this (or only one class among them) leave the shipped model as it is. */
 export const MIN_CORRECTIONS = 6;
-/** Ridge penalty of the per-project model (per unit of sample weight); chosen on the real sets (bench/RESULTS.md). */
-const PROJECT_L2 = 0.3;
 /**
- * The ridge penalty leaves a fit on a few dozen lots under-confident; its score is scaled by this before it becomes a probability (the
- * decision is unchanged). Chosen on the real sets' after-correction ECE (bench/RESULTS.md, ai-real).
- */
-const PROJECT_TEMPERATURE = 2;
-/**
- * Colour features the per-project model adds to the shipped model's: they mean different things from one sensor
- * to another (so the shipped model leaves them out) but are consistent within a project.
+ * Colour features the per-project model may add to the shipped model's: they mean different things from one
+ * sensor to another (so the shipped model leaves them out) but are consistent within a project.
  */
 export const PROJECT_EXTRA_FEATURES = ['tChromaStd', 'tGrey', 'chromaB'] as const;
+
+/**
+ * How the per-project model is fitted. `ai:train-built` chooses them on the real training sets only (nested
+ * leave-one-set-out, tools/ai/adaptation-selection.ts) and writes them into built-model.json.
+ */
+export interface AdaptationSettings {
+  /** Ridge penalty of the per-project logistic regression (per unit of sample weight). */
+  l2: number;
+  /**
+   * The ridge penalty leaves a fit on a few dozen lots under-confident; its score is scaled by this before it
+   * becomes a probability (the decision is unchanged).
+   */
+  temperature: number;
+  /** Whether PROJECT_EXTRA_FEATURES join the shipped model's features. */
+  extras: boolean;
+}
+
+/** Used when built-model.json carries no `adaptation` (models trained before it was chosen by ai:train-built). */
+export const DEFAULT_ADAPTATION: AdaptationSettings = { l2: 0.3, temperature: 2, extras: true };
 
 /**
  * p(built) of a lot for one project. Without enough corrections it is the shipped model's calibrated
@@ -47,7 +59,11 @@ export interface BuiltReading {
 export const confidenceOf = (reading: BuiltReading): number =>
   reading.built ? reading.pBuilt : 1 - reading.pBuilt;
 
-export function projectModel(base: BuiltModel, corrections: readonly Correction[]): ProjectModel {
+export function projectModel(
+  base: BuiltModel,
+  corrections: readonly Correction[],
+  settings: AdaptationSettings = base.adaptation ?? DEFAULT_ADAPTATION,
+): ProjectModel {
   const built = corrections.filter((c) => c.built).length;
   if (corrections.length < MIN_CORRECTIONS || built === 0 || built === corrections.length)
     return {
@@ -63,14 +79,14 @@ export function projectModel(base: BuiltModel, corrections: readonly Correction[
     return [
       builtScore(base, features),
       ...builtVector(base, features),
-      ...PROJECT_EXTRA_FEATURES.map((name) => values[name] ?? Number.NaN),
+      ...(settings.extras ? PROJECT_EXTRA_FEATURES.map((name) => values[name] ?? Number.NaN) : []),
     ];
   };
   const local: LogisticModel = fitLogistic(
     corrections.map((c) => row(c.features).map((v) => (Number.isFinite(v) ? v : 0))),
     corrections.map((c) => (c.built ? 1 : 0)),
     {
-      l2: PROJECT_L2,
+      l2: settings.l2,
       iterations: 30,
       sampleWeights: corrections.map((c) => (c.built ? 1 / built : 1 / (corrections.length - built))),
     },
@@ -83,7 +99,7 @@ export function projectModel(base: BuiltModel, corrections: readonly Correction[
     corrections: corrections.length,
     read: (features) => {
       const score = logisticScore(local, row(features));
-      return { built: score >= 0, pBuilt: sigmoid(PROJECT_TEMPERATURE * score + priorLogOdds) };
+      return { built: score >= 0, pBuilt: sigmoid(settings.temperature * score + priorLogOdds) };
     },
   };
 }
