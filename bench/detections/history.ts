@@ -99,7 +99,7 @@ async function seedLots(db: Db, projectId: number, from: number, count: number):
   await sql`
     INSERT INTO lot_status_history (layer_id, date, status, precision, source)
     SELECT l.id, (DATE '2024-01-15' + make_interval(months => d))::date,
-      (${sql.lit(`{${STATUSES.join(',')}}`)}::text[])[1 + LEAST(4, (d + (l.id % 7)) / 6)], 0.9, 'manual'
+      (${sql.lit(`{${STATUSES.join(',')}}`)}::text[])[1 + LEAST(4, (d + (l.id % 7)) / 6)], NULL, 'manual'
     FROM layers l CROSS JOIN generate_series(0, ${DATES - 1}::int) AS d
     WHERE l.project_id = ${projectId} AND l.source_key LIKE 'bench:%' AND l.id NOT IN (
       SELECT layer_id FROM lot_status_history)`.execute(db);

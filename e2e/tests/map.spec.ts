@@ -91,7 +91,9 @@ test('a USER sees the allotment map: layers, status bar, tabs, lot popup with hi
   await expect(timeline.locator('.ant-timeline-item')).toHaveCount(3);
   await timeline.getByRole('button', { name: 'Carregar mais' }).click();
   await expect(timeline.locator('.ant-timeline-item')).toHaveCount(6);
-  await expect(timeline).toContainText('Confiança 100%');
+  // The demo's statuses say they are demo data, with no invented confidence.
+  await expect(timeline).toContainText('Dado de demonstração');
+  await expect(timeline).not.toContainText('Confiança');
 
   // The form is open while there is no observation.
   await popup.getByRole('button', { name: 'Salvar observação' }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
 import { loadConfig } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
+import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
@@ -108,13 +109,13 @@ async function main(): Promise<void> {
   log(`Pronto em ${config.appUrl}`);
 
   if (config.loadDemoImagery) {
-    // In the background: the product is usable at once and the scenes appear as their ingest jobs finish.
-    loadDemoImagery(infra.db, services, {
-      outDir: path.join(config.dataDir, 'demo-imagery'),
-      scale: config.demoImageryScale,
-      log,
-    })
+    // In the background: the product is usable at once and the scenes appear as their ingest jobs finish;
+    // then the AI reads the demo allotment's scenes (its jobs), so the demo's lots show AI readings.
+    const outDir = path.join(config.dataDir, 'demo-imagery');
+    loadDemoImagery(infra.db, services, { outDir, scale: config.demoImageryScale, log })
       .then((queued) => queued > 0 && log(`${queued} cenas de demonstração enviadas para processamento.`))
+      .then(() => queueDemoAnalyses(infra.db, services, { outDir, log }))
+      .then((queued) => queued > 0 && log(`${queued} análises de I.A das cenas de demonstração na fila.`))
       .catch((error: unknown) => log(`Falha ao carregar as imagens de demonstração: ${String(error)}`));
   }
 }

@@ -33,7 +33,8 @@ export interface LayersTable {
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
-export type LotStatusSource = 'ai' | 'manual' | 'demo-ground-truth';
+/** Who wrote a status: the AI, an ADMIN by hand, an import, or the demo generator's ground truth. */
+export type LotStatusSource = 'ai' | 'manual' | 'import' | 'demo-ground-truth';
 
 export interface LotStatusHistoryTable {
   id: Generated<number>;
@@ -41,9 +42,12 @@ export interface LotStatusHistoryTable {
   /** YYYY-MM-DD */
   date: string;
   status: string;
+  /** The AI's calibrated confidence (0–1); null for every other source (migration 017). */
   precision: number | null;
   sceneId: number | null;
   source: LotStatusSource;
+  /** The ADMIN who set a 'manual' row (migration 017); null otherwise or when unknown. */
+  editedBy: ColumnType<number | null, number | null | undefined, number | null>;
   /** The analysis that wrote an 'ai' row (migration 005). */
   detectionId: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;

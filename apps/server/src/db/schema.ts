@@ -214,6 +214,8 @@ export interface Database {
 export interface DemoImageryLoadsTable {
   projectId: number;
   loadedAt: Generated<Date>;
+  /** Migration 017: when the AI analyses of the project's demo scenes were queued (null: not yet). */
+  analysesQueuedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Migration 008: one row per project and transaction that changed the project's layer list (written by triggers). */

@@ -106,15 +106,23 @@ export const observationSchema = z.object({
 });
 export type Observation = z.infer<typeof observationSchema>;
 
+export const STATUS_SOURCES = ['ai', 'manual', 'import', 'demo-ground-truth'] as const;
+export type StatusSource = (typeof STATUS_SOURCES)[number];
+
 export const statusHistoryItemSchema = z.object({
   status: z.enum(DETECTION_KEYS),
   /** YYYY-MM-DD */
   date: z.string(),
   text: z.string(),
-  /** 0 to 1 */
+  /** The AI's calibrated confidence, 0 to 1; null for manual edits, imports and demo data. */
   precision: z.number().nullable(),
-  /** Who wrote it: the AI, an ADMIN, or the demo generator's ground truth (until the AI reads the scenes). */
-  source: z.enum(['ai', 'manual', 'demo-ground-truth']),
+  /**
+   * Who wrote it: the AI ('ai'), an ADMIN by hand ('manual'), an import of statuses ('import'), or the demo
+   * generator's ground truth ('demo-ground-truth', until the AI reads the demo scenes).
+   */
+  source: z.enum(STATUS_SOURCES),
+  /** The name of the ADMIN who set a manual entry; null for the other sources (or an unknown editor). */
+  author: z.string().nullable(),
 });
 export type StatusHistoryItem = z.infer<typeof statusHistoryItemSchema>;
 

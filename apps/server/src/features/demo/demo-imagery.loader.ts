@@ -13,7 +13,8 @@ export interface DemoImageryOptions {
   log: (message: string) => void;
 }
 
-function readManifest(outDir: string): DemoManifest | null {
+/** The manifest of the rendered demo scenes, or null before they were rendered. */
+export function readDemoManifest(outDir: string): DemoManifest | null {
   const file = path.join(outDir, 'manifest.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DemoManifest) : null;
 }
@@ -32,7 +33,7 @@ export async function loadDemoImagery(
   const projectsBySpace = await repo.projectsAwaitingDemoImagery();
   if (projectsBySpace.size === 0) return 0;
 
-  let manifest = readManifest(options.outDir);
+  let manifest = readDemoManifest(options.outDir);
   if (!manifest) {
     options.log('Gerando as imagens de demonstração (uma vez)…');
     manifest = await generateDemoImagery({ outDir: options.outDir, scale: options.scale, workers: 1 });

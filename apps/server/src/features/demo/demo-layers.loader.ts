@@ -20,7 +20,7 @@ async function projectIdsBySpace(db: Db): Promise<Map<string, number>> {
  * already has its other layers but not these (a database loaded before they existed); they are matched by
  * source key, so nothing is loaded twice.
  *
- * Lot status history: the generator's ground truth is written with source 'demo-ground-truth' (precision 1),
+ * Lot status history: the generator's ground truth is written with source 'demo-ground-truth' (no confidence),
  * so the demo map shows lots coloured by status before any AI run. The AI (issue 6) replaces these rows with
  * its own detections ('ai'); they are never mixed up because every row carries its source.
  */
@@ -74,7 +74,7 @@ export async function loadDemoLayers(db: Db, layers: LayerImportService): Promis
           layerId,
           date: record.date,
           status: record.status,
-          precision: 1,
+          precision: null,
           sceneId: null,
           source: 'demo-ground-truth',
         });

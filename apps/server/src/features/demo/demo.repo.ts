@@ -11,7 +11,6 @@ export function createDemoRepo(db: Db) {
       return Number(row.n) === 0;
     },
 
-    /** Demo projects (by space) that have no scene yet. */
     /** Projects with no scene that never had demo imagery queued (space → id). */
     async projectsAwaitingDemoImagery(): Promise<Map<string, number>> {
       const rows = await db
@@ -40,6 +39,40 @@ export function createDemoRepo(db: Db) {
         .insertInto('demoImageryLoads')
         .values({ projectId })
         .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    /** Demo allotments whose demo scenes were queued and whose AI analyses were not yet (space → id). */
+    async allotmentsAwaitingDemoAnalyses(): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('demoImageryLoads as d')
+        .innerJoin('projects as p', 'p.id', 'd.projectId')
+        .select(['p.id', 'p.space'])
+        .where('d.analysesQueuedAt', 'is', null)
+        .where('p.projectType', '=', 'ALLOTMENT')
+        .execute();
+      return new Map(rows.map((row) => [row.space, row.id]));
+    },
+
+    /** The project's scenes on these dates, oldest first, with their analysis (if any) and its AI state. */
+    async scenesOn(projectId: number, dates: string[]) {
+      if (dates.length === 0) return [];
+      return db
+        .selectFrom('scenes as s')
+        .leftJoin('detections as d', 'd.sceneId', 's.id')
+        .select(['s.id', 's.date', 's.status', 'd.id as analysisId', 'd.processingState'])
+        .where('s.projectId', '=', projectId)
+        .where('s.date', 'in', dates)
+        .orderBy('s.date')
+        .orderBy('s.id')
+        .execute();
+    },
+
+    async markDemoAnalysesQueued(projectId: number): Promise<void> {
+      await db
+        .updateTable('demoImageryLoads')
+        .set({ analysesQueuedAt: new Date() })
+        .where('projectId', '=', projectId)
         .execute();
     },
 

@@ -253,6 +253,32 @@ describe('AI processing of an allotment scene (detections-process)', () => {
     expect(edited).toEqual({ status: 'O', source: 'manual' });
     expect(await aiRows(second.id)).toHaveLength(lotKeyOf.size - 2);
   });
+
+  it('says who wrote each history entry: the AI with its confidence, a manual edit with its ADMIN and none', async () => {
+    const second = analysisOf.get(SECOND);
+    if (!second) throw new Error('scene not ingested');
+    // The previous test set the two highest ids by hand; the third one kept the AI's reading.
+    const [edited, , untouched] = [...lotKeyOf.keys()].sort((x, y) => y - x);
+    const onDate = async (token: string, layerId: number | undefined) =>
+      (await statusList(token, layerId ?? 0)).find((item) => item.date === second.date);
+    // Seen by the ADMIN and, once published, by a USER of the customer alike.
+    const approved = await kit.call(admin, 'POST', `/detection/${second.id}`, { approval_status: true });
+    expect(approved.statusCode).toBe(200);
+    for (const token of [admin, user]) {
+      expect(await onDate(token, edited)).toEqual({
+        status: 'O',
+        date: second.date,
+        text: 'Outros',
+        precision: null,
+        source: 'manual',
+        author: 'Ana Administradora',
+      });
+      const ai = await onDate(token, untouched);
+      expect(ai).toMatchObject({ source: 'ai', author: null });
+      expect(ai?.precision).toBeGreaterThan(0);
+      expect(ai?.precision).toBeLessThanOrEqual(1);
+    }
+  });
 });
 
 describe('permissions', () => {

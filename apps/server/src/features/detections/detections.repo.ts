@@ -41,6 +41,8 @@ export interface ManualStatus {
   status: string;
   sceneId: number;
   date: string;
+  /** The ADMIN who set it. */
+  editedBy: number;
 }
 
 /** SQL of the detections feature: the AI's results, their status history rows and manual edits. */
@@ -216,7 +218,10 @@ export function createDetectionsRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    /** A manual status replaces whatever row the lot has at that date (AI, ground truth or manual). */
+    /**
+     * A manual status replaces whatever row the lot has at that date (AI, ground truth or manual). It names the
+     * ADMIN who set it and has no confidence: a person's reading is not a probability.
+     */
     async writeManual(edit: ManualStatus): Promise<void> {
       if (edit.layerIds.length === 0) return;
       await db
@@ -226,19 +231,21 @@ export function createDetectionsRepo(db: Db) {
             layerId,
             date: edit.date,
             status: edit.status,
-            precision: 1,
+            precision: null,
             sceneId: edit.sceneId,
             source: 'manual' as const,
             detectionId: null,
+            editedBy: edit.editedBy,
           })),
         )
         .onConflict((oc) =>
           oc.columns(['layerId', 'date']).doUpdateSet({
             status: sql.ref('excluded.status'),
-            precision: 1,
+            precision: null,
             sceneId: edit.sceneId,
             source: 'manual',
             detectionId: null,
+            editedBy: edit.editedBy,
           }),
         )
         .execute();

@@ -20,8 +20,8 @@ export function createDetectionsService(repo: DetectionsRepo, storage: Storage, 
     processor: createDetectionsProcessor(repo, storage),
 
     /**
-     * `POST allotments/:detectId`: sets the lots' status at the scene's date by hand (source 'manual'; it
-     * replaces the AI's row of that lot and date). Another customer's project is 404 before the role's 403.
+     * `POST allotments/:detectId`: sets the lots' status at the scene's date by hand (source 'manual', with the
+     * ADMIN as its author and no confidence; it replaces the AI's row of that lot and date). Another customer's project is 404 before the role's 403.
      */
     async editLots(
       user: AuthUser,
@@ -50,6 +50,7 @@ export function createDetectionsService(repo: DetectionsRepo, storage: Storage, 
         status: edit.detectType,
         sceneId: edit.sceneId,
         date: scene.date,
+        editedBy: user.id,
       });
       // In the order the lots were sent.
       const statusOf = new Map(

@@ -103,7 +103,7 @@ beforeAll(async () => {
     layerId: lots[key] ?? 0,
     date,
     status: value,
-    precision: 1,
+    precision: null,
     sceneId: null,
     source: 'manual' as const,
   });

@@ -390,7 +390,7 @@ describe('re-import', () => {
     const lot = first.find((layer) => layer.customerCode === '1640050046')!;
     await context.db
       .insertInto('lotStatusHistory')
-      .values({ layerId: lot.id, date: '2025-01-10', status: 'C', precision: 0.9, source: 'manual' })
+      .values({ layerId: lot.id, date: '2025-01-10', status: 'C', precision: null, source: 'manual' })
       .execute();
     const observation = await context.db
       .insertInto('layerObservations')

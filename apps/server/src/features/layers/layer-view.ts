@@ -98,13 +98,16 @@ export function toStatusItem(row: {
   date: string;
   precision: number | null;
   source: LotStatusSource;
+  author: string | null;
 }): StatusHistoryItem {
   const status = isDetectionKey(row.status) ? row.status : 'X';
   return {
     status,
     date: row.date,
     text: detectionTypeOf(status)?.name ?? status,
+    // Only 'ai' rows have a precision and only 'manual' rows an editor (checked by the table, migration 017).
     precision: row.precision,
     source: row.source,
+    author: row.author,
   };
 }

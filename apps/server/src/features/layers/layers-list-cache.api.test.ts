@@ -54,12 +54,12 @@ describe('GET project/:projectId/layers — ETag and the kept list', () => {
     const [lot] = await lotsOf(user);
     await context.db
       .insertInto('lotStatusHistory')
-      .values({ layerId: lot!.id, date: '2026-11-20', status: 'I', precision: 0.5, source: 'manual' })
+      .values({ layerId: lot!.id, date: '2026-11-20', status: 'I', precision: null, source: 'manual' })
       .execute();
     const after = await get(user, { 'if-none-match': String(before.headers.etag) });
     expect(after.statusCode).toBe(200);
     const changed = after.json<Layer[]>().find((layer) => layer.id === lot!.id);
-    expect(changed?.detectAllotment).toEqual({ detect_type: 'I', date: '2026-11-20', precision: 0.5 });
+    expect(changed?.detectAllotment).toEqual({ detect_type: 'I', date: '2026-11-20', precision: null });
     await context.db
       .deleteFrom('lotStatusHistory')
       .where('layerId', '=', lot!.id)
@@ -127,12 +127,12 @@ describe('GET project/:projectId/layers — ETag and the kept list', () => {
       await sql`BEGIN`.execute(connection);
       await connection
         .insertInto('lotStatusHistory')
-        .values({ layerId: a!.id, date: '2026-11-18', status: 'C', precision: 0.7, source: 'manual' })
+        .values({ layerId: a!.id, date: '2026-11-18', status: 'C', precision: null, source: 'manual' })
         .execute();
       // While that transaction is open, another one on the same project commits (it must not block).
       const other = context.db
         .insertInto('lotStatusHistory')
-        .values({ layerId: b!.id, date: '2026-11-18', status: 'C', precision: 0.7, source: 'manual' })
+        .values({ layerId: b!.id, date: '2026-11-18', status: 'C', precision: null, source: 'manual' })
         .execute()
         .then(() => 'committed');
       const timeout = new Promise((resolve) => setTimeout(() => resolve('blocked'), 5000));

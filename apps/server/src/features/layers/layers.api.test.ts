@@ -244,7 +244,12 @@ describe('GET layer/:id', () => {
     expect(row('CodigoCliente')?.value).toBe(lot.customer_code);
     const history = row('STATUS_LIST')?.value ?? [];
     expect(history).toHaveLength(18);
-    expect(history[0]).toMatchObject({ date: '2026-11-01', precision: 1, source: 'demo-ground-truth' });
+    expect(history[0]).toMatchObject({
+      date: '2026-11-01',
+      precision: null,
+      source: 'demo-ground-truth',
+      author: null,
+    });
     expect(history[0]?.text).toBeTruthy();
     expect(row('OBS_LIST')?.value).toEqual([]);
   });

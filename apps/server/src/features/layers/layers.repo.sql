@@ -118,19 +118,21 @@ order by "l"."id";
 -- parameters: [1,11]
 
 -- statusHistory (USER)
-select "status", "date", "precision", "source"
+select "h"."status", "h"."date", "h"."precision", "h"."source", "u"."name" as "author"
 from "lot_status_history" as "h"
-where "layer_id" = $1 and ("h"."source" <> 'ai' OR EXISTS ( SELECT 1
+left join "users" as "u" on "u"."id" = "h"."edited_by"
+where "h"."layer_id" = $1 and ("h"."source" <> 'ai' OR EXISTS ( SELECT 1
     FROM detections d
     WHERE d.id = "h"."detection_id" AND d.approved))
-order by "date" desc;
+order by "h"."date" desc;
 -- parameters: [11]
 
 -- statusHistory (ADMIN)
-select "status", "date", "precision", "source"
+select "h"."status", "h"."date", "h"."precision", "h"."source", "u"."name" as "author"
 from "lot_status_history" as "h"
-where "layer_id" = $1
-order by "date" desc;
+left join "users" as "u" on "u"."id" = "h"."edited_by"
+where "h"."layer_id" = $1
+order by "h"."date" desc;
 -- parameters: [11]
 
 -- statusesAt (USER)

@@ -193,13 +193,15 @@ export function createLayersRepo(db: Db) {
       return query.orderBy('l.id').execute();
     },
 
+    /** A lot's statuses, newest first, with the name of the ADMIN who set each manual one. */
     async statusHistory(layerId: number, includeUnapproved = false) {
       return db
         .selectFrom('lotStatusHistory as h')
-        .select(['status', 'date', 'precision', 'source'])
-        .where('layerId', '=', layerId)
+        .leftJoin('users as u', 'u.id', 'h.editedBy')
+        .select(['h.status', 'h.date', 'h.precision', 'h.source', 'u.name as author'])
+        .where('h.layerId', '=', layerId)
         .$if(!includeUnapproved, (qb) => qb.where(published('h')))
-        .orderBy('date', 'desc')
+        .orderBy('h.date', 'desc')
         .execute();
     },
 

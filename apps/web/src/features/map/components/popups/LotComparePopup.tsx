@@ -34,8 +34,9 @@ function StatusOnDate({ label, side }: { label: string; side: DatedLotStatus }) 
             {type.name}
           </span>
           <span className="lot-compare__meta">
-            Detectado em {formatIsoDate(side.status.date)} · Confiança{' '}
-            {formatConfidence(side.status.precision)}
+            Detectado em {formatIsoDate(side.status.date)}
+            {/* Only the AI's readings have a confidence; manual edits and demo data have none. */}
+            {side.status.precision !== null && ` · Confiança ${formatConfidence(side.status.precision)}`}
           </span>
         </>
       ) : (

@@ -1,9 +1,17 @@
 import { Button, Empty, Tag, Timeline } from 'antd';
 import { useState } from 'react';
 import { detectionTypeOf, MAP_LIMITS, MAP_MESSAGES, type StatusHistoryItem } from '@mirante/shared';
-import { formatConfidence, formatIsoDate } from '../../model/format';
+import { formatIsoDate } from '../../model/format';
+import { statusSourceText } from '../../model/statusSource';
 
-/** Status history: 3 entries at first, 3 more per click, each with its confidence. */
+const SOURCE_COLORS: Record<StatusHistoryItem['source'], string> = {
+  ai: 'blue',
+  manual: 'purple',
+  import: 'cyan',
+  'demo-ground-truth': 'gold',
+};
+
+/** Status history: 3 entries at first, 3 more per click, each saying who wrote it (AI, manual edit, import…). */
 export function StatusTimeline({ items }: { items: readonly StatusHistoryItem[] }) {
   const [count, setCount] = useState<number>(MAP_LIMITS.timelinePageSize);
   if (items.length === 0)
@@ -11,18 +19,21 @@ export function StatusTimeline({ items }: { items: readonly StatusHistoryItem[] 
   return (
     <div data-testid="status-timeline">
       <Timeline
-        items={items.slice(0, count).map((item) => ({
-          key: item.date,
-          color: detectionTypeOf(item.status)?.color ?? 'gray',
-          children: (
-            <div className="timeline-entry">
-              <strong>{item.text}</strong>
-              <span>{formatIsoDate(item.date)}</span>
-              <Tag>Confiança {formatConfidence(item.precision)}</Tag>
-              {item.source === 'demo-ground-truth' && <Tag color="gold">Dado de demonstração</Tag>}
-            </div>
-          ),
-        }))}
+        items={items.slice(0, count).map((item) => {
+          const source = statusSourceText(item);
+          return {
+            key: item.date,
+            color: detectionTypeOf(item.status)?.color ?? 'gray',
+            children: (
+              <div className="timeline-entry" data-testid="status-timeline-entry">
+                <strong>{item.text}</strong>
+                <span>{formatIsoDate(item.date)}</span>
+                <Tag color={SOURCE_COLORS[item.source]}>{source.label}</Tag>
+                {source.detail && <span className="timeline-entry__detail">{source.detail}</span>}
+              </div>
+            ),
+          };
+        })}
       />
       {count < items.length && (
         <Button size="small" onClick={() => setCount((value) => value + MAP_LIMITS.timelinePageSize)}>
