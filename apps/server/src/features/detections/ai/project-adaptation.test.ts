@@ -1,0 +1,58 @@
+import { createRng } from '@mirante/demo/prng';
+import { describe, expect, it } from 'vitest';
+import { loadBuiltModel } from './built-model';
+import type { LotFeatures } from './lot-features';
+import { confidenceOf, DEFAULT_ADAPTATION, projectModel, type Correction } from './project-adaptation';
+
+/** A lot whose built-looking features (straight edges, shadows, no vegetation) grow with `built`, plus noise. */
+function lot(built: number, random: () => number): LotFeatures {
+  const noise = () => (random() - 0.5) * 0.1;
+  return {
+    tOrientation: 0.1 + 0.3 * built + noise(),
+    tExg: 0.2 - 0.15 * built + noise(),
+    tDark: 0.1 + 0.15 * built + noise(),
+    tEdges: 0.05 + 0.1 * built + noise(),
+    tSaturationStd: 0.08 + 0.05 * built + noise(),
+    tChromaStd: 0.05 + noise(),
+    tGrey: 0.2 + 0.2 * built + noise(),
+    chromaB: 0.3 + noise(),
+  } as unknown as LotFeatures;
+}
+
+const random = createRng(3).next;
+const corrections: Correction[] = Array.from({ length: 20 }, (_, i) => ({
+  features: lot(i % 3 === 0 ? 1 : 0, random),
+  built: i % 3 === 0,
+}));
+const others = Array.from({ length: 40 }, (_, i) => lot(i % 2, random));
+
+describe('per-project adaptation settings', () => {
+  const base = loadBuiltModel();
+
+  it('uses the settings stored in built-model.json when none are given', () => {
+    expect(base.adaptation).toBeDefined();
+    const stored = projectModel(base, corrections);
+    const explicit = projectModel(base, corrections, base.adaptation);
+    expect(others.map((f) => stored.read(f))).toEqual(others.map((f) => explicit.read(f)));
+  });
+
+  it('scales the confidence with the temperature without changing any decision', () => {
+    const cool = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, temperature: 1 });
+    const hot = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, temperature: 3 });
+    expect(cool.adapted && hot.adapted).toBe(true);
+    expect(others.map((f) => hot.read(f).built)).toEqual(others.map((f) => cool.read(f).built));
+    const meanConfidence = (m: typeof cool) =>
+      others.reduce((sum, f) => sum + confidenceOf(m.read(f)), 0) / others.length;
+    expect(meanConfidence(hot)).toBeGreaterThan(meanConfidence(cool));
+  });
+
+  it('reads the colour extras only when the settings ask for them', () => {
+    const withExtras = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, extras: true });
+    const without = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, extras: false });
+    const changedGrey = others.map((f) => ({ ...f, tGrey: 0.9 }) as LotFeatures);
+    expect(changedGrey.map((f) => without.read(f))).toEqual(others.map((f) => without.read(f)));
+    expect(changedGrey.map((f) => withExtras.read(f).pBuilt)).not.toEqual(
+      others.map((f) => withExtras.read(f).pBuilt),
+    );
+  });
+});
