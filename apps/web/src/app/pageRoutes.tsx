@@ -9,6 +9,7 @@ const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
 const PriceMapPage = lazy(() => import('../features/price/pages/PriceMapPage'));
+const IntegrationPage = lazy(() => import('../features/integration/pages/IntegrationPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -23,7 +24,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   list: <DetectionsListPage />,
   information: <InformationRoute />,
   security: <SecurityPage />,
-  integration: placeholder('Integração'),
+  integration: <IntegrationPage />,
   'construction/images': placeholder('Imagens'),
   'construction/inspections': placeholder('Vistorias'),
   'construction/overlays': placeholder('Sobreposições'),
