@@ -278,7 +278,8 @@ export const informationsApi = {
     summary: 'Carteira do loteamento (Análise da carteira) com os filtros; alertas de venda × imagens',
     tags: ['finance'],
     access: financeAccess,
-    encoding: 'form',
+    // Spec 7: a multipart body of filter fields; the handler also reads them form-encoded.
+    encoding: 'multipart',
     params: idParams,
     body: informationFiltersSchema,
     response: informationListSchema,

@@ -56,6 +56,19 @@ describe('spec 9 totals', () => {
   });
 });
 
+describe('total sales value', () => {
+  it("sums the sale values of the lots spec 9 counts as sold or paid off; an unsold lot's list price is no sale", () => {
+    const rows = [
+      row({ status_unidade: 'Vendida', valor_venda: 100_000 }),
+      row({ status_unidade: 'Quitado', valor_venda: 50_000.5 }),
+      row({ status_unidade: 'Disponível', valor_venda: 90_000 }),
+      row({ status_unidade: 'Reservado', valor_venda: 80_000 }),
+      row({ status_unidade: null, valor_venda: 70_000 }),
+    ];
+    expect(financeTotals(rows).salesValue).toBe(150_000.5);
+  });
+});
+
 describe('lotOfName', () => {
   it('is the second word, else S\\N', () => {
     expect(lotOfName('Lote 12')).toBe('12');

@@ -77,9 +77,13 @@ export function financeTotals(rows: readonly TotalsRow[]): FinanceTotals {
     alerts: 0,
   };
   for (const row of rows) {
-    if (isSoldStatus(row.status_unidade)) totals.soldLots += 1;
+    // Sales are the lots spec 9 counts as sold or paid off: an available lot's valor_venda is its list
+    // price (the price map reads it), not a sale.
+    if (isSoldStatus(row.status_unidade)) {
+      totals.soldLots += 1;
+      totals.salesValue += row.valor_venda ?? 0;
+    }
     if (isConstructionDetection(row.ult_deteccao)) totals.constructions += 1;
-    totals.salesValue += row.valor_venda ?? 0;
     if ((row.valor_inadimplencia ?? 0) > 0) {
       totals.defaults += 1;
       totals.defaultValue += row.valor_inadimplencia ?? 0;

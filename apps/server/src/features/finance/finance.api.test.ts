@@ -9,6 +9,7 @@ import {
 } from '@mirante/shared';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 import { factories, type Factories } from '../../../test/factories';
+import { multipartBody, type MultipartFilePart } from '../../../test/multipart';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
 import { loadDemoPortfolio } from '../demo/demo-portfolio.loader';
 
@@ -210,6 +211,31 @@ describe('POST project/:id/informations', () => {
     ]);
     expect((await list({ alerts: 'none' })).list).toHaveLength(2);
     expect((await list({ lots: '1,2' })).list).toHaveLength(2);
+  });
+
+  it('takes the filters as multipart fields too (spec 7), comma-joined, and refuses a file part', async () => {
+    const post = (fields: Record<string, string>, files: MultipartFilePart[] = []) => {
+      const body = multipartBody(fields, files);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/project/${projectId}/informations`,
+        headers: { ...bearer(tokens.finance), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const names = (response: Awaited<ReturnType<typeof post>>) => {
+      expect(response.statusCode, response.body).toBe(200);
+      return informationListSchema.parse(response.json()).list.map((row) => row.name);
+    };
+    expect(names(await post({ blocks: 'B' }))).toEqual(['Lote 4', 'Lote 5']);
+    expect(names(await post({ statusUnity: 'Vendida,S\\N', blocks: 'A' }))).toEqual(['Lote 1', 'Lote 3']);
+    expect(names(await post({}))).toHaveLength(5);
+    const tooLong = await post({ blocks: 'x'.repeat(300) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().message).toBe('O texto deve ter no máximo 255 caracteres. (blocks.0)');
+    const withFile = await post({}, [{ name: 'file', filename: 'x.txt', content: Buffer.from('x') }]);
+    expect(withFile.statusCode).toBe(422);
+    expect(withFile.json().message).toBe('Não foi possível ler os filtros enviados.');
   });
 
   it('GET information?projectId= answers the same list', async () => {

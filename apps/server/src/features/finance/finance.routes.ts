@@ -1,5 +1,6 @@
 import { informationsApi, type InformationList } from '@mirante/shared';
 import type { Router } from '../../http/route';
+import { receiveFilters } from './filter-fields';
 import type { FinanceService } from './finance.service';
 
 /**
@@ -11,8 +12,8 @@ const serializeList = (list: InformationList): string => JSON.stringify(list);
 
 /** Spec 7: project/{id}/informations, GET information (list), GET information/:id, POST information. */
 export function registerFinanceRoutes(route: Router, finance: FinanceService): void {
-  route(informationsApi.list, async ({ user, params, body, reply }) => {
-    const list = await finance.list(user, params.id, body);
+  route(informationsApi.list, async ({ user, params, request, reply }) => {
+    const list = await finance.list(user, params.id, await receiveFilters(request));
     reply.type('application/json; charset=utf-8').serializer(serializeList);
     return list;
   });
