@@ -26,7 +26,7 @@ async function multipartFields(request: FastifyRequest): Promise<Record<string, 
     throw unreadable();
   }
   return Object.fromEntries(
-    Object.entries(fields).map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
+    Object.entries(fields).map(([name, values]) => [name, values.length === 1 ? (values[0] ?? '') : values]),
   );
 }
 
