@@ -40,7 +40,9 @@ export function ImportDetails({ report }: { report: LayerImportReport }) {
     <Descriptions size="small" column={2} bordered className="layer-import__details">
       <Descriptions.Item label="Formato">{FORMAT_LABELS[report.format]}</Descriptions.Item>
       <Descriptions.Item label="Sistema de coordenadas">
-        EPSG:{report.crs.epsg} · {report.crs.name} ({CRS_SOURCES[report.crs.source]})
+        {/* A .prj's WKT may name its CRS without an EPSG code. */}
+        {report.crs.epsg !== null && `EPSG:${report.crs.epsg} · `}
+        {report.crs.name} ({CRS_SOURCES[report.crs.source]})
       </Descriptions.Item>
       <Descriptions.Item label="Por tipo" span={2}>
         {report.counts.map((count) => (
