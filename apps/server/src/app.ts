@@ -25,6 +25,7 @@ import {
 import { registerInspectionRoutes } from './features/construction/inspections.routes';
 import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
+import { registerIntegrationRoutes } from './features/integration/integration.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
@@ -150,6 +151,7 @@ export async function buildApp(
   registerInspectionRoutes(route, services.inspections);
   registerNoteRoutes(route, services.notes);
   registerPortfolioIoRoutes(route, services.portfolioIo);
+  registerIntegrationRoutes(route, services.integration);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

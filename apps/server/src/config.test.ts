@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { loadConfig, requireIntegrationKey } from './config';
 
 describe('demo data gate', () => {
   it('loads the demo into the embedded database of a laptop (no DATABASE_URL, no NODE_ENV=production)', () => {
@@ -24,5 +24,30 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+  });
+});
+
+describe('INTEGRATION_KEY', () => {
+  it('takes 32 bytes given as base64 or as 64 hex digits', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadConfig({ INTEGRATION_KEY: key.toString('base64') }).integrationKey).toEqual(key);
+    expect(loadConfig({ INTEGRATION_KEY: key.toString('hex') }).integrationKey).toEqual(key);
+  });
+
+  it('refuses a key that is not 32 bytes, saying how to make one', () => {
+    expect(() => loadConfig({ INTEGRATION_KEY: 'curta' })).toThrow(/openssl rand -base64 32/);
+  });
+
+  it('derives a development key per data folder outside production', () => {
+    const a = loadConfig({ DATA_DIR: '/tmp/a' }).integrationKey;
+    expect(a).toHaveLength(32);
+    expect(loadConfig({ DATA_DIR: '/tmp/a', DATABASE_URL: 'postgres://x/y' }).integrationKey).toEqual(a);
+    expect(loadConfig({ DATA_DIR: '/tmp/b' }).integrationKey).not.toEqual(a);
+  });
+
+  it('has no default in production, and the start-up stops with a clear error', () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(config.integrationKey).toBeNull();
+    expect(() => requireIntegrationKey(config)).toThrow(/INTEGRATION_KEY não definida/);
   });
 });

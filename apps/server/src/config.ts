@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
@@ -39,6 +40,13 @@ export interface AppConfig {
   s3: S3Config | null;
   /** External street and satellite base maps (`BASEMAP_*`); null each when not configured. */
   baseMaps: BaseMaps;
+  /**
+   * AES-256 key of the ERP credentials (`INTEGRATION_KEY`, 32 bytes as base64 or 64 hex digits). Unset outside
+   * production: derived from the data folder (the embedded database's; cluster workers inherit it). Unset in
+   * production: null, and
+   * `requireIntegrationKey` stops the start-up.
+   */
+  integrationKey: Buffer | null;
 }
 
 export interface S3Config {
@@ -71,6 +79,31 @@ function trustProxyFromEnv(value: string | undefined): boolean | string {
   const trimmed = value?.trim() ?? '';
   if (trimmed === '' || trimmed === '0' || trimmed === 'false') return false;
   return trimmed === '1' || trimmed === 'true' ? true : trimmed;
+}
+
+/** `INTEGRATION_KEY` (base64 or hex of 32 bytes); a development default when unset outside production. */
+export function integrationKeyFromEnv(env: NodeJS.ProcessEnv, dataDir: string): Buffer | null {
+  const given = env.INTEGRATION_KEY?.trim();
+  if (given) {
+    const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
+    if (key.length !== 32)
+      throw new Error(
+        'INTEGRATION_KEY inválida: use 32 bytes aleatórios em base64 (openssl rand -base64 32) ou 64 dígitos hexadecimais.',
+      );
+    return key;
+  }
+  if (env.NODE_ENV === 'production') return null;
+  return createHash('sha256').update(`mirante-integration-dev-key\0${dataDir}`).digest();
+}
+
+/** Stops a production start-up without `INTEGRATION_KEY`, saying what to do. */
+export function requireIntegrationKey(config: Pick<AppConfig, 'integrationKey'>): Buffer {
+  if (!config.integrationKey)
+    throw new Error(
+      'INTEGRATION_KEY não definida: em produção as credenciais dos ERPs são criptografadas com esta chave. ' +
+        'Gere uma com `openssl rand -base64 32`, guarde-a com os segredos do servidor e defina INTEGRATION_KEY.',
+    );
+  return config.integrationKey;
 }
 
 /** Reads the configuration from the environment (see the README's configuration table). */
@@ -114,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     baseMaps: baseMapsFromEnv(env),
+    integrationKey: integrationKeyFromEnv(env, dataDir),
   };
 }

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
-import { loadConfig } from './config';
+import { loadConfig, requireIntegrationKey } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
@@ -40,6 +40,7 @@ function clusterWorkers(): number {
  */
 async function runPrimary(workers: number): Promise<void> {
   const config = loadConfig();
+  requireIntegrationKey(config);
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
   const { auth } = createServices(infra);
@@ -78,6 +79,7 @@ async function runPrimary(workers: number): Promise<void> {
 /** One HTTP process; in a cluster only worker 0 prints the accounts and loads the demo imagery. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  requireIntegrationKey(config);
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
   if (leader) log(`Mirante ${APP_VERSION} iniciando…`);
   const infra = await startInfrastructure(config, log);

@@ -17,6 +17,13 @@ import { createFinanceRepo, financeTransactionOn } from './features/finance/fina
 import { createFinanceService } from './features/finance/finance.service';
 import { createPortfolioImportRepo } from './features/finance/portfolio-import.repo';
 import { createPortfolioIoService } from './features/finance/portfolio-io.service';
+import { createConnector } from './features/integration/connectors/create-connector';
+import { createCredentialsCipher } from './features/integration/credentials-cipher';
+import { createIntegrationRepo, type SyncRunRow } from './features/integration/integration.repo';
+import { createIntegrationService } from './features/integration/integration.service';
+import { notifyIfDue } from './features/integration/sync/sync-email';
+import { createSyncQueue } from './features/integration/sync/sync-queue';
+import { createSyncRunner } from './features/integration/sync/sync-runner';
 import { createModulesRepo } from './features/modules/modules.repo';
 import { createModulesService } from './features/modules/modules.service';
 import { createNotifyService } from './features/notify/notify.service';
@@ -48,6 +55,7 @@ export interface Infrastructure {
 export interface JobDispatch {
   sceneIngest(sceneId: number): Promise<void>;
   detectionsProcess(detectId: number): Promise<void>;
+  integrationSync?(run: SyncRunRow): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -55,6 +63,8 @@ export interface ServiceOptions {
   dispatch?: JobDispatch;
   /** The AI of the analyses queue: the detections feature's unless given; null for none (its jobs fail). */
   processor?: DetectionProcessor | null;
+  /** The ERP connectors (tests shorten their time-outs); default `createConnector`. */
+  createConnector?: typeof createConnector;
 }
 
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
@@ -85,7 +95,9 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
+  const integration = integrationServices(infra, projects, options);
   return {
+    ...integration,
     auth,
     projects,
     projectRegistration: createProjectRegistrationService(projectsRepo),
@@ -123,6 +135,41 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       accessChanged: (userId) => auth.accessChanged(userId),
     }),
   };
+}
+
+/** The ERP integration: the wizards' service, the synchronisation runner and its queue. */
+function integrationServices(
+  infra: Infrastructure,
+  projects: ReturnType<typeof createProjectsService>,
+  options: ServiceOptions,
+) {
+  const { config, db, mailer } = infra;
+  const repo = createIntegrationRepo(db);
+  if (!config.integrationKey) throw new Error('INTEGRATION_KEY não definida.');
+  const cipher = createCredentialsCipher(config.integrationKey);
+  const connectors = options.createConnector ?? createConnector;
+  const syncRunner = createSyncRunner({
+    db,
+    repo,
+    cipher,
+    createConnector: connectors,
+    afterRun: async (run) => {
+      await notifyIfDue(repo, (message) => mailer.send(message), config.appUrl, run).catch((error: unknown) =>
+        process.stderr.write(
+          `${JSON.stringify({ level: 50, msg: 'integration e-mail failed', err: String(error) })}\n`,
+        ),
+      );
+    },
+  });
+  const syncQueue = createSyncQueue(repo, syncRunner, options.dispatch?.integrationSync);
+  const integration = createIntegrationService({
+    repo,
+    cipher,
+    projects,
+    createConnector: connectors,
+    queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
+  });
+  return { integration, syncRunner, syncQueue };
 }
 
 export type Services = ReturnType<typeof createServices>;

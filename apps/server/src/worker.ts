@@ -1,4 +1,4 @@
-import { loadConfig } from './config';
+import { loadConfig, requireIntegrationKey } from './config';
 import { startInfrastructure } from './infrastructure';
 import { startJobs } from './jobs/start-jobs';
 
@@ -7,6 +7,7 @@ const log = (message: string) => console.log(`[worker] ${message}`);
 /** A job worker process for scale-out: same queues as the server, no HTTP. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  requireIntegrationKey(config);
   const infra = await startInfrastructure(config, log);
   const { queue } = await startJobs(infra, log);
   log('pronto; aguardando tarefas.');

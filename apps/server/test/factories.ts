@@ -170,10 +170,41 @@ export function factories(ctx: TestContext) {
     return row.id;
   }
 
+  /** A layer row (a LOT by default) straight in the database: a small square, for tests of what reads lots. */
+  async function buildLayer(
+    projectId: number,
+    options: { type?: string; name: string; block?: string; stage?: string; customerCode?: string },
+  ): Promise<number> {
+    const ring = [
+      [-51.95, -23.42],
+      [-51.9499, -23.42],
+      [-51.9499, -23.4199],
+      [-51.95, -23.4199],
+      [-51.95, -23.42],
+    ];
+    const row = await ctx.db
+      .insertInto('layers')
+      .values({
+        projectId,
+        type: options.type ?? 'LOT',
+        name: options.name,
+        block: options.block ?? null,
+        stage: options.stage ?? null,
+        customerCode: options.customerCode ?? null,
+        geoJson: JSON.stringify({ type: 'Polygon', coordinates: [ring] }),
+        areaM2: 100,
+        perimeterM: 40,
+        bbox: [-51.95, -23.42, -51.9499, -23.4199],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
   /** Signs the user in through the API and returns the api_token. */
   const signIn = (user: BuiltUser) => ctx.login(user.email, FACTORY_PASSWORD);
 
-  return { buildCustomer, buildGroup, buildUser, buildProject, buildScene, linkUsers, signIn };
+  return { buildCustomer, buildGroup, buildUser, buildProject, buildScene, buildLayer, linkUsers, signIn };
 }
 
 export type Factories = ReturnType<typeof factories>;

@@ -9,6 +9,13 @@ import type {
 } from './schema-layers';
 import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
 import type { InspectionsTable, NoteCategoriesTable, NotesTable } from './schema-construction';
+import type {
+  IntegrationConfigsTable,
+  IntegrationMappingsTable,
+  IntegrationProjectsTable,
+  IntegrationSyncRunsTable,
+  IntegrationWalletLinksTable,
+} from './schema-integration';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -208,6 +215,11 @@ export interface Database {
   inspections: InspectionsTable;
   noteCategories: NoteCategoriesTable;
   notes: NotesTable;
+  integrationConfigs: IntegrationConfigsTable;
+  integrationProjects: IntegrationProjectsTable;
+  integrationWalletLinks: IntegrationWalletLinksTable;
+  integrationMappings: IntegrationMappingsTable;
+  integrationSyncRuns: IntegrationSyncRunsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

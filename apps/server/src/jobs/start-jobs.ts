@@ -1,4 +1,5 @@
 import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
+import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import type { RunningInfrastructure } from '../infrastructure';
 import { createServices, type Services } from '../services';
@@ -24,10 +25,17 @@ export async function startJobs(
   const processing = detectionsProcessJobs(queue, log);
   await ingest.create();
   await processing.create();
+  const integrationSync = integrationSyncJobs(queue);
+  await integrationSync.create();
   const services = createServices(infra, {
-    dispatch: { sceneIngest: ingest.enqueue, detectionsProcess: processing.enqueue },
+    dispatch: {
+      sceneIngest: ingest.enqueue,
+      detectionsProcess: processing.enqueue,
+      integrationSync: integrationSync.enqueue,
+    },
   });
   await ingest.work(services.scenes);
   await processing.work(services.analyses);
+  await integrationSync.work(services.syncRunner, services.syncQueue);
   return { services, queue };
 }

@@ -5,3 +5,4 @@ export * from './user-edit';
 export * from './security-panel';
 export { mayManageProjects } from './project-registration';
 export { constructionAccess, type ConstructionNeed } from './construction-access';
+export { integrationCustomerOf } from './integration';

@@ -250,6 +250,9 @@ export const megaErpProjectSchema = z.object({
 });
 export const uauErpProjectSchema = z.object({ Codigo_emp: z.string(), Desc_emp: z.string() });
 export const siengeErpProjectSchema = z.object({ id: z.string(), name: z.string() });
+export type MegaErpProject = z.infer<typeof megaErpProjectSchema>;
+export type UauErpProject = z.infer<typeof uauErpProjectSchema>;
+export type SiengeErpProject = z.infer<typeof siengeErpProjectSchema>;
 
 // ---------------------------------------------------------------------------------------------- mappings
 

@@ -112,7 +112,7 @@ export function createErpHttp(options: ErpHttpOptions) {
       if (timeout.aborted)
         throw new ErpError(
           'timeout',
-          `O ${options.vendor} não respondeu em ${Math.round(timeoutMs / 1000)} segundos.`,
+          `O ${options.vendor} não respondeu em ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} segundos`}.`,
         );
       throw new ErpError(
         'network',

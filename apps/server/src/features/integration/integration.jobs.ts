@@ -1,0 +1,41 @@
+import type { JobQueue } from '../../jobs/queue';
+import type { SyncRunRow } from './integration.repo';
+import type { SyncQueue } from './sync/sync-queue';
+import type { SyncRunner } from './sync/sync-runner';
+
+export const INTEGRATION_SYNC_QUEUE = 'integration-sync';
+const INTEGRATION_TICK_QUEUE = 'integration-sync-tick';
+
+interface SyncJob {
+  runId: number;
+}
+
+/**
+ * The synchronisation on pg-boss: one job per run, singleton per customer (the queue's `singleton` policy keeps
+ * one run of a customer active at a time), one retry after a crash (the run restarts from the beginning: its
+ * writes are per-allotment transactions). An hourly tick queues the daily run of each completed configuration.
+ */
+export function integrationSyncJobs(queue: JobQueue) {
+  return {
+    async create(): Promise<void> {
+      await queue.createQueue(INTEGRATION_SYNC_QUEUE, { name: INTEGRATION_SYNC_QUEUE, policy: 'singleton' });
+      await queue.createQueue(INTEGRATION_TICK_QUEUE);
+    },
+    async enqueue(run: SyncRunRow): Promise<void> {
+      await queue.send(INTEGRATION_SYNC_QUEUE, { runId: run.id } satisfies SyncJob, {
+        singletonKey: `customer-${run.customerId}`,
+        retryLimit: 1,
+        expireInSeconds: 2 * 60 * 60,
+      });
+    },
+    async work(runner: SyncRunner, syncQueue: SyncQueue): Promise<void> {
+      await queue.work<SyncJob>(INTEGRATION_SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
+        if (job) await runner.run(job.data.runId);
+      });
+      await queue.work(INTEGRATION_TICK_QUEUE, async () => {
+        await syncQueue.tick();
+      });
+      await queue.schedule(INTEGRATION_TICK_QUEUE, '7 * * * *', {}, { tz: 'America/Sao_Paulo' });
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Erp, SyncTrigger } from '@mirante/shared';
+import type { IntegrationRepo, SyncRunRow } from '../integration.repo';
+import { SYNC_INTERVAL_MS } from '../integration.service';
+import type { SyncRunner } from './sync-runner';
+
+/** Where a queued run goes: pg-boss (integration.jobs.ts) or, without a queue, this process. */
+export type SyncDispatch = (run: SyncRunRow) => Promise<void>;
+
+/**
+ * Queues runs: at most one waiting or running run per customer and ERP (a unique index), handed to `dispatch`.
+ * Without a dispatch (tests, scripts) runs go one at a time per customer in this process; `idle()` waits for them.
+ */
+export function createSyncQueue(repo: IntegrationRepo, runner: SyncRunner, dispatch?: SyncDispatch) {
+  const chains = new Map<number, Promise<unknown>>();
+  const inProcess: SyncDispatch = async (run) => {
+    const previous = chains.get(run.customerId) ?? Promise.resolve();
+    const next = previous.then(() => runner.run(run.id)).catch(() => undefined);
+    chains.set(run.customerId, next);
+  };
+  const send = dispatch ?? inProcess;
+
+  return {
+    async queue(customerId: number, erp: Erp, trigger: SyncTrigger): Promise<SyncRunRow> {
+      const { run, created } = await repo.queueRun(customerId, erp, trigger);
+      if (created) await send(run);
+      return run;
+    },
+
+    /** The scheduler's pass: a run for every completed configuration whose last run is a day old. */
+    async tick(now: Date = new Date()): Promise<number> {
+      let queued = 0;
+      for (const config of await repo.completedConfigs()) {
+        const [last] = await repo.runs(config.customerId, config.erp, 1);
+        if (last && now.getTime() - last.queuedAt.getTime() < SYNC_INTERVAL_MS) continue;
+        const { run, created } = await repo.queueRun(config.customerId, config.erp, 'schedule');
+        if (created) {
+          await send(run);
+          queued += 1;
+        }
+      }
+      return queued;
+    },
+
+    /** Resolves when every in-process run queued so far has finished. */
+    async idle(): Promise<void> {
+      while (true) {
+        const pending = [...chains.values()];
+        await Promise.all(pending);
+        if ([...chains.values()].every((chain, i) => chain === pending[i])) return;
+      }
+    },
+  };
+}
+
+export type SyncQueue = ReturnType<typeof createSyncQueue>;
