@@ -1,7 +1,9 @@
-import type { AreaGeometry } from '@mirante/shared';
+import { PROJECT_MESSAGES, type AreaGeometry } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories, type Factories } from '../../../test/factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { createProjectRegistrationService } from './project-registration.service';
+import { createProjectsRepo } from './projects.repo';
 
 let ctx: TestContext;
 let make: Factories;
@@ -134,6 +136,57 @@ describe('POST /projects (ADMIN registers a project)', () => {
       message: 'Já existe um projeto com este nome para este cliente.',
     });
     expect(await projectCount()).toBe(before);
+  });
+
+  it('registers one project when two ADMINs send the same name at once; the others get the pt-BR refusal', async () => {
+    const customer = await make.buildCustomer();
+    const before = await projectCount();
+    const names = ['Recanto do Sol', 'recanto do sol', ' RECANTO DO SOL ', 'Recanto do SOL'];
+    const answers = await Promise.all(
+      names.map((name) =>
+        api('POST', '/projects', admin, { name, projectType: 'ALLOTMENT', customerId: customer.id }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    for (const answer of answers.filter((one) => one.statusCode === 422))
+      expect(answer.json()).toMatchObject({
+        code: 'PROJECT_NAME_TAKEN',
+        message: PROJECT_MESSAGES.nameTaken,
+      });
+    expect(await projectCount()).toBe(before + 1);
+  });
+
+  it('the database refuses a name the check let through (a race) and the service still answers in pt-BR', async () => {
+    const customer = await make.buildCustomer();
+    const taken = await api('POST', '/projects', admin, {
+      name: 'Vila Nova',
+      projectType: 'ALLOTMENT',
+      customerId: customer.id,
+    });
+    const other = await api('POST', '/projects', admin, {
+      name: 'Vila Velha',
+      projectType: 'ALLOTMENT',
+      customerId: customer.id,
+    });
+    // The other writer's project landed between this check and this write: the check sees nothing.
+    const raced = createProjectRegistrationService({
+      ...createProjectsRepo(ctx.db),
+      nameTaken: async () => false,
+    });
+    const adminUser = (await ctx.services.auth.resolveSession(admin))!;
+    const refusal = { statusCode: 422, code: 'PROJECT_NAME_TAKEN', message: PROJECT_MESSAGES.nameTaken };
+    const before = await projectCount();
+    await expect(
+      raced.create(adminUser, { name: 'VILA NOVA', projectType: 'ALLOTMENT', customerId: customer.id }),
+    ).rejects.toMatchObject(refusal);
+    await expect(
+      raced.edit(adminUser, other.json<{ id: number }>().id, { name: 'vila nova ' }),
+    ).rejects.toMatchObject(refusal);
+    expect(await projectCount()).toBe(before);
+    expect((await api('GET', `/projects`, admin)).json<{ id: number; name: string }[]>()).toContainEqual(
+      expect.objectContaining({ id: other.json<{ id: number }>().id, name: 'Vila Velha' }),
+    );
+    expect(taken.statusCode).toBe(201);
   });
 
   it('registers a project without a boundary: it opens on Brazil until its lots give it one', async () => {

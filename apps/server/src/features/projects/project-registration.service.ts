@@ -9,7 +9,7 @@ import { mayManageProjects } from '../../policies';
 import type { AuthUser } from '../auth';
 import { deriveGeometry, flattenDelimiter, validateAreaGeometry, type AreaGeometryInput } from './geometry';
 import { toRegisteredProject } from './project-view';
-import { isUniqueViolation, type ProjectPatch, type ProjectsRepo } from './projects.repo';
+import { isProjectNameTaken, isUniqueViolation, type ProjectPatch, type ProjectsRepo } from './projects.repo';
 import { freeSpace, spaceBase } from './space';
 
 /** Two requests may pick the same free space at once; the loser tries the next one. */
@@ -69,9 +69,11 @@ export function createProjectRegistrationService(repo: ProjectsRepo) {
     if (!mayManageProjects(user)) throw forbidden();
   }
 
+  const nameTaken = () => unprocessable('PROJECT_NAME_TAKEN', PROJECT_MESSAGES.nameTaken);
+
+  /** Checked first for a clear answer; the unique index still refuses a name taken in between (a race). */
   async function assertNameFree(customerId: number, name: string, exceptId: number | null) {
-    if (await repo.nameTaken(customerId, name, exceptId))
-      throw unprocessable('PROJECT_NAME_TAKEN', PROJECT_MESSAGES.nameTaken);
+    if (await repo.nameTaken(customerId, name, exceptId)) throw nameTaken();
   }
 
   async function registered(projectId: number): Promise<RegisteredProject> {
@@ -95,6 +97,7 @@ export function createProjectRegistrationService(repo: ProjectsRepo) {
         });
         return row.id;
       } catch (error) {
+        if (isProjectNameTaken(error)) throw nameTaken();
         if (!isUniqueViolation(error) || attempt >= SPACE_ATTEMPTS) throw error;
       }
     }
@@ -120,7 +123,14 @@ export function createProjectRegistrationService(repo: ProjectsRepo) {
       if (!current) throw projectNotFound();
       if (input.name !== undefined) await assertNameFree(current.customerId, input.name, projectId);
       const patch = fieldColumns(input);
-      if (Object.keys(patch).length > 0) await repo.update(projectId, patch);
+      if (Object.keys(patch).length > 0) {
+        try {
+          await repo.update(projectId, patch);
+        } catch (error) {
+          if (isProjectNameTaken(error)) throw nameTaken();
+          throw error;
+        }
+      }
       return registered(projectId);
     },
 

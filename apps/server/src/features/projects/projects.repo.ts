@@ -3,7 +3,13 @@ import type { Db } from '../../db/database';
 import type { ProjectsTable } from '../../db/schema';
 import type { ProjectScope } from '../../policies';
 
-export { isUniqueViolation } from '../../db/unique-violation';
+import { isUniqueViolation } from '../../db/unique-violation';
+
+export { isUniqueViolation };
+
+/** A write refused because the customer already has a project of that name (index of migration 018). */
+export const isProjectNameTaken = (error: unknown): boolean =>
+  isUniqueViolation(error, 'projects_customer_name_key');
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
@@ -64,7 +70,10 @@ export function createProjectsRepo(db: Db) {
       return row !== undefined;
     },
 
-    /** Whether the customer already has a project of this name (case and surrounding blanks ignored). */
+    /**
+     * Whether the customer already has a project of this name (case and surrounding blanks ignored); the same
+     * expression as the unique index `projects_customer_name_key`, which settles a race between two writers.
+     */
     async nameTaken(customerId: number, name: string, exceptId: number | null): Promise<boolean> {
       let query = db
         .selectFrom('projects')
