@@ -10,6 +10,8 @@ const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));
 const DetectionsListPage = lazy(() => import('../features/detections-report/pages/DetectionsListPage'));
 const PriceMapPage = lazy(() => import('../features/price/pages/PriceMapPage'));
 const IntegrationPage = lazy(() => import('../features/integration/pages/IntegrationPage'));
+const InspectionsPage = lazy(() => import('../features/construction/pages/InspectionsPage'));
+const NotesPage = lazy(() => import('../features/construction/pages/NotesPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -26,9 +28,9 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   security: <SecurityPage />,
   integration: <IntegrationPage />,
   'construction/images': placeholder('Imagens'),
-  'construction/inspections': placeholder('Vistorias'),
+  'construction/inspections': <InspectionsPage />,
   'construction/overlays': placeholder('Sobreposições'),
-  'construction/notes': placeholder('Anotações'),
+  'construction/notes': <NotesPage />,
   'construction/report': placeholder('Relatório'),
   'construction/users': placeholder('Usuários'),
   admin: <AdminPage />,

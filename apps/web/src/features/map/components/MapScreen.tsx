@@ -1,6 +1,7 @@
 import { Alert, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { MAP_MESSAGES } from '@mirante/shared';
+import { useConstructionSidebar } from '../../construction/hooks/useConstructionSidebar';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useProjectLayers, useProjectScenes } from '../api';
@@ -78,6 +79,7 @@ export function MapScreen() {
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
   usePickedFeatures(map, interactions.picked, style);
   const drawText = useMeasureDraw(map, interactions.tool, style);
+  const construction = useConstructionSidebar(project, map, comparison.showScene);
   const measureLines = interactions.tool === 'lote' ? interactions.lotMeasure : drawText ? [drawText] : [];
 
   if (layers.isPending) return <Spin fullscreen tip="Carregando mapa…" />;
@@ -107,6 +109,7 @@ export function MapScreen() {
         review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
         bearing={camera.bearing}
         onRotate={camera.rotate}
+        sections={construction.sections}
       />
       <div
         className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
@@ -197,6 +200,7 @@ export function MapScreen() {
             onClose={() => interactions.setSelectedLot(null)}
           />
         )}
+        {construction.modals}
         {attribution && (
           <div className="map-attribution" data-testid="map-attribution">
             {attribution}

@@ -46,6 +46,13 @@ export function useComparison(scenes: readonly Scene[]) {
     if (!on && pair) setSelection([pair[1]]);
   };
 
+  /** Shows one scene alone (an inspection picked in the construction sidebar), leaving any comparison. */
+  const showScene = (id: number) => {
+    setDatesOn(false);
+    setDates({});
+    setSelection([id]);
+  };
+
   return {
     selected,
     shownId: pair ? pair[1] : shownScene(selected),
@@ -58,6 +65,7 @@ export function useComparison(scenes: readonly Scene[]) {
     clickCard,
     pickDate,
     toggleDates,
+    showScene,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { CollapseProps } from 'antd';
 import type { LayerType, Project, Scene } from '@mirante/shared';
 import type { Comparison } from '../../hooks/useComparison';
 import type { MapType } from '../../style/layerStyles';
@@ -28,6 +29,8 @@ export interface MapOptionsProps {
   review: ReviewFilter;
   bearing: number;
   onRotate(value: number): void;
+  /** Sections other features add to the construction sidebar. */
+  sections?: NonNullable<CollapseProps['items']>;
 }
 
 /** The map screen's options: map type, then Detalhes / Imagens / Camadas (a sidebar for construction projects). */
@@ -36,6 +39,7 @@ export function MapOptions(props: MapOptionsProps) {
   return (
     <OptionsPanel
       layout={project.projectType === 'CONSTRUCTION' ? 'sidebar' : 'tabs'}
+      sections={props.sections}
       header={<MapTypeSwitch value={props.mapType} onChange={props.onMapType} />}
       details={<ProjectDetailsTab project={project} role={role} />}
       images={

@@ -1,4 +1,4 @@
-import { Collapse, Tabs } from 'antd';
+import { Collapse, Tabs, type CollapseProps } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface OptionsPanelProps {
@@ -8,13 +8,15 @@ export interface OptionsPanelProps {
   header: ReactNode;
   /** Spec 2.3: construction projects get a sidebar of sections instead of tabs. */
   layout: 'tabs' | 'sidebar';
+  /** Extra sections of the construction sidebar (inspections, notes…), shown first. */
+  sections?: NonNullable<CollapseProps['items']>;
 }
 
 /**
  * The side options panel (25em): tabs Detalhes / Imagens / Camadas, or for construction projects a sidebar
  * whose sections open side by side (images and layers visible together while inspecting a site).
  */
-export function OptionsPanel({ details, images, layers, header, layout }: OptionsPanelProps) {
+export function OptionsPanel({ details, images, layers, header, layout, sections = [] }: OptionsPanelProps) {
   return (
     <aside className="map-options" data-testid="map-options">
       <div className="map-options__header">{header}</div>
@@ -34,8 +36,9 @@ export function OptionsPanel({ details, images, layers, header, layout }: Option
           size="small"
           className="map-options__sidebar"
           data-testid="map-sidebar"
-          defaultActiveKey={['imagens']}
+          defaultActiveKey={['imagens', ...sections.map((section) => String(section.key))]}
           items={[
+            ...sections,
             { key: 'imagens', label: 'Imagens', children: images },
             { key: 'camadas', label: 'Camadas', children: layers },
             { key: 'detalhes', label: 'Detalhes do projeto', children: details },

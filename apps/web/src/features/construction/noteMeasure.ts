@@ -1,0 +1,28 @@
+import type { NoteGeometry, NoteType } from '@mirante/shared';
+import { lineLength, ringMeasures } from '../map/model/measure';
+import { formatMetres, formatSquareMetres } from '../map/model/format';
+
+type Position = [number, number];
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** Spec 5: the read-only measure of a drawing — geodesic area (m²) of a polygon, length (m) of a line. */
+export function measureShape(geometry: NoteGeometry | null): number | null {
+  if (!geometry || geometry.type === 'Point') return null;
+  if (geometry.type === 'LineString') return round2(lineLength(geometry.coordinates as Position[]));
+  return round2(ringMeasures((geometry.coordinates[0] ?? []) as Position[]).area);
+}
+
+const volumeNumber = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Spec 2.10: m for a line, m² otherwise, a dash when empty. */
+export function formatNoteMeasure(noteType: NoteType, value: number | null): string {
+  if (value === null) return '—';
+  return noteType === 'line' ? formatMetres(value) : formatSquareMetres(value);
+}
+
+/** Spec 2.10: the volume in m³ when above zero, else a dash. */
+export const formatVolume = (value: number) => (value > 0 ? `${volumeNumber.format(value)} m³` : '—');
+
+/** The label of the read-only measure field for a note type. */
+export const measureLabel = (noteType: NoteType | undefined) =>
+  noteType === 'line' ? 'Comprimento (m)' : 'Área (m²)';

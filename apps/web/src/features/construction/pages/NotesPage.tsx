@@ -1,0 +1,94 @@
+import { FileExcelOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Select } from 'antd';
+import { useState } from 'react';
+import { INSPECTION_MESSAGES, NOTE_MESSAGES, type Note } from '@mirante/shared';
+import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { useCurrentProject } from '../../projects/ProjectContext';
+import { notesExportHref, useDestroyNote, useInspections, useNotes } from '../api';
+import { LoadError } from '../components/LoadError';
+import { NoteFormModal } from '../components/NoteFormModal';
+import { NotesTable } from '../components/NotesTable';
+import { inspectionOptions } from '../inspectionRules';
+import '../construction.css';
+
+type Editing = { note: Note | null } | null;
+
+/** Anotações (spec 2.10): pick an inspection, then its notes with create, edit, remove and exports. */
+export default function NotesPage() {
+  const project = useCurrentProject();
+  const message = useFeedback();
+  const inspections = useInspections(project.id);
+  const [inspectionId, setInspectionId] = useState<number | null>(null);
+  const inspection = inspections.data?.find((item) => item.id === inspectionId) ?? null;
+  const notes = useNotes(project.id, inspection?.id ?? null);
+  const destroy = useDestroyNote(project.id, inspection?.id ?? null);
+  const [editing, setEditing] = useState<Editing>(null);
+  const list = notes.data ?? [];
+
+  const open = (note: Note | null) => {
+    if (!inspection) {
+      void message.warning(note ? NOTE_MESSAGES.selectToEdit : NOTE_MESSAGES.selectToCreate);
+      return;
+    }
+    setEditing({ note });
+  };
+  const remove = (note: Note) =>
+    destroy.mutate(note.id, {
+      onSuccess: () => void message.success(NOTE_MESSAGES.removed),
+      onError: () => void message.error(NOTE_MESSAGES.removeFailed),
+    });
+
+  return (
+    <div className="construction-page">
+      <h1 className="construction-page__title">Anotações</h1>
+      <div className="construction-page__toolbar">
+        <Select
+          aria-label="Vistoria"
+          placeholder="Selecione uma vistoria"
+          style={{ width: 280 }}
+          loading={inspections.isPending}
+          value={inspection?.id}
+          onChange={(value: number) => setInspectionId(value)}
+          options={inspectionOptions(inspections.data ?? [])}
+        />
+        <div className="construction-page__toolbar-end">
+          {inspection && list.length > 0 && (
+            <>
+              <Button icon={<FileExcelOutlined />} href={notesExportHref(inspection.id, 'xls')} download>
+                Exportar XLS
+              </Button>
+              <Button icon={<FileTextOutlined />} href={notesExportHref(inspection.id, 'csv')} download>
+                Exportar CSV
+              </Button>
+            </>
+          )}
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+            Criar anotação
+          </Button>
+        </div>
+      </div>
+      {inspections.isError && (
+        <LoadError
+          text={`${INSPECTION_MESSAGES.loadFailed} ${inspections.error.message}`}
+          onRetry={() => void inspections.refetch()}
+        />
+      )}
+      {!inspection ? (
+        <Empty description={NOTE_MESSAGES.noInspection} />
+      ) : notes.isError ? (
+        <LoadError text={NOTE_MESSAGES.loadFailed} onRetry={() => void notes.refetch()} />
+      ) : (
+        <NotesTable
+          notes={list}
+          loading={notes.isPending}
+          removing={destroy.isPending}
+          onEdit={(note) => open(note)}
+          onRemove={remove}
+        />
+      )}
+      {editing && inspection && (
+        <NoteFormModal inspection={inspection} note={editing.note} onClose={() => setEditing(null)} />
+      )}
+    </div>
+  );
+}
