@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerAnalysisRoutes } from './features/analyses/analyses.routes';
+import { registerEnvironmentRoutes } from './features/environment/environment.routes';
 import { registerDetectionRoutes } from './features/detections/detections.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { createCredentialThrottle } from './features/auth/credential-throttle';
@@ -144,6 +145,7 @@ export async function buildApp(
   registerObservationFileRoutes(route, services.observations);
   registerLayerImportRoutes(route, services.layerFileImport);
   registerAnalysisRoutes(route, services.analyses);
+  registerEnvironmentRoutes(route, services.environment);
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(route, services.detectionsReport);

@@ -13,6 +13,9 @@ import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
+import { createEnvironmentProcessor } from './features/environment/environment.processor';
+import { createEnvironmentRepo } from './features/environment/environment.repo';
+import { createEnvironmentService } from './features/environment/environment.service';
 import { createFinanceRepo, financeTransactionOn } from './features/finance/finance.repo';
 import { createFinanceService } from './features/finance/finance.service';
 import { createPortfolioImportRepo } from './features/finance/portfolio-import.repo';
@@ -88,10 +91,20 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     dispatch: options.dispatch?.sceneIngest,
   });
   const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
+  const environmentRepo = createEnvironmentRepo(db);
+  const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage);
+  const lotProcessor = options.processor === undefined ? detections.processor : options.processor;
   const analyses = createAnalysesService(createAnalysesRepo(db), {
-    processor: options.processor === undefined ? detections.processor : options.processor,
+    // Environment analyses compare two scenes (before_scene_id); the others read lots.
+    processor:
+      lotProcessor === null
+        ? null
+        : (job, report) =>
+            job.beforeSceneId !== null ? environmentProcessor(job, report) : lotProcessor(job, report),
     dispatch: options.dispatch?.detectionsProcess,
   });
+  const layerImport = createLayerImportService(layersRepo);
+  const environment = createEnvironmentService(environmentRepo, { projects, analyses, layers: layerImport });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
@@ -106,7 +119,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     analyses,
     layers: createLayersService(layersRepo, projects, observations),
     observations,
-    layerImport: createLayerImportService(layersRepo),
+    layerImport,
+    environment,
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
     scenes,
     detectionsReport,

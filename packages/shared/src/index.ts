@@ -35,3 +35,4 @@ export * from './domain/price-map';
 export * from './domain/integration';
 export * from './api/integration';
 export * from './api/construction';
+export * from './api/environment';

@@ -7,6 +7,7 @@ import type {
   LayersTable,
   LotStatusHistoryTable,
 } from './schema-layers';
+import type { EnvironmentFeaturesTable } from './schema-environment';
 import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
 import type { InspectionsTable, NoteCategoriesTable, NotesTable } from './schema-construction';
 import type {
@@ -220,6 +221,7 @@ export interface Database {
   integrationWalletLinks: IntegrationWalletLinksTable;
   integrationMappings: IntegrationMappingsTable;
   integrationSyncRuns: IntegrationSyncRunsTable;
+  environmentFeatures: EnvironmentFeaturesTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */
@@ -252,6 +254,8 @@ export interface DetectionsTable {
   processingError: string | null;
   /** Last sign of life of the AI run working on this analysis (migration 012). */
   processingHeartbeatAt: ColumnType<Date | null, never, Date | null>;
+  /** Migration 030: the minimum mapping unit of an environment analysis (m²); null otherwise. */
+  minAreaM2: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }

@@ -24,6 +24,7 @@ export interface NewDetection {
   beforeSceneId?: number | null;
   approved?: boolean;
   duplicateDetectAllotment?: boolean;
+  minAreaM2?: number | null;
 }
 
 /** [from, to) */

@@ -127,6 +127,34 @@ export function createAnalysesService(repo: AnalysesRepo, processingOptions: Pro
       return reload(row.id);
     },
 
+    /**
+     * An environment analysis comparing two scenes of a project (checked by the environment feature), queued
+     * for the detector at once. The after scene is the analysis's scene (one analysis per scene).
+     */
+    async queueComparison(input: {
+      projectId: number;
+      beforeSceneId: number;
+      afterSceneId: number;
+      minAreaM2: number;
+    }): Promise<number> {
+      if (await repo.findBySceneId(input.afterSceneId)) throw sceneHasAnalysis();
+      let id: number;
+      try {
+        id = await repo.insert({
+          projectId: input.projectId,
+          sceneId: input.afterSceneId,
+          beforeSceneId: input.beforeSceneId,
+          minAreaM2: input.minAreaM2,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw sceneHasAnalysis();
+        throw error;
+      }
+      await repo.markQueued([id]);
+      await processing.enqueue(id);
+      return id;
+    },
+
     /** Marks the analyses as sent to the AI and enqueues one `detections-process` job each. */
     async sendToProcessing(ids: number[]): Promise<{ message: string; count: number }> {
       const queued = await repo.markQueued(ids);

@@ -1,0 +1,91 @@
+import { displayDate } from '@mirante/shared';
+import { DEFAULT_IMAGE_LIMITS } from '../../imagery/limits';
+import { openSceneSource } from '../../imagery/open-scene-source';
+import type { RasterSource } from '../../imagery/raster-source';
+import type { Storage } from '../../storage/storage';
+import type { DetectionProcessor } from '../analyses';
+import { withStoredFile } from './stored-file';
+import { areaMask, gridOver, type Area } from './detector/change-grid';
+import { DEFAULT_DETECTOR_SETTINGS, detectChange, type ChangePatch } from './detector/detect-change';
+import { sampleScene } from './detector/sample-scene';
+import type { EnvironmentRepo, SceneFacts } from './environment.repo';
+
+/** Grid cell of the comparison: 1 m, coarser only when the area would exceed this many cells. */
+const CELL_M = 1;
+const MAX_CELLS = 6_000_000;
+
+const WORDS = { REFO: 'Ganho de vegetação', DEFO: 'Perda de vegetação', GAMBIRA: 'Outra mudança' } as const;
+
+function describe(patch: ChangePatch, before: string, after: string): string {
+  const percent = Math.round(patch.confidence * 100);
+  return (
+    `${WORDS[patch.category]} detectado entre ${displayDate(before)} e ${displayDate(after)} ` +
+    `(ExG − ExR ${patch.indexBefore.toFixed(2)} → ${patch.indexAfter.toFixed(2)}; confiança ${percent}%).`
+  );
+}
+
+async function openScene(
+  storage: Storage,
+  scene: SceneFacts,
+  work: (source: RasterSource) => Promise<Uint8Array>,
+) {
+  const [west, south, east, north] = scene.sourceBounds ?? [];
+  const bounds =
+    west !== undefined && south !== undefined && east !== undefined && north !== undefined
+      ? { west, south, east, north }
+      : null;
+  return withStoredFile(storage, scene.originalKey, async (file) => {
+    const source = await openSceneSource(file, scene.sourceKind, bounds, DEFAULT_IMAGE_LIMITS);
+    try {
+      return await work(source);
+    } finally {
+      await source.close();
+    }
+  });
+}
+
+/**
+ * The detector as the analyses queue's processor for environment analyses: both scenes resampled onto one grid
+ * over the project's boundary, the vegetation changes found (detector/detect-change.ts) and stored as proposals
+ * waiting for an ADMIN (a re-run replaces the pending ones).
+ */
+export function createEnvironmentProcessor(repo: EnvironmentRepo, storage: Storage): DetectionProcessor {
+  return async ({ detectId }, report) => {
+    const analysis = await repo.findAnalysis(detectId);
+    if (!analysis) throw new Error('Análise não encontrada.');
+    const area = analysis.delimiter as Area | null;
+    if (!area || (area.type !== 'Polygon' && area.type !== 'MultiPolygon')) {
+      throw new Error('O projeto não possui limite (delimitação) para analisar.');
+    }
+    const before = await repo.scene(analysis.beforeId);
+    const after = await repo.scene(analysis.afterId);
+    if (!before || !after) throw new Error('Imagem não encontrada.');
+    let grid = gridOver(area, CELL_M);
+    if (grid.width * grid.height > MAX_CELLS) {
+      grid = gridOver(area, CELL_M * Math.sqrt((grid.width * grid.height) / MAX_CELLS));
+    }
+    await report.progress(5);
+    const beforeRgba = await openScene(storage, before, (source) => sampleScene(source, grid));
+    await report.progress(35);
+    const afterRgba = await openScene(storage, after, (source) => sampleScene(source, grid));
+    await report.progress(65);
+    const patches = detectChange(
+      { grid, before: beforeRgba, after: afterRgba, area: areaMask(grid, area) },
+      { ...DEFAULT_DETECTOR_SETTINGS, minAreaM2: analysis.minAreaM2 ?? DEFAULT_DETECTOR_SETTINGS.minAreaM2 },
+    );
+    await report.progress(90);
+    await repo.replaceProposals(
+      detectId,
+      patches.map((patch) => ({
+        detectionId: detectId,
+        source: 'ai' as const,
+        category: patch.category,
+        geometry: patch.geometry,
+        areaM2: patch.areaM2,
+        description: describe(patch, analysis.beforeDate, analysis.afterDate),
+        confidence: patch.confidence,
+        reviewStatus: 'pending' as const,
+      })),
+    );
+  };
+}

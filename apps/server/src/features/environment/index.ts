@@ -1,0 +1,2 @@
+/** The environment feature's public entry: what other features may use. */
+export type { EnvironmentService } from './environment.service';
