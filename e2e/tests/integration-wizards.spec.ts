@@ -1,10 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, OTHER_CUSTOMER_USER, signInAndWait } from './support';
+import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, chooseProject, signInAndWait } from './support';
 
 const SHOTS = '../test-results/screens';
 
 async function openIntegration(page: Page, email = MANAGER): Promise<void> {
   await signInAndWait(page, email);
+  await page.goto('/page/integration');
+}
+
+/**
+ * The ADMIN on Vale Verde's allotment: that customer's integration, which no other test configures, so its
+ * credentials are empty whatever ran before.
+ */
+async function openUnconfiguredIntegration(page: Page): Promise<void> {
+  await signInAndWait(page, ADMIN);
+  await chooseProject(page, 'sarandi', 'Vale Verde - Sarandi');
   await page.goto('/page/integration');
 }
 
@@ -32,7 +42,7 @@ test('the integration page has the runs tab then Mega, UAU and Sienge, and the I
 });
 
 test('the Mega credentials step asks for both service URLs, the user and the password', async ({ page }) => {
-  await openIntegration(page);
+  await openUnconfiguredIntegration(page);
   await openErpTab(page, 'Mega');
   const form = page.getByRole('form', { name: 'Credenciais' });
   await form.getByRole('button', { name: 'Prosseguir' }).click();
@@ -57,7 +67,7 @@ test('the Mega credentials step asks for both service URLs, the user and the pas
 test('the UAU credentials step asks for the API URL, user, password and integration token', async ({
   page,
 }) => {
-  await openIntegration(page);
+  await openUnconfiguredIntegration(page);
   await openErpTab(page, 'UAU');
   const wizard = page.getByRole('region', { name: 'Integração UAU' });
   for (const step of ['Credenciais', 'Loteamentos', 'Campos da unidade', 'Status de venda', 'Notificação'])
@@ -78,7 +88,7 @@ test('the Sienge credentials step lists the endpoints it needs and links the ste
   page,
   request,
 }) => {
-  await openIntegration(page);
+  await openUnconfiguredIntegration(page);
   await openErpTab(page, 'Sienge');
   const form = page.getByRole('form', { name: 'Credenciais' });
   for (const endpoint of [
@@ -106,4 +116,23 @@ test('a user whose group lacks allotment.integration sees the module-not-availab
   await openIntegration(page, OTHER_CUSTOMER_USER);
   await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Integração com ERPs' })).toHaveCount(0);
+});
+
+test('on a construction project the integration page is refused to a USER and open to the ADMIN', async ({
+  page,
+}) => {
+  await signInAndWait(page, USER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora');
+  await page.goto('/page/integration');
+  await expect(page.getByTestId('not-allowed')).toBeVisible({ timeout: 20_000 });
+
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await signInAndWait(page, ADMIN);
+  await chooseProject(page, 'aurora', 'Edifício Aurora');
+  await page.goto('/page/integration');
+  await expect(page.getByRole('heading', { name: 'Integração com ERPs' })).toBeVisible({ timeout: 20_000 });
 });

@@ -96,7 +96,7 @@ export function LinkingStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
         <>
           <p className="integration-step__intro">
             Marque os loteamentos que serão sincronizados pelo {erpName} e vincule a cada um as suas carteiras
-            (projetos do {erpName}).
+            (projetos do {erpName}). Cada loteamento é sincronizado por um só ERP.
           </p>
           <Table<IntegrationProject>
             rowKey="id"
@@ -108,10 +108,7 @@ export function LinkingStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
             rowSelection={{
               selectedRowKeys: selected,
               onChange: (keys) => setChosen(keys.map(Number)),
-              getCheckboxProps: (project) => ({
-                disabled: project.erp !== null && project.erp !== erp,
-                'aria-label': `Sincronizar ${project.name}`,
-              }),
+              getCheckboxProps: (project) => ({ 'aria-label': `Sincronizar ${project.name}` }),
             }}
             columns={[
               {
@@ -121,7 +118,9 @@ export function LinkingStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
                   <>
                     {name}
                     {project.erp !== null && project.erp !== erp && (
-                      <Tag className="integration-erp-tag">Sincronizado pelo {ERP_NAMES[project.erp]}</Tag>
+                      <Tag className="integration-erp-tag">
+                        Hoje sincronizado pelo {ERP_NAMES[project.erp]}
+                      </Tag>
                     )}
                   </>
                 ),

@@ -56,8 +56,8 @@ export function SalesStatusStep({ nav }: { nav: WizardNav }) {
     <Form<Values>
       form={form}
       layout="horizontal"
-      labelCol={{ span: 8 }}
-      wrapperCol={{ span: 16 }}
+      labelCol={{ flex: '210px' }}
+      wrapperCol={{ flex: 'auto' }}
       labelAlign="left"
       requiredMark={false}
       initialValues={DEFAULT_SALES_STATUS}

@@ -75,15 +75,15 @@ export function SyncRunsTab() {
           {
             title: 'Situação',
             dataIndex: 'status',
-            width: 160,
+            width: 150,
             render: (status: SyncStatus) => (
               <Tag color={STATUS_COLORS[status]}>{SYNC_STATUS_LABELS[status]}</Tag>
             ),
           },
-          { title: 'Início', dataIndex: 'started_at', render: dateTimeText },
-          { title: 'Fim', dataIndex: 'finished_at', render: dateTimeText },
-          { title: 'Unidades lidas', dataIndex: 'units_read', align: 'right', width: 120 },
-          { title: 'Unidades alteradas', dataIndex: 'units_changed', align: 'right', width: 140 },
+          { title: 'Início', dataIndex: 'started_at', width: 150, render: dateTimeText },
+          { title: 'Fim', dataIndex: 'finished_at', width: 150, render: dateTimeText },
+          { title: 'Unidades lidas', dataIndex: 'units_read', align: 'right' },
+          { title: 'Unidades alteradas', dataIndex: 'units_changed', align: 'right' },
           { title: 'Sem lote', dataIndex: 'units_unmatched', align: 'right', width: 90 },
           {
             title: 'Erros',

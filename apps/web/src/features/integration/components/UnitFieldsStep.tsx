@@ -51,8 +51,8 @@ export function UnitFieldsStep({ nav }: { nav: WizardNav }) {
     <Form<Values>
       form={form}
       layout="horizontal"
-      labelCol={{ span: 8 }}
-      wrapperCol={{ span: 16 }}
+      labelCol={{ flex: '210px' }}
+      wrapperCol={{ flex: 'auto' }}
       labelAlign="left"
       requiredMark={false}
       initialValues={DEFAULT_UNIT_FIELDS}
