@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { booleanPointInPolygon, pointOnFeature } from '@turf/turf';
 import { zipSync, strToU8 } from 'fflate';
+import type { MultiPolygon, Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layerImportReportSchema, type ErrorResponse } from '@mirante/shared';
 import { crsFromEpsg } from '../../geo/crs';
@@ -490,6 +492,55 @@ describe('re-import', () => {
     const lotArea = lots.reduce((sum, layer) => sum + layer.areaM2, 0);
     expect(blocks[0]!.areaM2).toBeGreaterThan(lotArea * 0.98);
     expect(blocks[0]!.areaM2).toBeLessThan(lotArea * 1.05);
+  });
+});
+
+describe('deriveStages', () => {
+  /** The São Paulo UTM GeoJSON with an `etapa` column: quadras 164-005/006/008 are Etapa 1, the rest Etapa 2. */
+  function withStages(): Buffer {
+    const collection = JSON.parse(fixture('saopaulo_lotes_utm23s.geojson').toString('utf8')) as {
+      features: { properties: Record<string, string> }[];
+    };
+    const first = new Set(['164-005', '164-006', '164-008']);
+    for (const feature of collection.features)
+      feature.properties.etapa = first.has(feature.properties.quadra!) ? 'Etapa 1' : 'Etapa 2';
+    return Buffer.from(JSON.stringify(collection));
+  }
+
+  it('derives one STAGE per etapa around its lots (dry run writes nothing), rewritten on the next import', async () => {
+    const projectId = await newProject();
+    const fields = { deriveStages: 'true' };
+    const dry = await importReport(projectId, withStages(), { ...fields, dryRun: 'true' });
+    expect(dry.mapping).toMatchObject({ stage: 'etapa' });
+    expect(dry.derived).toMatchObject({ stages: 2, blocks: 0 });
+    expect(await layersOf(projectId)).toHaveLength(0);
+
+    const report = await importReport(projectId, withStages(), fields);
+    expect(report.derived).toMatchObject({ stages: 2, blocks: 0 });
+    const layers = await layersOf(projectId);
+    const stages = layers.filter((layer) => layer.type === 'STAGE');
+    expect(stages.map((stage) => [stage.name, stage.stage])).toEqual([
+      ['Etapa 1', 'Etapa 1'],
+      ['Etapa 2', 'Etapa 2'],
+    ]);
+    const lots = layers.filter((layer) => layer.type === 'LOT');
+    expect(lots.filter((lot) => lot.stage === 'Etapa 1')).toHaveLength(75);
+    expect(lots.filter((lot) => lot.stage === 'Etapa 2')).toHaveLength(117);
+    for (const stage of stages) {
+      const outline = stage.geoJson as Polygon | MultiPolygon;
+      const own = lots.filter((lot) => lot.stage === stage.name);
+      // Every lot of the etapa inside it, none of the other's; the streets between its blocks filled in.
+      for (const lot of lots) {
+        const inside = booleanPointInPolygon(pointOnFeature(lot.geoJson as Polygon), outline);
+        expect(inside, `${lot.name} ${lot.block} em ${stage.name}`).toBe(lot.stage === stage.name);
+      }
+      expect(stage.areaM2).toBeGreaterThan(own.reduce((sum, lot) => sum + lot.areaM2, 0));
+    }
+
+    const again = await importReport(projectId, withStages(), fields);
+    expect(again.lots).toMatchObject({ created: 0, updated: 192 });
+    const rewritten = (await layersOf(projectId)).filter((layer) => layer.type === 'STAGE');
+    expect(rewritten.map((stage) => stage.name)).toEqual(['Etapa 1', 'Etapa 2']);
   });
 });
 
