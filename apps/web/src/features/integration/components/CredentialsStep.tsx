@@ -5,7 +5,7 @@ import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useErpCredentials, useSaveErpCredentials, type CredentialValues } from '../api';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { CREDENTIAL_FIELDS, CREDENTIAL_SCHEMAS, type CredentialField } from '../model/credentialFields';
-import { reasonOf } from '../model/reasonOf';
+import { reasonOf, saveFailureText } from '../model/reasonOf';
 import { WizardActions } from './WizardActions';
 import type { WizardNav } from './wizardNav';
 
@@ -44,7 +44,7 @@ export function CredentialsStep({ erp, nav, help }: Props) {
     if (save.isPending) return;
     save.mutate(values, {
       onSuccess: nav.advance,
-      onError: () => feedback.error(INTEGRATION_MESSAGES.saveFailed),
+      onError: (error) => feedback.error(saveFailureText(INTEGRATION_MESSAGES.saveFailed, error)),
     });
   };
 

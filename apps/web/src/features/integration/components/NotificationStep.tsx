@@ -9,7 +9,7 @@ import {
 } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useErpNotification, useSaveErpNotification } from '../api';
-import { reasonOf } from '../model/reasonOf';
+import { reasonOf, saveFailureText } from '../model/reasonOf';
 import { WizardActions } from './WizardActions';
 import type { WizardNav } from './wizardNav';
 
@@ -42,7 +42,10 @@ export function NotificationStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
     if (save.isPending || values.frequency === undefined) return;
     save.mutate(
       { email: values.email.trim(), frequency: values.frequency },
-      { onSuccess: nav.advance, onError: () => feedback.error(INTEGRATION_MESSAGES.saveFailed) },
+      {
+        onSuccess: nav.advance,
+        onError: (error) => feedback.error(saveFailureText(INTEGRATION_MESSAGES.saveFailed, error)),
+      },
     );
   };
 
