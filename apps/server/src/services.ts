@@ -43,7 +43,7 @@ import { createObservationsService } from './features/layers/observations.servic
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
 import { createSecurityServices } from './features/security/security.service';
-import type { DetectionProcessor } from './features/analyses/analyses.processing';
+import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -95,12 +95,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage);
   const lotProcessor = options.processor === undefined ? detections.processor : options.processor;
   const analyses = createAnalysesService(createAnalysesRepo(db), {
-    // Environment analyses compare two scenes (before_scene_id); the others read lots.
-    processor:
-      lotProcessor === null
-        ? null
-        : (job, report) =>
-            job.beforeSceneId !== null ? environmentProcessor(job, report) : lotProcessor(job, report),
+    // Environment analyses compare two scenes (before_scene_id) and always have their detector; the others
+    // read lots with the lot AI, which `options.processor` replaces or removes (null: their jobs fail visibly).
+    processor: (job, report) => {
+      if (job.beforeSceneId !== null) return environmentProcessor(job, report);
+      if (lotProcessor === null) throw new ProcessingUnavailableError();
+      return lotProcessor(job, report);
+    },
     dispatch: options.dispatch?.detectionsProcess,
   });
   const layerImport = createLayerImportService(layersRepo);
