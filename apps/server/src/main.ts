@@ -87,6 +87,14 @@ async function main(): Promise<void> {
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
+  // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
+  const stopDemoErp =
+    config.loadDemoData && leader
+      ? await services.startDemoIntegration(log).catch((error: unknown) => {
+          log(`Falha ao iniciar o ERP de demonstração: ${String(error)}`);
+          return null;
+        })
+      : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -94,6 +102,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal} recebido; encerrando…`);
     await app.close().catch(() => undefined);
+    await stopDemoErp?.().catch(() => undefined);
     await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
     await infra.close().catch(() => undefined);
     process.exit(0);

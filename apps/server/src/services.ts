@@ -24,6 +24,7 @@ import { createConnector } from './features/integration/connectors/create-connec
 import { createCredentialsCipher } from './features/integration/credentials-cipher';
 import { createIntegrationRepo, type SyncRunRow } from './features/integration/integration.repo';
 import { createIntegrationService } from './features/integration/integration.service';
+import { startDemoErp } from './features/integration/demo-erp';
 import { notifyIfDue } from './features/integration/sync/sync-email';
 import { createSyncQueue } from './features/integration/sync/sync-queue';
 import { createSyncRunner } from './features/integration/sync/sync-runner';
@@ -184,7 +185,15 @@ function integrationServices(
     createConnector: connectors,
     queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
   });
-  return { integration, syncRunner, syncQueue };
+  /** The demo: a simulated UAU in this process, the demo allotment linked to it (main.ts, demo data only). */
+  const startDemoIntegration = (log: (message: string) => void) =>
+    startDemoErp({
+      db,
+      cipher,
+      queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
+      log,
+    });
+  return { integration, syncRunner, syncQueue, startDemoIntegration };
 }
 
 export type Services = ReturnType<typeof createServices>;

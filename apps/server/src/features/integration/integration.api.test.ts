@@ -334,6 +334,7 @@ describe('the Sienge wizard and the synchronisation', () => {
       proposta: 'Proposta',
       vendido: 'Vendida',
       quitado: 'Vendida',
+      fora_venda: 'Fora de venda',
     };
     for (const unit of enterprise.units)
       expect(rows.find((r) => r.layerId === lots[unit.id - 1])?.statusUnidade).toBe(labels[unit.status]);

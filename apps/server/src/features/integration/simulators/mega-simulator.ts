@@ -27,6 +27,7 @@ const SITUACAO: Record<FixtureStatus, string> = {
   proposta: 'Proposta',
   vendido: 'Vendida',
   quitado: 'Vendida',
+  fora_venda: 'Fora de venda',
 };
 
 const errorBody = (status: number, message: string) => ({ status, title: 'Erro', detail: message, message });

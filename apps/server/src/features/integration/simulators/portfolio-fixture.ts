@@ -3,7 +3,7 @@
  * simulator in its vendor's shapes. Deterministic for a seed.
  */
 
-export type FixtureStatus = 'disponivel' | 'reservado' | 'proposta' | 'vendido' | 'quitado';
+export type FixtureStatus = 'disponivel' | 'reservado' | 'proposta' | 'vendido' | 'quitado' | 'fora_venda';
 
 export interface FixtureInstalment {
   number: number;

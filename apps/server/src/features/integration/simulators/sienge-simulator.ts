@@ -26,6 +26,7 @@ const STOCK: Record<FixtureStatus, string> = {
   proposta: 'P',
   vendido: 'V',
   quitado: 'V',
+  fora_venda: 'R',
 };
 
 const errorBody = (status: number, message: string) => ({

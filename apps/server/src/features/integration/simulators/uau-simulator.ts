@@ -25,6 +25,7 @@ const VENDIDO: Record<FixtureStatus, number> = {
   reservado: 2,
   proposta: 3,
   quitado: 4,
+  fora_venda: 8,
 };
 const errorBody = (_status: number, message: string) => ({ Message: message });
 const pad = (value: number, size: number) => String(value).padStart(size, '0');
