@@ -29,3 +29,22 @@ export function meaningOf(raw: string): TextMeaning {
   if (BARE_LOT.test(text)) return { kind: 'lot', value: text };
   return null;
 }
+
+/** Attribute tags that hold a lot's number or its block's name (a 'LOTE' block's attributes). */
+const LOT_TAG = /^(?:lote?|lot|lt|n(?:u|ú)?m(?:ero)?|n[º°o]?|nr)$/i;
+const BLOCK_TAG = /^(?:quadra|qd|q|bloco|block)$/i;
+
+/**
+ * What a block attribute says: its tag names the field (LOTE/NUM → lot number, QUADRA/QD → block), its value is
+ * the number or name; a value that still reads 'QUADRA 3' or 'LOTE 7' is taken as such. Other tags (AREA,
+ * MATRICULA…) say nothing.
+ */
+export function attributeMeaning(tag: string, raw: string): TextMeaning {
+  const value = plainText(raw);
+  if (value === '') return null;
+  const named = meaningOf(value);
+  if (LOT_TAG.test(tag.trim()))
+    return named?.kind === 'lot' ? named : MEASURE.test(value) ? null : { kind: 'lot', value };
+  if (BLOCK_TAG.test(tag.trim())) return named?.kind === 'block' ? named : { kind: 'block', value };
+  return null;
+}

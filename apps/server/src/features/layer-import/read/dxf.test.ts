@@ -147,3 +147,112 @@ describe('readDxf', () => {
     expect(file.problems[1]!.location).toEqual([500, 500]);
   });
 });
+
+describe('readDxf: block attributes', () => {
+  const entity = (lines: (string | number)[]) => lines.join('\n');
+  const square = (x: number, y: number, side: number, layer = 'LOTES') =>
+    entity([
+      0,
+      'LWPOLYLINE',
+      8,
+      layer,
+      90,
+      4,
+      70,
+      1,
+      10,
+      x,
+      20,
+      y,
+      10,
+      x + side,
+      20,
+      y,
+      10,
+      x + side,
+      20,
+      y + side,
+      10,
+      x,
+      20,
+      y + side,
+    ]);
+  /** A 'LOTE' block inserted at (x, y) with its attributes (tag → value) at their own points, ended by SEQEND. */
+  const insert = (x: number, y: number, attributes: [string, string, number, number][]) =>
+    [
+      entity([0, 'INSERT', 8, 'NUMEROS', 66, 1, 2, 'LOTE', 10, x, 20, y, 30, 0]),
+      ...attributes.map(([tag, value, ax, ay]) =>
+        entity([
+          0,
+          'ATTRIB',
+          8,
+          'NUMEROS',
+          100,
+          'AcDbText',
+          10,
+          ax,
+          20,
+          ay,
+          30,
+          0,
+          40,
+          1,
+          1,
+          value,
+          100,
+          'AcDbAttribute',
+          2,
+          tag,
+          70,
+          0,
+        ]),
+      ),
+      entity([0, 'SEQEND', 8, 'NUMEROS']),
+    ].join('\n');
+  const dxf = (...entities: string[]) =>
+    Buffer.from(['0', 'SECTION', '2', 'ENTITIES', ...entities, '0', 'ENDSEC', '0', 'EOF'].join('\n'));
+
+  it('numbers lots by the LOTE/QUADRA attributes of the block inserted inside them; other tags say nothing', () => {
+    const file = readDxf(
+      dxf(
+        square(0, 0, 100, 'QUADRAS'),
+        square(10, 10, 20),
+        square(40, 10, 20),
+        square(70, 10, 20),
+        insert(20, 20, [
+          ['LOTE', '7', 20, 20],
+          ['AREA', '400', 20, 18],
+        ]),
+        insert(50, 20, [['NUM', 'LOTE 8', 50, 20]]),
+        // A block whose only attribute is an area: the lot stays without a number.
+        insert(80, 20, [['AREA', '12', 80, 20]]),
+        insert(60, 60, [['QUADRA', 'C', 60, 60]]),
+      ),
+    );
+    expect(
+      file.features.map((feature) => [
+        feature.sourceLayer,
+        feature.properties.lote,
+        feature.properties.quadra,
+      ]),
+    ).toEqual([
+      ['QUADRAS', null, 'C'],
+      ['LOTES', '7', 'C'],
+      ['LOTES', '8', 'C'],
+      ['LOTES', null, 'C'],
+    ]);
+    expect(file.problems).toEqual([]);
+  });
+
+  it('places an attribute without a point of its own at its INSERT', () => {
+    const file = readDxf(
+      dxf(
+        square(0, 0, 20),
+        entity([0, 'INSERT', 8, 'NUMEROS', 66, 1, 2, 'LOTE', 10, 10, 20, 10, 30, 0]),
+        entity([0, 'ATTRIB', 8, 'NUMEROS', 1, '15', 2, 'LOTE']),
+        entity([0, 'SEQEND', 8, 'NUMEROS']),
+      ),
+    );
+    expect(file.features.map((feature) => feature.properties.lote)).toEqual(['15']);
+  });
+});

@@ -4,6 +4,7 @@ import DxfParser, {
   type ICircleEntity,
   type ILineEntity,
   type IEntity,
+  type IInsertEntity,
   type ILwpolylineEntity,
   type IMtextEntity,
   type IPolylineEntity,
@@ -12,8 +13,9 @@ import DxfParser, {
 import { unprocessable } from '../../../http/app-error';
 import { layerTypeOf } from '../attribute-type';
 import { facesOf } from '../topology';
+import { isAttrib, withAttribs, type AttribEntity } from './dxf-attribs';
 import { bulgeSegment, circleRing, closedRing, ringArea, ringContains, type Point } from './dxf-shapes';
-import { meaningOf } from './dxf-texts';
+import { attributeMeaning, meaningOf } from './dxf-texts';
 import type { SourceFeature, SourceFile } from './source-file';
 
 interface Shape {
@@ -120,6 +122,16 @@ function labelOf(entity: IEntity): Label | null {
   return null;
 }
 
+/** A block attribute's lot number or block name, at its own point (else at its INSERT's). */
+function attribLabel(attrib: AttribEntity, insertAt: Point | null): Label | null {
+  const meaning = attributeMeaning(attrib.tag, attrib.text);
+  const at: Point | null =
+    attrib.x !== undefined && attrib.y !== undefined && Number.isFinite(attrib.x + attrib.y)
+      ? [attrib.x, attrib.y]
+      : insertAt;
+  return meaning && at ? { ...meaning, at } : null;
+}
+
 /** A coarse grid over the shapes' boxes: the shapes that may contain a point. */
 function shapeIndex(shapes: Shape[]) {
   const cell = Math.max(
@@ -159,14 +171,15 @@ function warning(message: string, at: Point, featureId: string | null, index: nu
 
 /**
  * A DXF drawing (ASCII): closed polylines (arcs of bulged segments drawn) and circles become polygons; the
- * TEXT/MTEXT inside each gives its lot number ('7', 'LOTE 7', 'LT-07') or its block ('QUADRA 12', 'QD B'); a lot
- * inside a block shape takes the block's name. The DXF layer of each shape is its source layer (LOTES, QUADRAS…).
+ * TEXT/MTEXT inside each gives its lot number ('7', 'LOTE 7', 'LT-07') or its block ('QUADRA 12', 'QD B'), and so
+ * do the attributes of block INSERTs placed inside (tag LOTE/NUM or QUADRA/QD); a lot inside a block shape takes
+ * the block's name. The DXF layer of each shape is its source layer (LOTES, QUADRAS…).
  * Coordinates stay in the drawing's units and CRS (a DXF has none: the user names it).
  */
 export function readDxf(buffer: Buffer): SourceFile {
   let entities: IEntity[];
   try {
-    const parsed = new DxfParser().parseSync(buffer.toString('latin1'));
+    const parsed = withAttribs(new DxfParser()).parseSync(buffer.toString('latin1'));
     entities = parsed?.entities ?? [];
   } catch {
     throw unprocessable('INVALID_FILE', LAYER_IMPORT_MESSAGES.invalidDxf);
@@ -187,7 +200,18 @@ export function readDxf(buffer: Buffer): SourceFile {
       block: null,
       lotTexts: 0,
     });
-  for (const entity of entities) {
+  let insertAt: Point | null = null;
+  for (const entity of entities as (IEntity | AttribEntity)[]) {
+    if (isAttrib(entity)) {
+      const label = attribLabel(entity, insertAt);
+      if (label) labels.push(label);
+      continue;
+    }
+    if (entity.type === 'INSERT') {
+      const position = (entity as IInsertEntity).position;
+      insertAt = position ? [position.x, position.y] : null;
+      continue;
+    }
     const layer = entity.layer ?? '0';
     const ring = ringOf(entity);
     if (ring) {
