@@ -33,6 +33,7 @@ import { registerLayerImportRoutes } from './features/layer-import/layer-import.
 import { registerObservationFileRoutes } from './features/layers/observation-files.routes';
 import { registerModuleRoutes } from './features/modules/modules.routes';
 import { registerNotifyRoutes } from './features/notify/notify.routes';
+import { registerOverlayRoutes } from './features/overlays/overlays.routes';
 import { registerProjectRoutes } from './features/projects/projects.routes';
 import { registerProjectRegistrationRoutes } from './features/projects/project-registration.routes';
 import { registerSceneFileRoutes } from './features/scenes/scene-files.routes';
@@ -154,6 +155,7 @@ export async function buildApp(
   registerNoteRoutes(route, services.notes);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
+  registerOverlayRoutes(route, services.overlays);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

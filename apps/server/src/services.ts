@@ -41,6 +41,8 @@ import { createLayersRepo } from './features/layers/layers.repo';
 import { createLayersService } from './features/layers/layers.service';
 import { createObservationsRepo } from './features/layers/observations.repo';
 import { createObservationsService } from './features/layers/observations.service';
+import { createOverlaysRepo } from './features/overlays/overlays.repo';
+import { createOverlaysService } from './features/overlays/overlays.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
 import { createSecurityServices } from './features/security/security.service';
@@ -125,6 +127,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     environment,
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
     scenes,
+    overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     detectionsReport,
     detections,
     finance,

@@ -36,3 +36,5 @@ export * from './domain/integration';
 export * from './api/integration';
 export * from './api/construction';
 export * from './api/environment';
+export * from './geometry/georeference';
+export * from './api/overlays';

@@ -17,6 +17,7 @@ import type {
   IntegrationSyncRunsTable,
   IntegrationWalletLinksTable,
 } from './schema-integration';
+import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -222,6 +223,8 @@ export interface Database {
   integrationMappings: IntegrationMappingsTable;
   integrationSyncRuns: IntegrationSyncRunsTable;
   environmentFeatures: EnvironmentFeaturesTable;
+  overlayFiles: OverlayFilesTable;
+  overlays: OverlaysTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -2,8 +2,8 @@ import type { Db } from '../db/database';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './queue';
 
-/** Storage folders whose every file a database row names (scenes, observation photos). */
-const SWEPT_PREFIXES = ['scenes', 'observations'];
+/** Storage folders whose every file a database row names (scenes, observation photos, overlay plans). */
+const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays'];
 
 /**
  * Files younger than this are never swept: an observation's photos are stored just before its row, an ingest's
@@ -20,6 +20,8 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
     .execute();
   const photos = await db.selectFrom('layerObservationPhotos').select('storageKey').execute();
   const keys = new Set<string>(photos.map((photo) => photo.storageKey));
+  const plans = await db.selectFrom('overlayFiles').select(['imageKey', 'smallKey']).execute();
+  for (const plan of plans) keys.add(plan.imageKey).add(plan.smallKey);
   for (const scene of scenes) {
     for (const key of [
       scene.originalKey,

@@ -21,6 +21,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   projects: 'project',
   sceneId: 'scene',
   scene_id: 'scene',
+  overlay_id: 'overlay',
   layerId: 'layer',
   layer_id: 'layer',
   layers: 'layer',

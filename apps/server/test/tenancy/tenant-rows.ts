@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hashToken } from '../../src/features/auth/tokens';
@@ -19,7 +20,8 @@ export type IdKind =
   | 'space'
   | 'inspection'
   | 'note'
-  | 'noteCategory';
+  | 'noteCategory'
+  | 'overlay';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -109,6 +111,42 @@ export async function tenantRows(
     .executeTakeFirstOrThrow();
 
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
+  const overlayHash = randomBytes(16).toString('hex');
+  const overlayFolder = `overlays/p${project.id}/${overlayHash}`;
+  await storeFile(ctx, `${overlayFolder}/image.png`);
+  await storeFile(ctx, `${overlayFolder}/small.png`);
+  await ctx.db
+    .insertInto('overlayFiles')
+    .values({
+      hash: overlayHash,
+      projectId: project.id,
+      imageKey: `${overlayFolder}/image.png`,
+      smallKey: `${overlayFolder}/small.png`,
+      width: 100,
+      height: 100,
+    })
+    .execute();
+  const corners = [
+    [-51.95, -23.42],
+    [-51.949, -23.42],
+    [-51.949, -23.421],
+    [-51.95, -23.421],
+  ];
+  const overlay = await ctx.db
+    .insertInto('overlays')
+    .values({
+      projectId: project.id,
+      name: 'Planta de teste',
+      hash: overlayHash,
+      bounds: JSON.stringify([corners[3], corners[1]]),
+      corners: JSON.stringify(corners),
+      points: JSON.stringify([]),
+      transform: 'similarity',
+      residuals: JSON.stringify([]),
+      rmse: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   return {
     ids: {
@@ -122,6 +160,7 @@ export async function tenantRows(
       group: groupId,
       user: user.id,
       accessToken: Number(accessToken.id),
+      overlay: overlay.id,
       space: project.space,
       ...construction,
     },

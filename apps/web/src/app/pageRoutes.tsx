@@ -12,6 +12,7 @@ const PriceMapPage = lazy(() => import('../features/price/pages/PriceMapPage'));
 const IntegrationPage = lazy(() => import('../features/integration/pages/IntegrationPage'));
 const InspectionsPage = lazy(() => import('../features/construction/pages/InspectionsPage'));
 const NotesPage = lazy(() => import('../features/construction/pages/NotesPage'));
+const OverlaysPage = lazy(() => import('../features/overlays/pages/OverlaysPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -29,7 +30,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   integration: <IntegrationPage />,
   'construction/images': placeholder('Imagens'),
   'construction/inspections': <InspectionsPage />,
-  'construction/overlays': placeholder('Sobreposições'),
+  'construction/overlays': <OverlaysPage />,
   'construction/notes': <NotesPage />,
   'construction/report': placeholder('Relatório'),
   'construction/users': placeholder('Usuários'),

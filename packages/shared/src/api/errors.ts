@@ -111,6 +111,13 @@ export const ERROR_CODES = [
   'SCENE_HAS_INSPECTION',
   'NOTE_NOT_FOUND',
   'NOTE_CATEGORY_NOT_FOUND',
+  // Overlays (PDF plans laid over the imagery)
+  'OVERLAY_NOT_FOUND',
+  'OVERLAY_FILE_NOT_FOUND',
+  'NOT_A_PDF',
+  'PDF_REFUSED',
+  'GEOREFERENCE_INVALID',
+  'NOT_CONSTRUCTION',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -27,6 +27,7 @@ import { DetectionDetailModal } from './detections/DetectionDetailModal';
 import { EditModeBar } from './edit/EditModeBar';
 import { Model3dModal } from './model3d/Model3dModal';
 import { MapOptions } from './panels/MapOptions';
+import { useOverlaySidebar } from '../../overlays/hooks/useOverlaySidebar';
 import { SelectedLotPopup } from './popups/SelectedLotPopup';
 import { MapTools } from './tools/MapTools';
 import { MeasureResult } from './tools/MeasureResult';
@@ -77,8 +78,10 @@ export function MapScreen() {
   // Spec 4: 3D only when the scene has a model; not during comparison or label editing.
   const no3d = compared !== null || interactions.editMode === 'labels';
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
-  usePickedFeatures(map, interactions.picked, style);
-  const drawText = useMeasureDraw(map, interactions.tool, style);
+  // Construction projects: the plans laid over the imagery, with their sidebar section.
+  const overlays = useOverlaySidebar(project, credentials, style);
+  usePickedFeatures(map, interactions.picked, overlays.style);
+  const drawText = useMeasureDraw(map, interactions.tool, overlays.style);
   const construction = useConstructionSidebar(project, map, comparison.showScene);
   const measureLines = interactions.tool === 'lote' ? interactions.lotMeasure : drawText ? [drawText] : [];
 
@@ -109,7 +112,7 @@ export function MapScreen() {
         review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
         bearing={camera.bearing}
         onRotate={camera.rotate}
-        sections={construction.sections}
+        sections={[...construction.sections, ...overlays.sections]}
       />
       <div
         className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
@@ -117,7 +120,7 @@ export function MapScreen() {
         data-popup-side={popupSide}
       >
         <MapView
-          style={style}
+          style={overlays.style}
           initialBounds={project.bounds}
           selectedLotId={interactions.selectedLot}
           cursor={interactions.tool === 'lote' ? 'crosshair' : undefined}

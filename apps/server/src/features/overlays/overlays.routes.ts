@@ -1,0 +1,33 @@
+import { overlaysApi } from '@mirante/shared';
+import type { Router } from '../../http/route';
+import { receivePdf } from './overlay-upload';
+import type { OverlaysService } from './overlays.service';
+
+/** The overlay calls of spec 7 "Inspections, notes, overlays" (the PDF upload is converted on the server). */
+export function registerOverlayRoutes(route: Router, overlays: OverlaysService): void {
+  route(overlaysApi.list, ({ user, params }) => overlays.list(user, params.projectId));
+  route(overlaysApi.create, ({ user, body }) => overlays.create(user, body));
+  route(overlaysApi.destroy, ({ user, body }) => overlays.destroy(user, body.project_id, body.overlay_id));
+
+  route(overlaysApi.upload, async ({ user, request }) => {
+    let projectId = 0;
+    const upload = await receivePdf(request, async (fields) => {
+      projectId = await overlays.assertCanUpload(user, fields);
+    });
+    try {
+      return await overlays.convert(user, projectId, upload);
+    } finally {
+      await upload.cleanup();
+    }
+  });
+
+  route(overlaysApi.image, async ({ user, query }) => {
+    const image = await overlays.image(user, query.hash, query.small === true);
+    return {
+      body: image.stream,
+      contentType: 'image/png',
+      ...(image.size !== null ? { size: image.size } : {}),
+      cacheControl: 'private, max-age=86400',
+    };
+  });
+}
