@@ -411,6 +411,32 @@ describe('the Sienge wizard and the synchronisation', () => {
   });
 });
 
+describe('the scheduler', () => {
+  it('ends a run abandoned for hours as failed and queues the daily run of the completed configuration', async () => {
+    const stuck = await ctx.db
+      .insertInto('integrationSyncRuns')
+      .values({
+        customerId: project.customerId,
+        erp: 'sienge',
+        trigger: 'schedule',
+        status: 'running',
+        queuedAt: new Date(Date.now() - 8 * 3600_000),
+        startedAt: new Date(Date.now() - 7 * 3600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await ctx.services.syncQueue.tick(new Date(Date.now() + 25 * 3600_000))).toBe(1);
+    await ctx.services.syncQueue.idle();
+    const log = await runs();
+    expect(log.runs.find((r) => r.id === stuck.id)).toMatchObject({ status: 'failed' });
+    expect(log.runs[0]).toMatchObject({ trigger: 'schedule', status: 'succeeded' });
+  });
+
+  it('queues nothing while the last run is less than a day old', async () => {
+    expect(await ctx.services.syncQueue.tick(new Date())).toBe(0);
+  });
+});
+
 describe('mappings', () => {
   it('answers the defaults while nothing is saved, then what was saved', async () => {
     const defaults = await call('GET', '/integration/unit-fields', manager);

@@ -338,6 +338,22 @@ export function createIntegrationRepo(db: Db) {
       );
     },
 
+    /** Runs still queued or running since before `before`: their process died; they end as failed. */
+    async failStaleRuns(before: Date, message: string): Promise<number> {
+      const rows = await db
+        .updateTable('integrationSyncRuns')
+        .set({
+          status: 'failed',
+          finishedAt: new Date(),
+          errors: JSON.stringify([{ project_id: null, project_name: null, customer_code: null, message }]),
+        })
+        .where('status', 'in', ['queued', 'running'])
+        .where((eb) => eb(eb.fn.coalesce('startedAt', 'queuedAt'), '<', before))
+        .returning('id')
+        .execute();
+      return rows.length;
+    },
+
     async markRunning(id: number): Promise<void> {
       await db
         .updateTable('integrationSyncRuns')

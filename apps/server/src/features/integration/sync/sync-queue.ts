@@ -3,6 +3,10 @@ import type { IntegrationRepo, SyncRunRow } from '../integration.repo';
 import { SYNC_INTERVAL_MS } from '../integration.service';
 import type { SyncRunner } from './sync-runner';
 
+/** A run queued or running this long was abandoned (a job expires after 2 h and is retried once). */
+const STALE_RUN_MS = 6 * 60 * 60 * 1000;
+const INTERRUPTED = 'Sincronização interrompida (o processo parou); a próxima execução recomeça do início.';
+
 /** Where a queued run goes: pg-boss (integration.jobs.ts) or, without a queue, this process. */
 export type SyncDispatch = (run: SyncRunRow) => Promise<void>;
 
@@ -26,8 +30,12 @@ export function createSyncQueue(repo: IntegrationRepo, runner: SyncRunner, dispa
       return run;
     },
 
-    /** The scheduler's pass: a run for every completed configuration whose last run is a day old. */
+    /**
+     * The scheduler's pass: runs left queued or running for hours (their process died and pg-boss gave up) end
+     * as failed, then a run for every completed configuration whose last run is a day old.
+     */
     async tick(now: Date = new Date()): Promise<number> {
+      await repo.failStaleRuns(new Date(now.getTime() - STALE_RUN_MS), INTERRUPTED);
       let queued = 0;
       for (const config of await repo.completedConfigs()) {
         const [last] = await repo.runs(config.customerId, config.erp, 1);
