@@ -6,3 +6,4 @@ export * from './security-panel';
 export { mayManageProjects } from './project-registration';
 export { constructionAccess, type ConstructionNeed } from './construction-access';
 export { integrationCustomerOf } from './integration';
+export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';

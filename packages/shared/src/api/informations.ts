@@ -271,6 +271,30 @@ export const IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024 } as const;
 
 const financeAccess = { kind: 'session', module: 'allotment.finance' } as const;
 
+/** The window of the 'Vendido sem obra' alert, in months after the sale (the project's setting). */
+export const SALE_ALERT_MONTHS = { min: 1, max: 120, default: 12 } as const;
+
+export const FINANCE_SETTINGS_MESSAGES = {
+  monthsInvalid: `Informe um número inteiro de meses entre ${SALE_ALERT_MONTHS.min} e ${SALE_ALERT_MONTHS.max}.`,
+  forbidden: 'Somente administradores e gerentes alteram as configurações da carteira.',
+  saved: 'Configurações da carteira salvas.',
+  saveFailed: 'Não foi possível salvar as configurações da carteira:',
+} as const;
+
+/** The portfolio's settings (ADMIN or MANAGER): months a sold lot may stay empty before it is flagged. */
+export const financeSettingsSchema = z.object({
+  sale_alert_months: z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: FINANCE_SETTINGS_MESSAGES.monthsInvalid })
+      .int({ error: FINANCE_SETTINGS_MESSAGES.monthsInvalid })
+      .min(SALE_ALERT_MONTHS.min, { error: FINANCE_SETTINGS_MESSAGES.monthsInvalid })
+      .max(SALE_ALERT_MONTHS.max, { error: FINANCE_SETTINGS_MESSAGES.monthsInvalid }),
+  ),
+});
+export type FinanceSettings = z.infer<typeof financeSettingsSchema>;
+export type FinanceSettingsInput = z.input<typeof financeSettingsSchema>;
+
 export const informationsApi = {
   list: defineEndpoint({
     method: 'POST',
@@ -294,6 +318,17 @@ export const informationsApi = {
     query: informationFiltersSchema.extend({ projectId: id() }),
     response: informationListSchema,
     errorStatuses: [401, 403, 404],
+  }),
+  settings: defineEndpoint({
+    method: 'POST',
+    path: '/project/:id/informations/settings',
+    summary: "Configurações da carteira (ADMIN ou MANAGER): meses até o alerta 'Vendido sem obra'",
+    tags: ['finance'],
+    access: financeAccess,
+    params: idParams,
+    body: financeSettingsSchema,
+    response: z.object({ sale_alert_months: z.number().int() }),
+    errorStatuses: [401, 403, 404, 422],
   }),
   get: defineEndpoint({
     method: 'GET',

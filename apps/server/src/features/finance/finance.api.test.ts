@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BUYER_DOCUMENT_MESSAGES,
+  FINANCE_SETTINGS_MESSAGES,
   financeTotals,
   informationDetailSchema,
   informationListSchema,
@@ -262,6 +263,66 @@ describe('POST project/:id/informations', () => {
     const response = await listAs(tokens.finance, { blocks: 'x'.repeat(300) });
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe('O texto deve ter no máximo 255 caracteres. (blocks.0)');
+  });
+});
+
+describe('POST project/:id/informations/settings', () => {
+  const settingsAs = (token: string, body: Record<string, unknown>, id = projectId) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/project/${id}/informations/settings`,
+      headers: bearer(token),
+      payload: body,
+    });
+  const storedMonths = async () =>
+    (
+      await ctx.db
+        .selectFrom('projects')
+        .select('saleAlertMonths')
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).saleAlertMonths;
+
+  it("a MANAGER sets the 'Vendido sem obra' window; the list and its alerts follow", async () => {
+    const response = await settingsAs(tokens.finance, { sale_alert_months: 24 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ sale_alert_months: 24 });
+    const answer = await list();
+    expect(answer.alertMonths).toBe(24);
+    expect(answer.list.find((row) => row.layer_id === lots.soldEmpty)?.alertas).toEqual([]);
+    expect((await settingsAs(tokens.admin, { sale_alert_months: '12' })).statusCode).toBe(200);
+    expect(await storedMonths()).toBe(12);
+  });
+
+  it('refuses months outside 1..120 or not whole, changing nothing', async () => {
+    for (const months of [0, 121, 1.5, 'abc', null]) {
+      const response = await settingsAs(tokens.finance, { sale_alert_months: months });
+      expect(response.statusCode, String(months)).toBe(422);
+      expect(response.json().message).toBe(`${FINANCE_SETTINGS_MESSAGES.monthsInvalid} (sale_alert_months)`);
+    }
+    expect(await storedMonths()).toBe(12);
+  });
+
+  it('refuses a USER with the module, a user without it, another customer and an inactive user', async () => {
+    const customerId = (
+      await ctx.db
+        .selectFrom('projects')
+        .select('customerId')
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).customerId;
+    const financeUser = await make.buildUser('USER', ['allotment.map', 'allotment.finance'], {
+      customerId,
+      projectIds: [projectId],
+    });
+    const user = await settingsAs(await make.signIn(financeUser), { sale_alert_months: 6 });
+    expect(user.statusCode).toBe(403);
+    expect(user.json().message).toBe(FINANCE_SETTINGS_MESSAGES.forbidden);
+    expect((await settingsAs(tokens.mapOnly, { sale_alert_months: 6 })).statusCode).toBe(403);
+    expect((await settingsAs(tokens.other, { sale_alert_months: 6 })).statusCode).toBe(404);
+    expect((await settingsAs(tokens.inactive, { sale_alert_months: 6 })).statusCode).toBe(403);
+    expect((await settingsAs(tokens.finance, { sale_alert_months: 6 }, 999_999)).statusCode).toBe(404);
+    expect(await storedMonths()).toBe(12);
   });
 });
 

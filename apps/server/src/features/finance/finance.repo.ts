@@ -208,6 +208,11 @@ export function createFinanceRepo(db: Db) {
         .execute();
     },
 
+    /** The project's 'Vendido sem obra' window (migration 016's column). */
+    async setSaleAlertMonths(projectId: number, months: number): Promise<void> {
+      await db.updateTable('projects').set({ saleAlertMonths: months }).where('id', '=', projectId).execute();
+    },
+
     async history(layerId: number): Promise<ChangeRow[]> {
       return db
         .selectFrom('lotInformationChanges')

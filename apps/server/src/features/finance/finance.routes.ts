@@ -23,6 +23,7 @@ export function registerFinanceRoutes(route: Router, finance: FinanceService): v
     reply.type('application/json; charset=utf-8').serializer(serializeList);
     return list;
   });
+  route(informationsApi.settings, ({ user, params, body }) => finance.saveSettings(user, params.id, body));
   route(informationsApi.get, ({ user, params }) => finance.get(user, params.id));
   route(informationsApi.update, ({ user, body }) => finance.update(user, body));
 }

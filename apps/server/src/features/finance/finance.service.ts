@@ -6,6 +6,7 @@ import {
   lotOfName,
   MAP_MESSAGES,
   NO_VALUE,
+  type FinanceSettings,
   type InformationChange,
   type InformationDetail,
   type InformationFilters,
@@ -16,7 +17,7 @@ import {
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
-import { seesUnpublished } from '../../policies';
+import { assertMayChangeFinanceSettings, seesUnpublished } from '../../policies';
 import type { Author, FinanceRepo, FinanceTransaction, InformationDbRow, SaleValues } from './finance.repo';
 import { saleAlerts } from './sale-alerts';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
@@ -171,6 +172,14 @@ export function createFinanceService(
         alertMonths: project.saleAlertMonths,
         hasStage: project.hasStage || options.stagesAvailable.length > 0,
       };
+    },
+
+    /** The portfolio's settings (ADMIN or MANAGER of a project they see, with the finance module). */
+    async saveSettings(user: AuthUser, projectId: number, input: FinanceSettings): Promise<FinanceSettings> {
+      const project = await projects.assertAccess(user, projectId, 'finance');
+      assertMayChangeFinanceSettings(user);
+      await repo.setSaleAlertMonths(project.id, input.sale_alert_months);
+      return { sale_alert_months: input.sale_alert_months };
     },
 
     /** One lot's record and history; map users without the finance module see it without sale values. */

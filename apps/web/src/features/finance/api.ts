@@ -4,6 +4,7 @@ import {
   endpointUrl,
   informationsApi,
   informationsIoApi,
+  type FinanceSettingsInput,
   type InformationDetail,
   type InformationFilters,
   type InformationUpdateInput,
@@ -48,6 +49,16 @@ export function useUpdateInformation() {
       client.setQueryData(detailKey(detail.information.layer_id), detail);
       void client.invalidateQueries({ queryKey: ['informations'] });
     },
+  });
+}
+
+/** The portfolio's settings (ADMIN or MANAGER); the list is read again (its alerts depend on them). */
+export function useSaveFinanceSettings(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FinanceSettingsInput) =>
+      callApi(informationsApi.settings, { params: { id: projectId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['informations'] }),
   });
 }
 

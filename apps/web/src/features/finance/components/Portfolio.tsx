@@ -4,6 +4,8 @@ import { informationsExportHref } from '../api';
 import { portfolioColumns } from '../model/portfolioColumns';
 import { alertsOnly, fullSelection, toFilters, type PortfolioSelection } from '../model/portfolioFilters';
 import { nextSort, sortRows, type SortState } from '../model/sortRows';
+import { useCredentials } from '../../../shared/session/SessionContext';
+import { FinanceSettingsModal } from './FinanceSettingsModal';
 import { HelpModal } from './HelpModal';
 import { IMPORT_MODAL } from './importSlot';
 import { IndicatorCards } from './IndicatorCards';
@@ -28,6 +30,9 @@ export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
   const [openLot, setOpenLot] = useState<number | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { role } = useCredentials();
+  const maySetUp = role === 'ADMIN' || role === 'MANAGER';
   const deferredSearch = useDeferredValue(search);
 
   const filters = useMemo(() => toFilters(list, selection), [list, selection]);
@@ -53,6 +58,7 @@ export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
         onImport={ImportModal ? () => setImportOpen(true) : undefined}
         exportHref={(fileType) => informationsExportHref(projectId, filters, fileType)}
         onHelp={() => setHelpOpen(true)}
+        onSettings={maySetUp ? () => setSettingsOpen(true) : undefined}
       />
       {indicatorsVisible && (
         <IndicatorCards totals={totals} onShowAlerts={() => setSelection(alertsOnly(selection))} />
@@ -70,6 +76,14 @@ export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
       />
       <InformationDialog layerId={openLot} onClose={() => setOpenLot(null)} />
       <HelpModal open={helpOpen} onClose={() => setHelpOpen(false)} />
+      {maySetUp && (
+        <FinanceSettingsModal
+          projectId={projectId}
+          alertMonths={list.alertMonths}
+          open={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+        />
+      )}
       {ImportModal && (
         <ImportModal
           projectId={projectId}

@@ -1,4 +1,4 @@
-import { DownloadOutlined, InfoCircleOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InfoCircleOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Input, Space } from 'antd';
 
 export interface PortfolioToolbarProps {
@@ -11,9 +11,11 @@ export interface PortfolioToolbarProps {
   onImport?: () => void;
   exportHref(fileType: 'csv' | 'xls'): string;
   onHelp(): void;
+  /** Only for ADMIN and MANAGER (the portfolio's settings). */
+  onSettings?: () => void;
 }
 
-/** Search, reset, hide indicators, import, export (CSV or Excel) and help (spec 2.7). */
+/** Search, reset, hide indicators, import, export (CSV or Excel), settings and help (spec 2.7). */
 export function PortfolioToolbar(props: PortfolioToolbarProps) {
   return (
     <div className="finance-toolbar">
@@ -45,7 +47,10 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
         >
           <Button icon={<DownloadOutlined />}>Exportar</Button>
         </Dropdown>
-        <Button aria-label="Ajuda" icon={<InfoCircleOutlined />} onClick={props.onHelp} />
+        {props.onSettings && (
+          <Button aria-label="Configurações" icon={<SettingOutlined />} onClick={props.onSettings} />
+        )}
+        <Button aria-label="Ajuda da análise da carteira" icon={<InfoCircleOutlined />} onClick={props.onHelp} />
       </Space>
     </div>
   );

@@ -1,0 +1,140 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, MANAGER, USER, menuItem, signInAndWait } from './support';
+
+const SHOTS = '../test-results/screens';
+const LIST_CALL = /\/api\/v1\/project\/\d+\/informations$/;
+
+async function openPortfolio(page: Page, email = MANAGER): Promise<void> {
+  await signInAndWait(page, email);
+  await menuItem(page, 'Financeiro').click();
+  await expect(page).toHaveURL(/\/page\/information/);
+}
+
+/** The demo allotment's alert count straight from the API (what the indicator must show). */
+async function apiAlertedLots(page: Page): Promise<number> {
+  const login = await page.request.post('/api/v1/user', {
+    data: { email: MANAGER, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    projectType: string;
+  }[];
+  const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
+  const response = await page.request.post(`/api/v1/project/${project.id}/informations`, {
+    headers,
+    form: {},
+  });
+  const list = (await response.json()) as { list: { alertas: unknown[] }[] };
+  return list.list.filter((row) => row.alertas.length > 0).length;
+}
+
+test('the help modal explains manual, spreadsheet and integration filling, and closes', async ({ page }) => {
+  await openPortfolio(page);
+  await page.getByRole('button', { name: 'Ajuda da análise da carteira' }).click();
+  const help = page.getByRole('dialog', { name: 'Como usar a análise da carteira' });
+  await expect(help).toBeVisible();
+  await expect(help).toContainText(
+    'Os dados da carteira podem ser preenchidos manualmente (clicando no lote), por planilha (Importar) ou por integração com o ERP.',
+  );
+  await expect(help).toContainText('Por planilha:');
+  await expect(help).toContainText('Por integração:');
+  await page.screenshot({ path: `${SHOTS}/finance-help.png` });
+  await help.getByRole('button', { name: 'Fechar' }).click();
+  await expect(help).toBeHidden();
+});
+
+test('a 404 from the portfolio shows the wait page', async ({ page }) => {
+  await page.route(LIST_CALL, (route) =>
+    route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        statusCode: 404,
+        code: 'PROJECT_NOT_FOUND',
+        message: 'Projeto não encontrado.',
+      }),
+    }),
+  );
+  await openPortfolio(page);
+  const wait = page.getByTestId('portfolio-wait');
+  await expect(wait).toBeVisible({ timeout: 20_000 });
+  await expect(wait).toContainText('A carteira deste empreendimento ainda está sendo preparada');
+  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/finance-wait.png` });
+});
+
+test('a server failure shows the error page, and its retry loads the portfolio', async ({ page }) => {
+  let failing = true;
+  await page.route(LIST_CALL, (route) =>
+    failing
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            statusCode: 500,
+            code: 'INTERNAL',
+            message: 'Ocorreu algum erro no servidor.',
+          }),
+        })
+      : route.continue(),
+  );
+  await openPortfolio(page);
+  const error = page.getByTestId('server-error');
+  await expect(error).toBeVisible({ timeout: 20_000 });
+  await expect(error).toContainText('Ops, ocorreu algum erro no servidor');
+  await page.screenshot({ path: `${SHOTS}/finance-error.png` });
+  failing = false;
+  await error.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('portfolio-row').first()).toBeVisible();
+});
+
+test('a user without the finance module: no Financeiro menu, and the page shows the not-allowed view', async ({
+  page,
+}) => {
+  await signInAndWait(page, USER);
+  await expect(menuItem(page, 'Financeiro')).toHaveCount(0);
+  await page.goto('/page/information');
+  await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/finance-no-module.png` });
+});
+
+test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; the alerts follow", async ({
+  page,
+}) => {
+  await openPortfolio(page);
+  await expect(page.getByTestId('portfolio-row').first()).toBeVisible({ timeout: 20_000 });
+  const before = await apiAlertedLots(page);
+  await expect(page.getByTestId('indicator-alerts')).toContainText(String(before));
+  await page.getByRole('button', { name: 'Configurações' }).click();
+  const settings = page.getByRole('dialog', { name: 'Configurações da carteira' });
+  const months = settings.getByLabel('Meses até o alerta');
+  await expect(months).toHaveValue('12');
+  await months.fill('121');
+  await settings.getByRole('button', { name: 'Salvar' }).click();
+  await expect(settings.getByText('Informe um número inteiro de meses entre 1 e 120.')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/finance-settings.png` });
+  try {
+    await months.fill('60');
+    await settings.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Configurações da carteira salvas.')).toBeVisible();
+    await expect(settings).toBeHidden();
+    const after = await apiAlertedLots(page);
+    expect(after).toBeLessThan(before);
+    await expect(page.getByTestId('indicator-alerts')).toContainText(String(after));
+  } finally {
+    // the demo's window back to 12 for the other specs
+    await page.getByRole('button', { name: 'Configurações' }).click();
+    await page
+      .getByRole('dialog', { name: 'Configurações da carteira' })
+      .getByLabel('Meses até o alerta')
+      .fill('12');
+    await page
+      .getByRole('dialog', { name: 'Configurações da carteira' })
+      .getByRole('button', { name: 'Salvar' })
+      .click();
+    await expect(page.getByTestId('indicator-alerts')).toContainText(String(before));
+  }
+});
