@@ -50,7 +50,11 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
         {props.onSettings && (
           <Button aria-label="Configurações" icon={<SettingOutlined />} onClick={props.onSettings} />
         )}
-        <Button aria-label="Ajuda da análise da carteira" icon={<InfoCircleOutlined />} onClick={props.onHelp} />
+        <Button
+          aria-label="Ajuda da análise da carteira"
+          icon={<InfoCircleOutlined />}
+          onClick={props.onHelp}
+        />
       </Space>
     </div>
   );
