@@ -28,6 +28,7 @@ import { EditModeBar } from './edit/EditModeBar';
 import { Model3dModal } from './model3d/Model3dModal';
 import { MapOptions } from './panels/MapOptions';
 import { useOverlaySidebar } from '../../overlays/hooks/useOverlaySidebar';
+import { InspectionCompare } from '../../overlays/components/InspectionCompare';
 import { SelectedLotPopup } from './popups/SelectedLotPopup';
 import { MapTools } from './tools/MapTools';
 import { MeasureResult } from './tools/MeasureResult';
@@ -129,6 +130,7 @@ export function MapScreen() {
           onHoverPick={interactions.onHoverPick}
           onCursor={setCursor}
         />
+        <InspectionCompare project={project} comparison={comparison} />
         {map && <MapLabels map={map} anchors={anchors} lots={labels.lots} blocks={labels.blocks} />}
         {map && compared && (
           <CompareMap

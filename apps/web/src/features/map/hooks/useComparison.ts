@@ -53,6 +53,13 @@ export function useComparison(scenes: readonly Scene[]) {
     setSelection([id]);
   };
 
+  /** Compares two scenes side by side or by swipe (two inspections picked in 'Comparar vistorias'). */
+  const compareScenes = (beforeId: number, afterId: number) => {
+    setDatesOn(false);
+    setDates({});
+    setSelection([beforeId, afterId]);
+  };
+
   return {
     selected,
     shownId: pair ? pair[1] : shownScene(selected),
@@ -66,6 +73,7 @@ export function useComparison(scenes: readonly Scene[]) {
     pickDate,
     toggleDates,
     showScene,
+    compareScenes,
   };
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { OVERLAY_MESSAGES, OVERLAY_OPACITY } from '@mirante/shared';
 import type { MapOverlays } from '../hooks/useMapOverlays';
 import { OverlayWizard } from './OverlayWizard';
+import '../overlays.css';
 
 export interface OverlaySidebarSectionProps {
   projectId: number;

@@ -17,6 +17,7 @@ import {
 import { FileStep, type FileStepValues } from './FileStep';
 import { PointsStep } from './PointsStep';
 import { PreviewStep } from './PreviewStep';
+import '../overlays.css';
 
 export interface OverlayWizardProps {
   projectId: number;
