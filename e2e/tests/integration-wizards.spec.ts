@@ -9,10 +9,11 @@ async function openIntegration(page: Page, email = MANAGER): Promise<void> {
 }
 
 /**
- * The ADMIN on Vale Verde's allotment: that customer's integration, which no other test configures, so its
- * credentials are empty whatever ran before.
+ * The ADMIN on Vale Verde's allotment: that customer's UAU integration, which no test configures, so its
+ * credentials are empty whatever ran before (Horizonte's UAU is the demo's; Vale Verde's Mega and Sienge are the
+ * other integration specs').
  */
-async function openUnconfiguredIntegration(page: Page): Promise<void> {
+async function openValeVerdeIntegration(page: Page): Promise<void> {
   await signInAndWait(page, ADMIN);
   await chooseProject(page, 'sarandi', 'Vale Verde - Sarandi');
   await page.goto('/page/integration');
@@ -42,7 +43,8 @@ test('the integration page has the runs tab then Mega, UAU and Sienge, and the I
 });
 
 test('the Mega credentials step asks for both service URLs, the user and the password', async ({ page }) => {
-  await openUnconfiguredIntegration(page);
+  // Horizonte's Mega integration: never configured by any test.
+  await openIntegration(page);
   await openErpTab(page, 'Mega');
   const form = page.getByRole('form', { name: 'Credenciais' });
   await form.getByRole('button', { name: 'Prosseguir' }).click();
@@ -67,7 +69,7 @@ test('the Mega credentials step asks for both service URLs, the user and the pas
 test('the UAU credentials step asks for the API URL, user, password and integration token', async ({
   page,
 }) => {
-  await openUnconfiguredIntegration(page);
+  await openValeVerdeIntegration(page);
   await openErpTab(page, 'UAU');
   const wizard = page.getByRole('region', { name: 'Integração UAU' });
   for (const step of ['Credenciais', 'Loteamentos', 'Campos da unidade', 'Status de venda', 'Notificação'])
@@ -88,7 +90,8 @@ test('the Sienge credentials step lists the endpoints it needs and links the ste
   page,
   request,
 }) => {
-  await openUnconfiguredIntegration(page);
+  // Horizonte's Sienge integration: never configured by any test.
+  await openIntegration(page);
   await openErpTab(page, 'Sienge');
   const form = page.getByRole('form', { name: 'Credenciais' });
   for (const endpoint of [
