@@ -2,7 +2,7 @@ import { InfoCircleOutlined } from '@ant-design/icons';
 import { Button, Radio, Select, Space, Tooltip } from 'antd';
 import { DETECTION_TYPES, displayDate, type DetectionsHistory } from '@mirante/shared';
 import { allBlocks, lotsOf, type DraftFilters } from '../filters';
-import { MultiSelectAll } from './MultiSelectAll';
+import { MultiSelectAll } from '../../../shared/ui/MultiSelectAll';
 
 export interface ReportFiltersProps {
   history: DetectionsHistory;
@@ -65,6 +65,7 @@ export function ReportFilters(props: ReportFiltersProps) {
         />
       </div>
       <MultiSelectAll
+        className="detections-filter"
         label="Tipos de detecção"
         testId="filter-types"
         options={typeOptions}
@@ -73,6 +74,7 @@ export function ReportFilters(props: ReportFiltersProps) {
         onChange={(detectTypes) => onChange({ ...draft, detectTypes })}
       />
       <MultiSelectAll
+        className="detections-filter"
         label="Quadras"
         testId="filter-blocks"
         options={asOptions(allBlocks(history))}
@@ -81,6 +83,7 @@ export function ReportFilters(props: ReportFiltersProps) {
         onChange={(blocks) => onChange({ ...draft, blocks, lots: lotsOf(history, blocks) })}
       />
       <MultiSelectAll
+        className="detections-filter"
         label="Lotes"
         testId="filter-lots"
         options={asOptions(lotsOf(history, draft.blocks))}

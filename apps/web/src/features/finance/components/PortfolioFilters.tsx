@@ -5,7 +5,7 @@ import {
   type FilterKey,
   type PortfolioSelection,
 } from '../model/portfolioFilters';
-import { FilterSelect } from './FilterSelect';
+import { MultiSelectAll } from '../../../shared/ui/MultiSelectAll';
 
 const FILTERS: { key: FilterKey; label: string; maxTag: number }[] = [
   { key: 'stage', label: 'Etapas', maxTag: 5 },
@@ -35,8 +35,9 @@ export function PortfolioFilters({
   return (
     <div className="finance-filters">
       {FILTERS.filter((filter) => filter.key !== 'stage' || list.hasStage).map((filter) => (
-        <FilterSelect
+        <MultiSelectAll
           key={filter.key}
+          className="finance-filter"
           label={filter.label}
           testId={`filter-${filter.key}`}
           options={options[filter.key]}

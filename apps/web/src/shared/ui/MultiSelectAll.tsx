@@ -1,29 +1,35 @@
 import { Select, Typography } from 'antd';
-import type { Option } from '../model/portfolioFilters';
+import './multi-select-all.css';
 
-export interface FilterSelectProps {
+export interface MultiSelectAllProps {
   label: string;
   testId: string;
-  options: Option[];
+  options: { value: string; label: string }[];
   value: string[];
   onChange(value: string[]): void;
   /** Spec 9: one tag, text cut at 5 characters (2 for blocks). */
   maxTagTextLength: number;
+  /** The page's own class for the filter's width. */
+  className?: string;
 }
 
-/** A portfolio multi-select filter with its select-all / deselect-all link (spec 2.7). */
-export function FilterSelect({
+/**
+ * A filter multiselect with its select-all / deselect-all link (spec 2.6 detections report, 2.7 portfolio):
+ * 'Desmarcar todos' once every option is chosen, else 'Selecionar todos'.
+ */
+export function MultiSelectAll({
   label,
   testId,
   options,
   value,
   onChange,
   maxTagTextLength,
-}: FilterSelectProps) {
+  className,
+}: MultiSelectAllProps) {
   const all = options.length > 0 && options.every((option) => value.includes(option.value));
   return (
-    <div className="finance-filter" data-testid={testId}>
-      <div className="finance-filter__label">
+    <div className={className ? `multi-select-all ${className}` : 'multi-select-all'} data-testid={testId}>
+      <div className="multi-select-all__label">
         <span>{label}</span>
         <Typography.Link onClick={() => onChange(all ? [] : options.map((option) => option.value))}>
           {all ? 'Desmarcar todos' : 'Selecionar todos'}
