@@ -25,6 +25,7 @@ import {
 } from './features/detections-report/detections-report.routes';
 import { registerInspectionRoutes } from './features/construction/inspections.routes';
 import { registerNoteRoutes } from './features/construction/notes.routes';
+import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
@@ -153,6 +154,7 @@ export async function buildApp(
   registerFinanceRoutes(route, services.finance);
   registerInspectionRoutes(route, services.inspections);
   registerNoteRoutes(route, services.notes);
+  registerElevationRoutes(route, services.elevation);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
   registerOverlayRoutes(route, services.overlays);

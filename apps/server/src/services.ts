@@ -9,6 +9,8 @@ import { createInspectionsRepo } from './features/construction/inspections.repo'
 import { createInspectionsService } from './features/construction/inspections.service';
 import { createNotesRepo, notesTransactionOn } from './features/construction/notes.repo';
 import { createNotesService } from './features/construction/notes.service';
+import { createElevationRepo } from './features/construction/volume/elevation.repo';
+import { createElevationService } from './features/construction/volume/elevation.service';
 import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
@@ -132,6 +134,12 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     detections,
     finance,
     inspections,
+    elevation: createElevationService({
+      repo: createElevationRepo(db),
+      storage: infra.storage,
+      inspections,
+      guard,
+    }),
     notes: createNotesService({
       repo: createNotesRepo(db),
       inTransaction: notesTransactionOn(db),

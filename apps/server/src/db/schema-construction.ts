@@ -43,3 +43,13 @@ export interface NotesTable {
   createdAt: CreatedAt;
   updatedAt: UpdatedAt;
 }
+
+/** Migration 027: the elevation model (DSM) of a scene. */
+export interface SceneElevationModelsTable {
+  sceneId: number;
+  storageKey: string;
+  originalName: string;
+  width: number;
+  height: number;
+  createdAt: CreatedAt;
+}

@@ -9,7 +9,12 @@ import type {
 } from './schema-layers';
 import type { EnvironmentFeaturesTable } from './schema-environment';
 import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
-import type { InspectionsTable, NoteCategoriesTable, NotesTable } from './schema-construction';
+import type {
+  InspectionsTable,
+  NoteCategoriesTable,
+  NotesTable,
+  SceneElevationModelsTable,
+} from './schema-construction';
 import type {
   IntegrationConfigsTable,
   IntegrationMappingsTable,
@@ -217,6 +222,7 @@ export interface Database {
   inspections: InspectionsTable;
   noteCategories: NoteCategoriesTable;
   notes: NotesTable;
+  sceneElevationModels: SceneElevationModelsTable;
   integrationConfigs: IntegrationConfigsTable;
   integrationProjects: IntegrationProjectsTable;
   integrationWalletLinks: IntegrationWalletLinksTable;

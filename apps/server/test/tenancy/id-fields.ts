@@ -36,6 +36,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   project_id: 'project',
   inspection_id: 'inspection',
   inspectionId: 'inspection',
+  compare_inspection_id: 'inspection',
   note_id: 'note',
   noteId: 'note',
   categoryId: 'noteCategory',

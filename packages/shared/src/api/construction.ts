@@ -41,6 +41,8 @@ export const inspectionSchema = z.object({
   /** DD/MM/YYYY */
   dateText: z.string(),
   scene: z.object({ id: z.number().int(), isoDate: z.string(), published: z.boolean() }),
+  /** The scene carries an elevation model (DSM): notes' volumes are measured on it. */
+  hasDsm: z.boolean(),
 });
 export type Inspection = z.infer<typeof inspectionSchema>;
 
@@ -291,4 +293,96 @@ export const notesApi = {
     '/notes/export/',
     'O mesmo download, na forma de link com api_token (spec 7)',
   ),
+} as const;
+
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** Texts of the measured volume (★: elevation models), pt-BR. */
+export const ELEVATION_MESSAGES = {
+  notTiff: 'O modelo de elevação deve ser um GeoTIFF válido.',
+  notFloat: 'O modelo de elevação deve ter uma única banda de ponto flutuante (alturas em metros).',
+  tooLarge: 'O modelo de elevação é grande demais.',
+  noGeoreference: 'O modelo de elevação não está georreferenciado com um sistema de coordenadas conhecido.',
+  notNorthUp: 'O modelo de elevação deve estar orientado ao norte, sem rotação.',
+  notMetric: 'O modelo de elevação precisa estar numa projeção métrica (UTM, por exemplo), não em graus.',
+  polygonTooLarge: 'O polígono é grande demais para medir o volume de uma vez.',
+  noModel: 'A imagem desta vistoria não possui modelo de elevação.',
+  outside: 'O polígono não está sobre o modelo de elevação (ou um vértice cai onde ele não tem dados).',
+  polygonOnly: 'O volume é medido sobre um polígono.',
+  sameInspection: 'Escolha outra vistoria para comparar.',
+  uploaded: 'Modelo de elevação cadastrado com sucesso.',
+  fileRequired: 'Envie o modelo de elevação (GeoTIFF de uma banda).',
+} as const;
+
+/** The base of a measured volume (WebODM's methods), with the labels the modal shows. */
+export const VOLUME_BASES = ['triangulate', 'plane', 'lowest', 'average', 'highest', 'custom'] as const;
+export type VolumeBase = (typeof VOLUME_BASES)[number];
+export const VOLUME_BASE_LABELS: Record<VolumeBase, string> = {
+  triangulate: 'Triangulada pelos vértices',
+  plane: 'Plano ajustado aos vértices',
+  lowest: 'Vértice mais baixo',
+  average: 'Média dos vértices',
+  highest: 'Vértice mais alto',
+  custom: 'Altura informada',
+};
+
+export const measureVolumeSchema = z
+  .object({
+    inspection_id: id(),
+    geometry: noteGeometrySchema,
+    base: z.enum(VOLUME_BASES).default('triangulate'),
+    /** Metres, with base 'custom'. */
+    baseHeight: z.coerce.number().min(-1000).max(10_000).optional(),
+    /** Instead of a base: the cut and fill since (or until) this inspection's model. */
+    compare_inspection_id: id().optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.base === 'custom' && body.baseHeight === undefined && body.compare_inspection_id === undefined)
+      context.addIssue({ code: 'custom', path: ['baseHeight'], message: NOTE_MESSAGES.required });
+  });
+export type MeasureVolume = z.infer<typeof measureVolumeSchema>;
+
+export const volumeMeasureSchema = z.object({
+  /** m³ above the base (or gained since the compared inspection). */
+  fill: z.number(),
+  /** m³ below the base (or removed since the compared inspection). */
+  cut: z.number(),
+  /** fill − cut */
+  net: z.number(),
+  /** m² of model cells measured inside the polygon. */
+  measuredArea: z.number(),
+  /** Cells inside the polygon without data (not counted). */
+  nodataCells: z.number().int(),
+  base: z.enum(VOLUME_BASES).nullable(),
+  /** Height of the base at the polygon's vertices, average (m); null when comparing inspections. */
+  baseHeight: z.number().nullable(),
+  compare_inspection_id: z.number().int().nullable(),
+});
+export type VolumeMeasure = z.infer<typeof volumeMeasureSchema>;
+
+export const elevationApi = {
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/scene/:id/dsm',
+    summary:
+      'Cadastra (ou troca) o modelo de elevação da imagem: GeoTIFF de uma banda float, em projeção métrica; só ADMIN',
+    tags: ['construction'],
+    access: { kind: 'session', roles: ['ADMIN'] },
+    encoding: 'multipart',
+    params: z.object({ id: id() }),
+    body: z.object({ file: text(10).optional() }),
+    response: z.object({ scene_id: z.number().int(), width: z.number().int(), height: z.number().int() }),
+    errorStatuses: [401, 403, 404, 413, 422],
+  }),
+  measure: defineEndpoint({
+    method: 'POST',
+    path: '/notes/volume',
+    summary:
+      'Volume medido no modelo de elevação da vistoria: corte, aterro e líquido sobre a base escolhida, ou entre duas vistorias',
+    tags: ['construction'],
+    access: constructionAccess,
+    body: measureVolumeSchema,
+    response: volumeMeasureSchema,
+    errorStatuses: [401, 403, 404, 422],
+  }),
 } as const;

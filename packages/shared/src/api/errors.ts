@@ -111,6 +111,9 @@ export const ERROR_CODES = [
   'SCENE_HAS_INSPECTION',
   'NOTE_NOT_FOUND',
   'NOTE_CATEGORY_NOT_FOUND',
+  // Construction: measured volume (elevation models)
+  'INVALID_ELEVATION_MODEL',
+  'NO_ELEVATION_MODEL',
   // Overlays (PDF plans laid over the imagery)
   'OVERLAY_NOT_FOUND',
   'OVERLAY_FILE_NOT_FOUND',

@@ -9,6 +9,7 @@ export interface InspectionRow {
   /** YYYY-MM-DD */
   date: string;
   published: boolean;
+  hasDsm: boolean;
 }
 
 export interface SceneOfProject {
@@ -23,7 +24,9 @@ export function createInspectionsRepo(db: Db) {
     db
       .selectFrom('inspections')
       .innerJoin('scenes', 'scenes.id', 'inspections.sceneId')
-      .select([
+      .leftJoin('sceneElevationModels', 'sceneElevationModels.sceneId', 'inspections.sceneId')
+      .select((eb) => [
+        eb('sceneElevationModels.sceneId', 'is not', null).$castTo<boolean>().as('hasDsm'),
         'inspections.id',
         'inspections.projectId',
         'inspections.sceneId',

@@ -24,6 +24,7 @@ export function toInspection(row: InspectionRow): Inspection {
     date: row.date,
     dateText: displayDate(row.date),
     scene: { id: row.sceneId, isoDate: row.date, published: row.published },
+    hasDsm: row.hasDsm,
   };
 }
 

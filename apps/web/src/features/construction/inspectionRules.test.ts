@@ -11,6 +11,7 @@ const inspection = (id: number, sceneId: number, phase: number): Inspection => (
   date: '2026-03-10',
   dateText: '10/03/2026',
   scene: { id: sceneId, isoDate: '2026-03-10', published: true },
+  hasDsm: false,
 });
 
 describe('sceneOptions', () => {

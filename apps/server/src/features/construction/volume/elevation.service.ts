@@ -1,0 +1,95 @@
+import { ELEVATION_MESSAGES, SCENE_MESSAGES, type MeasureVolume, type VolumeMeasure } from '@mirante/shared';
+import { notFound, unprocessable } from '../../../http/app-error';
+import type { Storage } from '../../../storage/storage';
+import type { AuthUser } from '../../auth';
+import type { ConstructionGuard } from '../construction-access';
+import type { InspectionsService } from '../inspections.service';
+import { measureNoteShape } from '../note-geometry';
+import { openElevationModel, windowAround, type ElevationModel } from './dsm-file';
+import { differenceVolume, polygonVolume, type Point2 } from './dsm-volume';
+import type { ElevationRepo } from './elevation.repo';
+
+const noModel = () => unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
+const outside = () => unprocessable('INVALID_GEOMETRY', ELEVATION_MESSAGES.outside);
+
+async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export interface ElevationDeps {
+  repo: ElevationRepo;
+  storage: Storage;
+  inspections: InspectionsService;
+  guard: ConstructionGuard;
+}
+
+/** ★ Elevation models of scenes and the volumes measured on them (cut, fill, net). */
+export function createElevationService({ repo, storage, inspections, guard }: ElevationDeps) {
+  async function modelOfScene(sceneId: number): Promise<ElevationModel> {
+    const row = await repo.modelOf(sceneId);
+    if (!row) throw noModel();
+    return openElevationModel(await readAll(storage, row.storageKey));
+  }
+
+  return {
+    /** Stores a scene's DSM (ADMIN; checked before a byte is kept) beside the scene's other files. */
+    async upload(sceneId: number, bytes: Buffer, filename: string) {
+      const scene = await repo.scene(sceneId);
+      if (!scene) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
+      const model = await openElevationModel(bytes);
+      const folder = scene.originalKey.slice(0, scene.originalKey.lastIndexOf('/'));
+      const storageKey = `${folder}/dsm.tif`;
+      await storage.put(storageKey, bytes);
+      await repo.save({
+        sceneId,
+        storageKey,
+        originalName: filename,
+        width: model.width,
+        height: model.height,
+      });
+      return { scene_id: sceneId, width: model.width, height: model.height };
+    },
+
+    /**
+     * The volume of a polygon on the inspection's DSM against the chosen base, or, with compare_inspection_id,
+     * the cut and fill between the two inspections' models (the earlier one is the reference).
+     */
+    async measure(user: AuthUser, input: MeasureVolume): Promise<VolumeMeasure> {
+      const { inspection, project } = await inspections.get(user, input.inspection_id);
+      const compared =
+        input.compare_inspection_id === undefined
+          ? null
+          : (await inspections.get(user, input.compare_inspection_id, project.id)).inspection;
+      guard.require(user, project, 'read');
+      if (input.geometry.type !== 'Polygon')
+        throw unprocessable('INVALID_GEOMETRY', ELEVATION_MESSAGES.polygonOnly);
+      measureNoteShape('polygon', input.geometry);
+      if (compared && compared.id === inspection.id)
+        throw unprocessable('VALIDATION', ELEVATION_MESSAGES.sameInspection);
+      const lonLat = (input.geometry.coordinates[0] ?? []) as Point2[];
+      const model = await modelOfScene(inspection.sceneId);
+      const here = await windowAround(model, lonLat);
+      if (!here) throw outside();
+      if (compared) {
+        const other = await windowAround(await modelOfScene(compared.sceneId), lonLat);
+        if (!other) throw outside();
+        const [before, after] = compared.date < inspection.date ? [other, here] : [here, other];
+        const result = differenceVolume(before.grid, after.grid, after.ring);
+        return { ...result, base: null, baseHeight: null, compare_inspection_id: compared.id };
+      }
+      const result = polygonVolume(here.grid, here.ring, input.base, input.baseHeight);
+      if (!result) throw outside();
+      const { baseAtVertices, ...figures } = result;
+      return {
+        ...figures,
+        base: input.base,
+        baseHeight: baseAtVertices.reduce((sum, value) => sum + value, 0) / baseAtVertices.length,
+        compare_inspection_id: null,
+      };
+    },
+  };
+}
+
+export type ElevationService = ReturnType<typeof createElevationService>;
