@@ -11,6 +11,7 @@ const inspection = (id: number, sceneId: number, date: string, phase: number): I
   date,
   dateText: date.split('-').reverse().join('/'),
   scene: { id: sceneId, isoDate: date, published: true },
+  hasDsm: false,
 });
 
 const list = [inspection(1, 11, '2026-01-10', 1), inspection(2, 12, '2026-03-10', 2)];
