@@ -5,6 +5,7 @@ import { loadConfig, requireIntegrationKey } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
+import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
@@ -118,6 +119,11 @@ async function main(): Promise<void> {
   log(`E-mails: ${infra.mailer.destination}`);
   if (config.loadDemoData) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
+  if (config.loadDemoData)
+    // The demo construction's plan overlay, converted in the background like an upload (once).
+    loadDemoOverlay(infra.db, services)
+      .then((id) => id !== null && log('Planta de demonstração sobreposta ao Edifício Aurora.'))
+      .catch((error: unknown) => log(`Falha ao carregar a planta de demonstração: ${String(error)}`));
 
   if (config.loadDemoImagery) {
     // In the background: the product is usable at once and the scenes appear as their ingest jobs finish;

@@ -34,6 +34,11 @@ export function createDemoRepo(db: Db) {
       return new Map(rows.map((row) => [row.space, row.id]));
     },
 
+    async projectIdBySpace(space: string): Promise<number | null> {
+      const row = await db.selectFrom('projects').select('id').where('space', '=', space).executeTakeFirst();
+      return row?.id ?? null;
+    },
+
     async markDemoImageryLoaded(projectId: number): Promise<void> {
       await db
         .insertInto('demoImageryLoads')

@@ -7,6 +7,7 @@ import {
   OVERLAY_OPACITY,
   georeference,
   id as idRule,
+  type ControlPoint,
   type Overlay,
   type OverlayCreate,
   type OverlayFile,
@@ -63,6 +64,46 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
       throw unprocessable('NOT_CONSTRUCTION', OVERLAY_MESSAGES.constructionOnly);
   }
 
+  async function storePlan(
+    projectId: number,
+    createdBy: number | null,
+    upload: ReceivedPdf,
+  ): Promise<OverlayFile> {
+    const pagePath = path.join(upload.dir, 'page.png');
+    const smallPath = path.join(upload.dir, 'small.png');
+    let page;
+    try {
+      page = await renderPdfFirstPage(upload.pdfPath, pagePath);
+    } catch (error) {
+      if (error instanceof PdfRenderError) throw unprocessable('PDF_REFUSED', PDF_MESSAGES[error.reason]);
+      throw error;
+    }
+    await sharp(pagePath)
+      .resize({ width: SMALL_LONG_EDGE, height: SMALL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toFile(smallPath);
+    const hash = randomBytes(16).toString('hex');
+    const folder = `overlays/p${projectId}/${hash}`;
+    try {
+      await storage.putFile(`${folder}/image.png`, pagePath);
+      await storage.putFile(`${folder}/small.png`, smallPath);
+      await repo.insertFile({
+        hash,
+        projectId,
+        imageKey: `${folder}/image.png`,
+        smallKey: `${folder}/small.png`,
+        width: page.width,
+        height: page.height,
+        originalName: upload.originalName,
+        createdBy,
+      });
+    } catch (error) {
+      await storage.deletePrefix(folder).catch(() => undefined);
+      throw error;
+    }
+    return { hash, width: page.width, height: page.height };
+  }
+
   return {
     /** Before the PDF's bytes are read: the project (sent first) exists and the user may add overlays to it. */
     async assertCanUpload(user: AuthUser, fields: Record<string, string>): Promise<number> {
@@ -73,40 +114,37 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
     },
 
     /** Renders the PDF's first page (in a limited child process) and keeps the image and its reduced copy. */
-    async convert(user: AuthUser, projectId: number, upload: ReceivedPdf): Promise<OverlayFile> {
-      const pagePath = path.join(upload.dir, 'page.png');
-      const smallPath = path.join(upload.dir, 'small.png');
-      let page;
-      try {
-        page = await renderPdfFirstPage(upload.pdfPath, pagePath);
-      } catch (error) {
-        if (error instanceof PdfRenderError) throw unprocessable('PDF_REFUSED', PDF_MESSAGES[error.reason]);
-        throw error;
-      }
-      await sharp(pagePath)
-        .resize({ width: SMALL_LONG_EDGE, height: SMALL_LONG_EDGE, fit: 'inside', withoutEnlargement: true })
-        .png()
-        .toFile(smallPath);
-      const hash = randomBytes(16).toString('hex');
-      const folder = `overlays/p${projectId}/${hash}`;
-      try {
-        await storage.putFile(`${folder}/image.png`, pagePath);
-        await storage.putFile(`${folder}/small.png`, smallPath);
-        await repo.insertFile({
-          hash,
-          projectId,
-          imageKey: `${folder}/image.png`,
-          smallKey: `${folder}/small.png`,
-          width: page.width,
-          height: page.height,
-          originalName: upload.originalName,
-          createdBy: user.id,
-        });
-      } catch (error) {
-        await storage.deletePrefix(folder).catch(() => undefined);
-        throw error;
-      }
-      return { hash, width: page.width, height: page.height };
+    convert(user: AuthUser, projectId: number, upload: ReceivedPdf): Promise<OverlayFile> {
+      return storePlan(projectId, user.id, upload);
+    },
+
+    /**
+     * The demo seed's plan (no session: the caller is the seed): converted like an upload and laid with the
+     * points the plan's geometry gives for the rendered image's size. Once: a project with overlays is left alone.
+     */
+    async seedPlan(
+      projectId: number,
+      upload: ReceivedPdf,
+      name: string,
+      pointsFor: (size: { width: number; height: number }) => ControlPoint[],
+    ): Promise<number | null> {
+      if ((await repo.listForProject(projectId)).length > 0) return null;
+      const file = await storePlan(projectId, null, upload);
+      const points = pointsFor(file);
+      const fit = georeference(points, file);
+      return repo.insert({
+        projectId,
+        name,
+        hash: file.hash,
+        bounds: JSON.stringify(fit.bounds),
+        corners: JSON.stringify(fit.corners),
+        points: JSON.stringify(points),
+        transform: fit.kind,
+        residuals: JSON.stringify(fit.residuals),
+        rmse: fit.rmse,
+        opacity: OVERLAY_OPACITY.default,
+        createdBy: null,
+      });
     },
 
     async image(
