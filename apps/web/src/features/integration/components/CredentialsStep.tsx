@@ -5,7 +5,8 @@ import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useErpCredentials, useSaveErpCredentials, type CredentialValues } from '../api';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { CREDENTIAL_FIELDS, CREDENTIAL_SCHEMAS, type CredentialField } from '../model/credentialFields';
-import { reasonOf, saveFailureText } from '../model/reasonOf';
+import { saveFailureText } from '../model/reasonOf';
+import { useFailureNotice } from './useFailureNotice';
 import { WizardActions } from './WizardActions';
 import type { WizardNav } from './wizardNav';
 
@@ -35,10 +36,7 @@ export function CredentialsStep({ erp, nav, help }: Props) {
   useEffect(() => {
     if (saved.data) form.setFieldsValue(saved.data.values);
   }, [form, saved.data]);
-  useEffect(() => {
-    if (saved.isError)
-      feedback.error(`${INTEGRATION_MESSAGES.credentialsLoadFailed} ${reasonOf(saved.error)}`);
-  }, [feedback, saved.isError, saved.error]);
+  useFailureNotice(saved.error, INTEGRATION_MESSAGES.credentialsLoadFailed);
 
   const submit = (values: CredentialValues) => {
     if (save.isPending) return;

@@ -9,7 +9,8 @@ import {
 } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useErpNotification, useSaveErpNotification } from '../api';
-import { reasonOf, saveFailureText } from '../model/reasonOf';
+import { saveFailureText } from '../model/reasonOf';
+import { useFailureNotice } from './useFailureNotice';
 import { WizardActions } from './WizardActions';
 import type { WizardNav } from './wizardNav';
 
@@ -34,9 +35,7 @@ export function NotificationStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
     if (saved.data)
       form.setFieldsValue({ email: saved.data.email ?? '', frequency: saved.data.frequency ?? undefined });
   }, [form, saved.data]);
-  useEffect(() => {
-    if (saved.isError) feedback.error(`${INTEGRATION_MESSAGES.customerLoadFailed} ${reasonOf(saved.error)}`);
-  }, [feedback, saved.isError, saved.error]);
+  useFailureNotice(saved.error, INTEGRATION_MESSAGES.customerLoadFailed);
 
   const submit = (values: Values) => {
     if (save.isPending || values.frequency === undefined) return;

@@ -11,7 +11,8 @@ import {
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useSalesStatus, useSaveSalesStatus, useUauSalesStatusOptions } from '../api';
 import { reasonOf } from '../model/reasonOf';
-import { WizardActions } from './WizardActions';
+import { MappingForm } from './MappingForm';
+import { useFailureNotice } from './useFailureNotice';
 import type { WizardNav } from './wizardNav';
 
 type Values = Record<SalesStatusKey, number | null | undefined>;
@@ -37,10 +38,7 @@ export function SalesStatusStep({ nav }: { nav: WizardNav }) {
   useEffect(() => {
     if (saved.data) form.setFieldsValue({ ...DEFAULT_SALES_STATUS, ...saved.data });
   }, [form, saved.data]);
-  const failure = options.error ?? saved.error;
-  useEffect(() => {
-    if (failure) feedback.error(`${INTEGRATION_MESSAGES.customerLoadFailed} ${reasonOf(failure)}`);
-  }, [feedback, failure]);
+  useFailureNotice(options.error ?? saved.error, INTEGRATION_MESSAGES.customerLoadFailed);
 
   const submit = (values: Values) => {
     if (save.isPending) return;
@@ -53,22 +51,16 @@ export function SalesStatusStep({ nav }: { nav: WizardNav }) {
 
   if (saved.isLoading) return <Skeleton active paragraph={{ rows: 8 }} />;
   return (
-    <Form<Values>
+    <MappingForm<Values>
       form={form}
-      layout="horizontal"
-      labelCol={{ flex: '210px' }}
-      wrapperCol={{ flex: 'auto' }}
-      labelAlign="left"
-      requiredMark={false}
+      name="Status de venda"
+      intro="Escolha o status da unidade no UAU que corresponde a cada status de venda da plataforma, ou deixe em branco."
       initialValues={DEFAULT_SALES_STATUS}
       onFinish={submit}
-      className="integration-form integration-form--compact"
-      aria-label="Status de venda"
+      nav={nav}
+      submitting={save.isPending}
+      compact
     >
-      <p className="integration-step__intro">
-        Escolha o status da unidade no UAU que corresponde a cada status de venda da plataforma, ou deixe em
-        branco.
-      </p>
       {SALES_STATUS_KEYS.map((key) => (
         <Form.Item key={key} label={SALES_STATUS_LABELS[key]} name={key}>
           <Select
@@ -80,7 +72,6 @@ export function SalesStatusStep({ nav }: { nav: WizardNav }) {
           />
         </Form.Item>
       ))}
-      <WizardActions nav={nav} submitting={save.isPending} />
-    </Form>
+    </MappingForm>
   );
 }

@@ -10,7 +10,8 @@ import {
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useSaveUnitFields, useUauUnitFieldOptions, useUnitFields } from '../api';
 import { reasonOf } from '../model/reasonOf';
-import { WizardActions } from './WizardActions';
+import { MappingForm } from './MappingForm';
+import { useFailureNotice } from './useFailureNotice';
 import type { WizardNav } from './wizardNav';
 
 type Values = Record<UnitFieldKey, string>;
@@ -33,10 +34,7 @@ export function UnitFieldsStep({ nav }: { nav: WizardNav }) {
   useEffect(() => {
     if (saved.data) form.setFieldsValue({ ...DEFAULT_UNIT_FIELDS, ...saved.data });
   }, [form, saved.data]);
-  const failure = options.error ?? saved.error;
-  useEffect(() => {
-    if (failure) feedback.error(`${INTEGRATION_MESSAGES.customerLoadFailed} ${reasonOf(failure)}`);
-  }, [feedback, failure]);
+  useFailureNotice(options.error ?? saved.error, INTEGRATION_MESSAGES.customerLoadFailed);
 
   const submit = (values: Values) => {
     if (save.isPending) return;
@@ -48,21 +46,15 @@ export function UnitFieldsStep({ nav }: { nav: WizardNav }) {
 
   if (saved.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
   return (
-    <Form<Values>
+    <MappingForm<Values>
       form={form}
-      layout="horizontal"
-      labelCol={{ flex: '210px' }}
-      wrapperCol={{ flex: 'auto' }}
-      labelAlign="left"
-      requiredMark={false}
+      name="Campos da unidade"
+      intro="Escolha o campo da unidade no UAU que corresponde a cada informação do lote na plataforma."
       initialValues={DEFAULT_UNIT_FIELDS}
       onFinish={submit}
-      className="integration-form"
-      aria-label="Campos da unidade"
+      nav={nav}
+      submitting={save.isPending}
     >
-      <p className="integration-step__intro">
-        Escolha o campo da unidade no UAU que corresponde a cada informação do lote na plataforma.
-      </p>
       {UNIT_FIELD_KEYS.map((key) => (
         <Form.Item
           key={key}
@@ -78,7 +70,6 @@ export function UnitFieldsStep({ nav }: { nav: WizardNav }) {
           />
         </Form.Item>
       ))}
-      <WizardActions nav={nav} submitting={save.isPending} />
-    </Form>
+    </MappingForm>
   );
 }
