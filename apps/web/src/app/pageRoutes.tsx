@@ -13,6 +13,7 @@ const IntegrationPage = lazy(() => import('../features/integration/pages/Integra
 const InspectionsPage = lazy(() => import('../features/construction/pages/InspectionsPage'));
 const NotesPage = lazy(() => import('../features/construction/pages/NotesPage'));
 const OverlaysPage = lazy(() => import('../features/overlays/pages/OverlaysPage'));
+const AnalysisRoute = lazy(() => import('../features/environment/pages/AnalysisRoute'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -21,7 +22,7 @@ const placeholder = (title: string) => <UnderConstructionPage title={title} />;
 export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'fusion-map': <FusionMapPage />,
   area: <AreaMapPage />,
-  analysis: placeholder('Análise'),
+  analysis: <AnalysisRoute />,
   'allotment-value': <PriceMapPage />,
   report: placeholder('Relatório'),
   list: <DetectionsListPage />,

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { detectionsApi, environmentApi, scenesApi, type NewFeatureInput } from '@mirante/shared';
+import { callApi } from '../../shared/api/callApi';
+
+const analysesKey = (projectId: number) => ['environment', 'analyses', projectId] as const;
+const featuresKey = (projectId: number, detectId: number | null) =>
+  ['environment', 'features', projectId, detectId] as const;
+
+export function useEnvironmentAnalyses(projectId: number) {
+  return useQuery({
+    queryKey: analysesKey(projectId),
+    queryFn: () => callApi(environmentApi.detections, { params: { id: projectId } }),
+    retry: false,
+    // While the detector runs, its progress is read again every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.some((a) => a.processingState === 'queued' || a.processingState === 'processing')
+        ? 3000
+        : false,
+  });
+}
+
+export function useAnalysisScenes(projectId: number) {
+  return useQuery({
+    queryKey: ['environment', 'scenes', projectId],
+    queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
+    retry: false,
+  });
+}
+
+export function useFeatureCategories(enabled: boolean) {
+  return useQuery({
+    queryKey: ['environment', 'categories'],
+    queryFn: () => callApi(environmentApi.categories, {}),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useAnalysisFeatures(projectId: number, detectId: number | null) {
+  return useQuery({
+    queryKey: featuresKey(projectId, detectId),
+    queryFn: () =>
+      callApi(environmentApi.features, { params: { id: projectId, detectId: detectId as number } }),
+    enabled: detectId !== null,
+    retry: false,
+  });
+}
+
+export function useNewAnalysis(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { before_scene_id: number; after_scene_id: number }) =>
+      callApi(environmentApi.detect, { params: { id: projectId }, body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+  });
+}
+
+export function useSaveFeature(projectId: number, detectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewFeatureInput) =>
+      callApi(environmentApi.saveFeature, { params: { id: projectId, detectId }, body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: featuresKey(projectId, detectId) }),
+        client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+      ]),
+  });
+}
+
+export function useReviewFeature(projectId: number, detectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      featureId,
+      ...body
+    }: {
+      featureId: number;
+      action: 'approve' | 'reject';
+      reason?: string;
+    }) => callApi(environmentApi.reviewFeature, { params: { id: projectId, detectId, featureId }, body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: featuresKey(projectId, detectId) }),
+        client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+      ]),
+  });
+}
+
+/** Spec 7 `POST detection/{id}`: publishes (approval_status true) or disables an analysis. */
+export function usePublishAnalysis(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ detectId, published }: { detectId: number; published: boolean }) =>
+      callApi(detectionsApi.setApproval, { params: { id: detectId }, body: { approval_status: published } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+  });
+}

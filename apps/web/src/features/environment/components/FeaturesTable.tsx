@@ -1,0 +1,98 @@
+import { Button, Space, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { MAP_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
+
+const STATUS: Record<EnvironmentFeature['review_status'], { text: string; color: string }> = {
+  pending: { text: 'Pendente', color: 'gold' },
+  approved: { text: 'Aprovada', color: 'green' },
+  rejected: { text: 'Rejeitada', color: 'red' },
+};
+
+const squareMetres = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+export interface FeaturesTableProps {
+  features: EnvironmentFeature[];
+  loading: boolean;
+  isAdmin: boolean;
+  onApprove(feature: EnvironmentFeature): void;
+  onReject(feature: EnvironmentFeature): void;
+  onEdit(feature: EnvironmentFeature): void;
+}
+
+/** The detections of one analysis: the detector's proposals and the manual ones, with their review. */
+export function FeaturesTable({
+  features,
+  loading,
+  isAdmin,
+  onApprove,
+  onReject,
+  onEdit,
+}: FeaturesTableProps) {
+  const columns: ColumnsType<EnvironmentFeature> = [
+    {
+      title: 'Categoria',
+      key: 'category',
+      render: (_v, f) => <Tag color={f.category_color}>{f.category_name}</Tag>,
+    },
+    { title: 'Área', key: 'area', render: (_v, f) => `${squareMetres.format(f.area)} m²`, width: 110 },
+    { title: 'Descrição', dataIndex: 'description', key: 'description' },
+    {
+      title: 'Origem',
+      key: 'source',
+      width: 130,
+      render: (_v, f) =>
+        f.source === 'ai' ? `Detector (${Math.round((f.confidence ?? 0) * 100)}%)` : 'Manual',
+    },
+    {
+      title: 'Situação',
+      key: 'status',
+      width: 170,
+      render: (_v, f) => (
+        <span>
+          <Tag color={STATUS[f.review_status].color}>{STATUS[f.review_status].text}</Tag>
+          {f.reject_reason && <div className="environment-reason">{f.reject_reason}</div>}
+          {f.reviewed_by && f.review_status !== 'pending' && (
+            <div className="environment-reason">
+              {f.reviewed_by}, {f.reviewed_at}
+            </div>
+          )}
+        </span>
+      ),
+    },
+    ...(isAdmin
+      ? [
+          {
+            title: 'Ações',
+            key: 'actions',
+            width: 230,
+            render: (_v: unknown, f: EnvironmentFeature) =>
+              f.review_status === 'pending' ? (
+                <Space size={4}>
+                  <Button size="small" type="primary" onClick={() => onApprove(f)}>
+                    Aprovar
+                  </Button>
+                  <Button size="small" danger onClick={() => onReject(f)}>
+                    Rejeitar
+                  </Button>
+                  <Button size="small" onClick={() => onEdit(f)}>
+                    Editar
+                  </Button>
+                </Space>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+  return (
+    <Table<EnvironmentFeature>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={features}
+      columns={columns}
+      pagination={false}
+      locale={{ emptyText: MAP_MESSAGES.noRecords }}
+      aria-label="Detecções da análise"
+    />
+  );
+}
