@@ -4,6 +4,7 @@ import { AccessLinksTab } from '../access-links/AccessLinksTab';
 import { ProjectsTab } from '../projects/ProjectsTab';
 import { AiAnalysisTab } from '../components/AiAnalysisTab';
 import { AiProcessingTab } from '../components/AiProcessingTab';
+import { LotInformationTab } from '../components/LotInformationTab';
 import { RegisterAnalysisTab } from '../components/RegisterAnalysisTab';
 import { RegisterSceneTab } from '../components/RegisterSceneTab';
 import { RegisterUserTab } from '../components/RegisterUserTab';
@@ -13,7 +14,8 @@ import '../admin.css';
 
 /**
  * Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
- * seven tabs, then ours: 'Links de acesso' and 'Cadastrar projeto' (issue 12).
+ * seven tabs, the lot information dialog and spreadsheet upload of spec 2.11 ('Dados dos lotes'), then
+ * ours: 'Links de acesso' and 'Cadastrar projeto' (issue 12).
  */
 export default function AdminPage() {
   // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem').
@@ -33,6 +35,7 @@ export default function AdminPage() {
           { key: 'remove-analyses', label: 'Remover análises', children: <RemoveAnalysesTab /> },
           { key: 'ai-analysis', label: 'Análise I.A', children: <AiAnalysisTab /> },
           { key: 'ai-processing', label: 'Processamento I.A', children: <AiProcessingTab /> },
+          { key: 'lot-information', label: 'Dados dos lotes', children: <LotInformationTab /> },
           { key: 'access-links', label: 'Links de acesso', children: <AccessLinksTab /> },
           { key: 'projects', label: 'Cadastrar projeto', children: <ProjectsTab /> },
         ]}

@@ -13,6 +13,8 @@ import { AlertTags } from './AlertTags';
 import { InformationForm, formValuesOf, updateBodyOf, type InformationFormValues } from './InformationForm';
 import { InformationHistory } from './InformationHistory';
 import { SaleInformationDetails } from './SaleInformationDetails';
+// the form's grid also where the dialog opens outside the portfolio (the map popup, the admin panel)
+import '../finance.css';
 
 /** 'Lote 12 Quadra A' (spec 2.3's lot title). */
 const lotTitle = (detail: InformationDetail) =>

@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, MANAGER, signInAndWait } from './support';
+
+const SHOTS = '../test-results/screens';
+
+test("ADMIN opens a lot's information dialog from the administration panel, edits it and finds the spreadsheet upload", async ({
+  page,
+}) => {
+  await signInAndWait(page, ADMIN);
+  await page.goto('/page/admin?aba=lot-information');
+  await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const tab = page.getByTestId('admin-lot-information');
+  await tab.getByLabel('Loteamento').click();
+  await page.keyboard.type('Jardim das Palmeiras');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Jardim das Palmeiras' })
+    .first()
+    .click();
+  await tab.getByLabel('Lote', { exact: true }).click();
+  await page.keyboard.type('JDP-Q01-L03');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'JDP-Q01-L03' })
+    .click();
+
+  const dialog = page.getByTestId('information-dialog');
+  await expect(dialog.getByRole('dialog')).toBeVisible();
+  await expect(dialog).toContainText('Lote 3 Quadra Q01');
+  await expect(dialog.getByLabel('CPF/CNPJ do comprador')).toBeVisible();
+  await dialog.getByLabel('Notas').fill('Conferido pelo administrador.');
+  await page.screenshot({ path: `${SHOTS}/admin-lot-information.png` });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Sucesso!')).toBeVisible();
+  await dialog.getByRole('tab', { name: /Histórico de alterações/ }).click();
+  await expect(dialog.getByTestId('information-history')).toContainText('Conferido pelo administrador.');
+  await page.keyboard.press('Escape');
+
+  await tab.getByRole('button', { name: 'Importar planilha' }).click();
+  const upload = page.getByRole('dialog').filter({ hasText: 'Download do modelo' });
+  await expect(upload).toBeVisible();
+  await expect(upload.getByRole('button', { name: 'Importar Planilha' })).toBeDisabled();
+});
+
+test('the administration panel, and so its lot information, stays closed to a MANAGER', async ({ page }) => {
+  await signInAndWait(page, MANAGER);
+  await page.goto('/page/admin?aba=lot-information');
+  await expect(page.getByText('Acesso negado')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('admin-lot-information')).toHaveCount(0);
+});
