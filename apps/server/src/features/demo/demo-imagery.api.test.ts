@@ -57,6 +57,26 @@ describe('demo imagery loader', () => {
   it('queues a demo project’s scenes once, and not again after an ADMIN deleted them', async () => {
     expect(await loadDemoImagery(context.db, context.services, options())).toBe(1);
     expect(await auroraScenes()).toHaveLength(1);
+    // The construction site gets its inspection, the scene's DSM and categorised notes (the pit: 32 × 42 × 3 m).
+    const notes = await context.db
+      .selectFrom('notes')
+      .innerJoin('inspections', 'inspections.id', 'notes.inspectionId')
+      .innerJoin('noteCategories', 'noteCategories.id', 'notes.categoryId')
+      .innerJoin('sceneElevationModels', 'sceneElevationModels.sceneId', 'inspections.sceneId')
+      .select([
+        'notes.name',
+        'notes.volume',
+        'notes.noteType',
+        'noteCategories.name as category',
+        'inspections.phase',
+      ])
+      .where('inspections.sceneId', '=', (await auroraScenes())[0]?.id ?? 0)
+      .execute();
+    expect(notes.map((note) => `${note.phase} ${note.category}: ${note.name}`)).toEqual(
+      expect.arrayContaining(['1 Terraplenagem: Escavação da torre', '1 Segurança: Tapume frontal']),
+    );
+    const pit = notes.find((note) => note.name === 'Escavação da torre');
+    expect(Math.abs((pit?.volume ?? 0) - 32 * 42 * 3) / (32 * 42 * 3)).toBeLessThan(0.01);
     // A second start with the scenes there queues nothing.
     expect(await loadDemoImagery(context.db, context.services, options())).toBe(0);
     // The queued ingest runs through the real pipeline; let it end before the scene goes.

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { generateDemoImagery, type DemoManifest } from '@mirante/demo/demo-imagery';
 import type { Services } from '../../services';
 import { createDemoRepo } from './demo.repo';
+import { loadDemoConstruction } from './demo-construction.loader';
 import type { Db } from '../../db/database';
 
 export interface DemoImageryOptions {
@@ -44,8 +45,9 @@ export async function loadDemoImagery(
   for (const site of manifest.sites) {
     const projectId = projectsBySpace.get(site.space);
     if (projectId === undefined) continue;
-    for (const scene of site.scenes) {
-      await services.scenes.ingestLocalFile({
+    const ingested: { sceneId: number; index: number }[] = [];
+    for (const [index, scene] of site.scenes.entries()) {
+      const row = await services.scenes.ingestLocalFile({
         projectId,
         date: scene.date,
         filePath: path.join(options.outDir, scene.file),
@@ -54,8 +56,10 @@ export async function loadDemoImagery(
         publish: true,
         modelPath: scene.model3d ? path.join(options.outDir, scene.model3d) : null,
       });
+      ingested.push({ sceneId: row.id, index });
       queued++;
     }
+    if (site.key === 'construction') await loadDemoConstruction(db, services, projectId, ingested);
     await repo.markDemoImageryLoaded(projectId);
   }
   return queued;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  elevationApi,
   endpointUrl,
   inspectionsApi,
   notesApi,
@@ -8,6 +9,10 @@ import {
   type SaveInspection,
   type SaveNoteInput,
 } from '@mirante/shared';
+import type { z } from 'zod';
+import type { measureVolumeSchema } from '@mirante/shared';
+
+type MeasureVolumeInput = z.input<typeof measureVolumeSchema>;
 import { callApi } from '../../shared/api/callApi';
 import { readStoredCredentials } from '../../shared/session/credentialsStorage';
 
@@ -111,4 +116,11 @@ export function notesExportHref(inspectionId: number, extension: 'xls' | 'csv'):
     api_token: readStoredCredentials()?.api_token ?? '',
   });
   return `${endpointUrl(notesApi.exportLink)}?${query.toString()}`;
+}
+
+/** ★ The volume of a drawn polygon measured on the inspection's elevation model. */
+export function useMeasureVolume() {
+  return useMutation({
+    mutationFn: (body: MeasureVolumeInput) => callApi(elevationApi.measure, { body }),
+  });
 }

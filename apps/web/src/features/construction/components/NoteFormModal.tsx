@@ -1,4 +1,4 @@
-import { DatePicker, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Alert, DatePicker, Form, Input, InputNumber, Modal, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useState } from 'react';
 import {
@@ -15,10 +15,11 @@ import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useProjectScenes } from '../../map/api';
-import { useNoteCategories, useSaveNote } from '../api';
+import { useInspections, useNoteCategories, useSaveNote } from '../api';
 import { measureLabel, measureShape } from '../noteMeasure';
 import { NEW_CATEGORY, NoteCategoryFields } from './NoteCategoryFields';
 import { NoteDrawMap } from './NoteDrawMap';
+import { VolumePanel } from './VolumePanel';
 
 export interface NoteFormModalProps {
   inspection: Inspection;
@@ -50,6 +51,8 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
   const categories = useNoteCategories(project.id);
   const scenes = useProjectScenes(project.id);
   const save = useSaveNote(project.id);
+  const inspections = useInspections(project.id);
+  const withDsm = (inspections.data ?? []).filter((item) => item.hasDsm && item.id !== inspection.id);
   const [shape, setShape] = useState<NoteGeometry | null>(note?.geoJsonData ?? null);
   const noteType = Form.useWatch('noteType', form) ?? note?.note_type;
   const scene = scenes.data?.find((item) => item.id === inspection.scene_id) ?? null;
@@ -149,6 +152,13 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
             <Form.Item name="description" label="Descrição" rules={required}>
               <Input.TextArea maxLength={NOTE_LIMITS.description} showCount rows={2} />
             </Form.Item>
+            {categories.isError && (
+              <Alert
+                type="error"
+                showIcon
+                message={`${NOTE_MESSAGES.categoriesLoadFailed} ${categories.error.message}`}
+              />
+            )}
             <NoteCategoryFields categories={categories.data ?? []} loading={categories.isPending} />
             <Form.Item
               name="noteType"
@@ -178,6 +188,14 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
                 />
               </Form.Item>
             </div>
+            {noteType === 'polygon' && inspection.hasDsm && (
+              <VolumePanel
+                inspection={inspection}
+                shape={shape}
+                others={withDsm}
+                onMeasured={(volume) => form.setFieldValue('volume', volume)}
+              />
+            )}
           </div>
           <div className="note-form__map">
             <Form.Item
