@@ -21,6 +21,7 @@ export const ENVIRONMENT_MESSAGES = {
   afterNotLater: 'A data anterior precisa ser menor do que a posterior',
   categoryRequired: 'Selecione a categoria.',
   areaRequired: 'Informe a área.',
+  areaTooLarge: 'A área deve ser de no máximo 1.000 km².',
   descriptionRequired: 'Informe a descrição.',
   geometryRequired: 'Desenhe a área da detecção no mapa.',
   rejectReasonRequired: 'Informe o motivo da rejeição.',
@@ -74,6 +75,20 @@ export const environmentAnalysisSchema = z.object({
 });
 export type EnvironmentAnalysis = z.infer<typeof environmentAnalysisSchema>;
 
+/** Vertices of one drawn or detected ring: far above a hand-drawn area, bounded against a hostile body. */
+const MAX_RING_VERTICES = 20_000;
+const MAX_RINGS = 1_000;
+const position = z
+  .array(z.number().min(-180).max(180))
+  .min(2)
+  .max(3)
+  .refine((point) => Math.abs(point[1] ?? 0) <= 90);
+/** A polygon sent by a client (drawn detection, edited proposal): every list and number bounded. */
+const drawnPolygonSchema = z.object({
+  type: z.literal('Polygon'),
+  coordinates: z.array(z.array(position).min(4).max(MAX_RING_VERTICES)).min(1).max(MAX_RINGS),
+});
+/** A polygon the server answers with (the detector's proposals may carry many holes). */
 const polygonSchema = z.object({
   type: z.literal('Polygon'),
   coordinates: z.array(z.array(z.array(z.number()).min(2).max(3)).min(4)).min(1),
@@ -123,7 +138,11 @@ export const newFeatureSchema = z.object({
   area: z.preprocess(
     (value) =>
       value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-    z.number({ error: ENVIRONMENT_MESSAGES.areaRequired }).positive(ENVIRONMENT_MESSAGES.areaRequired),
+    z
+      .number({ error: ENVIRONMENT_MESSAGES.areaRequired })
+      .positive(ENVIRONMENT_MESSAGES.areaRequired)
+      // 1,000 km²: no drawn detection is larger; bounds the number like every other input.
+      .max(1e9, ENVIRONMENT_MESSAGES.areaTooLarge),
   ),
   description: requiredText(ENVIRONMENT_MESSAGES.descriptionRequired, 500),
   geojson: z.preprocess((value) => {
@@ -133,7 +152,7 @@ export const newFeatureSchema = z.object({
     } catch {
       return undefined;
     }
-  }, polygonSchema.optional()),
+  }, drawnPolygonSchema.optional()),
   /** Edits this pending proposal instead of adding a detection. */
   feature_id: formOptionalId,
 });
