@@ -32,7 +32,7 @@ async function clickAt(target: Locator, fx: number, fy: number): Promise<void> {
 const wizard = (page: Page) => page.getByRole('dialog', { name: 'Cadastrar nova sobreposição' });
 const pointMap = (page: Page) => wizard(page).getByTestId('overlay-point-map').getByTestId('map-canvas');
 
-async function markPoint(page: Page, label: 'A' | 'B', at: [number, number]): Promise<void> {
+async function markPoint(page: Page, label: 'A' | 'B' | 'C', at: [number, number]): Promise<void> {
   await waitForMapReady(pointMap(page));
   await clickAt(pointMap(page), at[0], at[1]);
   await clickAt(wizard(page).getByTestId('plan-image'), at[0], at[1]);
@@ -86,6 +86,23 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await expect(dialog.getByTestId('image-mark-B')).toHaveCount(0);
   await expect(next).toBeDisabled();
   await markPoint(page, 'B', [0.7, 0.65]);
+
+  // ★ A third point turns the fit into a least-squares affine one, each point's residual in metres.
+  await dialog.getByRole('button', { name: 'Adicionar ponto' }).click();
+  await expect(next).toBeDisabled();
+  await clickAt(pointMap(page), 0.55, 0.25);
+  await clickAt(dialog.getByTestId('plan-image'), 0.5, 0.4);
+  await expect(dialog.getByTestId('map-mark-C')).toBeVisible();
+  // Three points fit exactly (0 m each); a fourth, placed inconsistently, leaves residuals.
+  await dialog.getByRole('button', { name: 'Adicionar ponto' }).click();
+  await clickAt(pointMap(page), 0.4, 0.7);
+  await clickAt(dialog.getByTestId('plan-image'), 0.6, 0.45);
+  await expect(dialog.getByTestId('map-mark-D')).toBeVisible();
+  const rows = dialog.locator('.ant-table-tbody tr');
+  await expect(rows).toHaveCount(4);
+  for (const index of [0, 1, 2, 3]) await expect(rows.nth(index)).toContainText(/\d+(,\d+)? m$/);
+  await expect(rows.filter({ hasText: /[1-9]\d*(,\d+)? m$|0,\d*[1-9]\d* m$/ })).not.toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/wizard-3-point-c.png` });
   await next.click();
 
   // Step 4: the preview's opacity starts at 100 and moves in steps of 1.
@@ -95,6 +112,7 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await opacity.focus();
   for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowLeft');
   await expect(opacity).toHaveAttribute('aria-valuenow', '60');
+  await expect(dialog.getByTestId('overlay-fit-summary')).toContainText('mínimos quadrados');
   await waitForMapReady(dialog.getByTestId('overlay-preview-map').getByTestId('map-canvas'));
   await page.screenshot({ path: `${SHOTS}/wizard-4-preview.png` });
   await dialog.getByRole('button', { name: 'Salvar' }).click();
