@@ -16,6 +16,8 @@ export function filterInformations(
   rows: readonly InformationRow[],
   filters: InformationFilters,
 ): InformationRow[] {
+  // The page's first render and an unfiltered export ask for everything: no per-row work then.
+  if (Object.values(filters).every((kept) => kept === undefined)) return [...rows];
   return rows.filter(
     (row) =>
       keeps(filters.blocks, orNoValue(row.block)) &&

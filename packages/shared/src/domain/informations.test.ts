@@ -56,6 +56,15 @@ describe('spec 9 totals', () => {
   });
 });
 
+describe('filterInformations without filters', () => {
+  it('keeps every row, in order, in a new list', () => {
+    const rows = [row({ layer_id: 2 }), row({ layer_id: 1, block: null })];
+    const kept = filterInformations(rows, { blocks: undefined });
+    expect(kept).toEqual(rows);
+    expect(kept).not.toBe(rows);
+  });
+});
+
 describe('total sales value', () => {
   it("sums the sale values of the lots spec 9 counts as sold or paid off; an unsold lot's list price is no sale", () => {
     const rows = [

@@ -89,14 +89,17 @@ function available(rows: readonly InformationRow[]) {
   };
 }
 
+/** By stage, block, lot (natural order), then id; each row's lot read once, not at every comparison. */
 function sortRows(rows: InformationRow[]): InformationRow[] {
-  return rows.sort(
+  const keyed = rows.map((row) => ({ row, lot: lotOfName(row.name) }));
+  keyed.sort(
     (a, b) =>
-      compareNatural(a.stage, b.stage) ||
-      compareNatural(a.block, b.block) ||
-      compareNatural(lotOfName(a.name), lotOfName(b.name)) ||
-      a.layer_id - b.layer_id,
+      compareNatural(a.row.stage, b.row.stage) ||
+      compareNatural(a.row.block, b.row.block) ||
+      compareNatural(a.lot, b.lot) ||
+      a.row.layer_id - b.row.layer_id,
   );
+  return keyed.map((item) => item.row);
 }
 
 function toChange(row: Awaited<ReturnType<FinanceRepo['history']>>[number]): InformationChange {
