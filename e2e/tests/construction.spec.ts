@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { constructionDsm } from '@mirante/demo/elevation-model';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { chooseProject, MANAGER, pick, signInAndWait } from './support';
+import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
 
 const SPACE = 'edificio-aurora';
 const DATES = ['2025-09-15', '2025-11-15', '2026-01-15'] as const;
@@ -161,4 +162,61 @@ test.describe.serial('construction: inspections and notes', () => {
     expect(csv.suggestedFilename()).toBe('anotacoes.csv');
     expect(readFileSync((await csv.path())!, 'utf8')).toContain('Escavação da torre');
   });
+
+  test('volume: a polygon over an inspection with a DSM measured against the lowest vertex gives cut, fill and net', async ({
+    page,
+    request,
+  }) => {
+    await uploadDsm(request, DATES[0]);
+    await openConstruction(page, '/page/construction/notes');
+    await pick(page, page.getByLabel('Vistoria'), `${display(DATES[0])} - Fase #2`);
+    await page.getByRole('button', { name: 'Criar anotação' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+    await dialog.getByText('Polígono', { exact: true }).click();
+    const panel = dialog.getByTestId('volume-panel');
+    await expect(panel).toContainText('Desenhe um polígono para medir o volume.');
+    const drawMap = dialog.getByTestId('note-draw-map');
+    await waitForMapReady(drawMap.getByTestId('map-canvas'));
+    const box = (await drawMap.boundingBox())!;
+    const at = (x: number, y: number) => page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    for (const [x, y] of [
+      [0.35, 0.3],
+      [0.65, 0.3],
+      [0.65, 0.7],
+      [0.35, 0.7],
+      [0.35, 0.3],
+    ] as const)
+      await at(x, y);
+    await pick(page, panel.getByLabel('Base do volume'), 'Vértice mais baixo');
+    await panel.getByRole('button', { name: 'Medir volume' }).click();
+    const result = panel.getByTestId('volume-result');
+    await expect(result).toContainText('Corte');
+    await expect(result).toContainText('Aterro');
+    await expect(result).toContainText('Líquido');
+    await expect(result).toContainText('m³');
+    await expect(dialog.getByLabel('Volume (m³)')).not.toHaveValue('0,00');
+    await page.screenshot({ path: `${SHOTS}/construction-note-volume.png` });
+  });
 });
+
+/** Gives the scene of `date` the demo site's first DSM (the pit being dug), as an ADMIN would. */
+async function uploadDsm(request: APIRequestContext, date: string) {
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  const { api_token } = (await login.json()) as { api_token: string };
+  const headers = { Authorization: `Bearer ${api_token}` };
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+  }[];
+  const project = projects.find((item) => item.space === SPACE)!;
+  const scenes = (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
+    id: number;
+    isoDate: string;
+  }[];
+  const scene = scenes.find((item) => item.isoDate === date)!;
+  const response = await request.post(`/api/v1/scene/${scene.id}/dsm`, {
+    headers,
+    multipart: { file: { name: 'dsm.tif', mimeType: 'image/tiff', buffer: await constructionDsm(0) } },
+  });
+  expect(response.status()).toBe(200);
+}
