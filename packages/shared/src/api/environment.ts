@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYSIS_PROCESSING_STATES } from './analyses';
-import { defineEndpoint } from './endpoint';
+import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { formOptionalId } from './form-fields';
 import { id, idParams, text } from './input-rules';
 
@@ -228,6 +228,17 @@ export const environmentApi = {
     access: session,
     params: z.object({ id: id(), detectId: id() }),
     response: z.array(environmentFeatureSchema),
+    errorStatuses: [401, 403, 404],
+  }),
+  report: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/detect/:detectId/report',
+    summary:
+      'Relatório de Análise em PDF de uma análise ambiental (módulo environment.report; ?api_token= aceito)',
+    tags: ['environment'],
+    access: DOWNLOAD_ACCESS,
+    params: z.object({ id: id(), detectId: id() }),
+    response: fileResponse('application/pdf'),
     errorStatuses: [401, 403, 404],
   }),
   detections: defineEndpoint({

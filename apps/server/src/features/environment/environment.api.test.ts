@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_MESSAGES, type EnvironmentAnalysis, type EnvironmentFeature } from '@mirante/shared';
 import { factories } from '../../../test/factories';
@@ -66,7 +68,7 @@ beforeAll(async () => {
   }
   const projectIds = [projectId];
   const [m, n, o, i] = await Promise.all([
-    make.buildUser('MANAGER', ['environment.map', 'environment.analysis'], {
+    make.buildUser('MANAGER', ['environment.map', 'environment.analysis', 'environment.report'], {
       customerId: customer.id,
       projectIds,
     }),
@@ -264,5 +266,25 @@ describe('POST project/{id}/detect/{detectId}/feature (Nova Detecção) and the 
     expect(all.some((f) => f.review_status === 'rejected')).toBe(true);
     expect((await call(noModule, 'GET', url)).statusCode).toBe(403);
     expect((await call(otherCustomer, 'GET', url)).statusCode).toBe(404);
+  });
+});
+
+describe('GET project/{id}/detect/{detectId}/report (Relatório de Análise)', () => {
+  it('is a PDF of the published analysis with its approved detections; refused without the module or for another customer', async () => {
+    const detectId = (await call(admin, 'GET', `/project/${projectId}/detections`))
+      .json<EnvironmentAnalysis[]>()
+      .find((a) => a.approvalStatus)?.detectId as number;
+    const url = `/project/${projectId}/detect/${detectId}/report`;
+    const response = await call(manager, 'GET', url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await PDFDocument.load(response.rawPayload);
+    expect(pdf.getTitle()).toContain('Relat');
+    expect(pdf.getPageCount()).toBe(1);
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, response.rawPayload);
+    expect((await call(noModule, 'GET', url)).statusCode).toBe(403);
+    expect((await call(otherCustomer, 'GET', url)).statusCode).toBe(404);
+    expect((await call(inactive, 'GET', url)).statusCode).toBe(403);
   });
 });

@@ -21,5 +21,11 @@ export function registerEnvironmentRoutes(route: Router, environment: Environmen
   route(environmentApi.features, ({ user, params }) =>
     environment.features(user, params.id, params.detectId),
   );
+  route(environmentApi.report, async ({ user, params }) => ({
+    body: Buffer.from(await environment.report(user, params.id, params.detectId)),
+    contentType: 'application/pdf',
+    cacheControl: 'no-store',
+    downloadName: `relatorio-analise-${params.detectId}.pdf`,
+  }));
   route(environmentApi.detections, ({ user, params }) => environment.analyses(user, params.id));
 }

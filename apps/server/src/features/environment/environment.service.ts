@@ -14,6 +14,7 @@ import type { LayerImportService } from '../layers';
 import type { ProjectsService } from '../projects';
 import { DEFAULT_DETECTOR_SETTINGS } from './detector/detect-change';
 import type { EnvironmentRepo, FeatureRecord } from './environment.repo';
+import { environmentReportPdf } from './report-pdf';
 
 type Category = (typeof ENVIRONMENT_CATEGORIES)[number];
 
@@ -221,6 +222,23 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
         reviewedBy: user.id,
       });
       return reload(id);
+    },
+
+    /** The analysis's 'Relatório de Análise' PDF (module environment.report; unpublished ones ADMIN-only). */
+    async report(user: AuthUser, projectId: number, detectId: number): Promise<Uint8Array> {
+      const project = await deps.projects.assertAccess(user, projectId, 'report');
+      if (project.projectType !== 'ENVIRONMENT') {
+        throw unprocessable('NOT_ENVIRONMENT', ENVIRONMENT_MESSAGES.notEnvironment);
+      }
+      const analysis = await repo.findAnalysis(detectId);
+      if (!analysis || analysis.projectId !== projectId || (!analysis.approved && user.role !== 'ADMIN')) {
+        throw notFound(ENVIRONMENT_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
+      }
+      return environmentReportPdf({
+        projectName: project.name,
+        analysis: toAnalysis(analysis),
+        features: (await repo.features(detectId, true)).map(toFeature),
+      });
     },
 
     /** Approves (published as a map layer) or rejects (reason required and kept) a pending proposal. */
