@@ -28,9 +28,15 @@ it('deletes stored files no row names once older than the grace age, keeping ref
     .executeTakeFirstOrThrow();
   const left = `scenes/p${project.id}/2026-02-04-killed/tiles-v1.pmtiles`;
   const fresh = `observations/p${project.id}/l1/uploading/0.jpg`;
-  for (const key of [scene.originalKey, left, fresh]) await storage.put(key, Buffer.from('conteúdo'));
+  // The scene's elevation model (DSM) is named by its own row.
+  const dsm = `${scene.originalKey.slice(0, scene.originalKey.lastIndexOf('/'))}/dsm.tif`;
+  await context.db
+    .insertInto('sceneElevationModels')
+    .values({ sceneId, storageKey: dsm, originalName: 'dsm.tif', width: 1, height: 1 })
+    .execute();
+  for (const key of [scene.originalKey, left, fresh, dsm]) await storage.put(key, Buffer.from('conteúdo'));
   const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
-  for (const key of [scene.originalKey, left]) {
+  for (const key of [scene.originalKey, left, dsm]) {
     await utimes(path.join(context.config.storageDir, key), old, old);
   }
 
@@ -39,5 +45,6 @@ it('deletes stored files no row names once older than the grace age, keeping ref
   expect(swept).toEqual([left]);
   expect(await storage.exists(left)).toBe(false);
   expect(await storage.exists(scene.originalKey)).toBe(true);
+  expect(await storage.exists(dsm)).toBe(true);
   expect(await storage.exists(fresh)).toBe(true);
 });

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './queue';
 
-/** Storage folders whose every file a database row names (scenes, observation photos, overlay plans). */
+/** Storage folders whose every file a database row names (scenes and their DSMs, observation photos, overlay plans). */
 const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays'];
 
 /**
@@ -22,6 +22,8 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
   const keys = new Set<string>(photos.map((photo) => photo.storageKey));
   const plans = await db.selectFrom('overlayFiles').select(['imageKey', 'smallKey']).execute();
   for (const plan of plans) keys.add(plan.imageKey).add(plan.smallKey);
+  const elevation = await db.selectFrom('sceneElevationModels').select('storageKey').execute();
+  for (const model of elevation) keys.add(model.storageKey);
   for (const scene of scenes) {
     for (const key of [
       scene.originalKey,
