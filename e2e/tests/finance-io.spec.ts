@@ -172,7 +172,9 @@ test('export: Excel and CSV read back, with the template columns and every lot',
   const sheet = await sheetOf(xlsx);
   const headers = valuesOf(sheet, 1);
   expect(headers.slice(0, 4)).toEqual(['Etapa', 'Código do lote', 'Quadra', 'Lote']);
-  expect(headers).toHaveLength(21);
+  // the 21 columns of spec 2.7 and the buyer's CPF/CNPJ (spreadsheets only), after Comprador
+  expect(headers).toHaveLength(22);
+  expect(headers[headers.indexOf('Comprador') + 1]).toBe('CPF/CNPJ do comprador');
   expect(sheet.rowCount).toBe(portfolio.length + 1);
   const buyer = portfolio.find((row) => row.nome_comprador)!.nome_comprador!;
   const found = Array.from({ length: sheet.rowCount - 1 }, (_, index) => valuesOf(sheet, index + 2)).some(
