@@ -27,6 +27,36 @@ const securityRoutes = ['POST /group/create', 'POST /group/:id', 'POST /user/reg
  * caller's role 403 (the role is checked before any id is read). A field keyed on its own wins over its route.
  */
 const NOT_404: Record<string, Exception> = {
+  ...Object.fromEntries(
+    ['mega', 'uau'].map((erp): [string, Exception] => [
+      `POST /integration/${erp}/credentials query.customer_id`,
+      {
+        status: { MANAGER: 422, USER: 422 },
+        reason:
+          'o corpo gerado não tem URL válida: o contrato responde 422 antes de o serviço ler o cliente, com ' +
+          'qualquer customer_id; com corpo válido, outro cliente é oculto (policies/integration.ts, integration.api.test)',
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'POST /project/:id/detect/:detectId/feature params.detectId',
+      'POST /project/:id/detect/:detectId/feature body.feature_id',
+      'POST /project/:id/detect/:detectId/feature/:featureId/review params.detectId',
+      'POST /project/:id/detect/:detectId/feature/:featureId/review params.featureId',
+      'POST /project/:id/environment-detect body.before_scene_id',
+      'POST /project/:id/environment-detect body.after_scene_id',
+      'GET /project/:id/features/:detectId params.detectId',
+    ].map((field): [string, Exception] => [
+      field,
+      {
+        status: { MANAGER: 422, USER: 422 },
+        reason:
+          'o projeto próprio do teste é um loteamento: NOT_ENVIRONMENT (422) antes de ler qualquer outro id; ' +
+          'análises de outro cliente num projeto ambiental: environment.api.test',
+      },
+    ]),
+  ),
   'POST /allotments/:detectId': {
     status: { MANAGER: 403, USER: 403 },
     reason:

@@ -16,6 +16,7 @@ export interface IdField {
 const KIND_BY_NAME: Record<string, IdKind> = {
   customerId: 'customer',
   customer: 'customer',
+  customer_id: 'customer',
   projectId: 'project',
   project: 'project',
   projects: 'project',
@@ -40,6 +41,10 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   note_id: 'note',
   noteId: 'note',
   categoryId: 'noteCategory',
+  before_scene_id: 'scene',
+  after_scene_id: 'scene',
+  feature_id: 'environmentFeature',
+  featureId: 'environmentFeature',
 };
 
 /** `id` / `ids` name the row of the path's first segment. */
@@ -59,6 +64,8 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
 /** Names that look like ids but are not. */
 const NOT_IDS: Record<string, string> = {
   use_scene_id: 'sim/não: usar a imagem da análise',
+  category_id: 'a categoria ambiental (0 REFO, 1 DEFO, 2 outra: constante da especificação), não uma linha',
+  mega_tenant_id: 'o identificador do inquilino no Mega (texto do ERP), não uma linha nossa',
 };
 
 /** Path parameters that name no row (the tile's date and coordinates), with the value the test sends. */

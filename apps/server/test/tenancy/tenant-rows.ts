@@ -21,7 +21,8 @@ export type IdKind =
   | 'inspection'
   | 'note'
   | 'noteCategory'
-  | 'overlay';
+  | 'overlay'
+  | 'environmentFeature';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -161,6 +162,7 @@ export async function tenantRows(
       user: user.id,
       accessToken: Number(accessToken.id),
       overlay: overlay.id,
+      environmentFeature: await environmentFeature(ctx, detection.id),
       space: project.space,
       ...construction,
     },
@@ -196,6 +198,30 @@ async function constructionRows(ctx: TestContext, projectId: number, customerId:
     .returning('id')
     .executeTakeFirstOrThrow();
   return { inspection: inspection.id, noteCategory: category.id, note: note.id };
+}
+
+/** A pending vegetation-change proposal of the project's analysis. */
+async function environmentFeature(ctx: TestContext, detectionId: number): Promise<number> {
+  const [west, south, side] = [-51.95, -23.42, 0.001];
+  const ring = [
+    [west, south],
+    [west + side, south],
+    [west + side, south + side],
+    [west, south],
+  ];
+  const row = await ctx.db
+    .insertInto('environmentFeatures')
+    .values({
+      detectionId,
+      source: 'ai',
+      category: 'DEFO',
+      geoJson: JSON.stringify({ type: 'Polygon', coordinates: [ring] }),
+      areaM2: 5000,
+      confidence: 0.8,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** A lot of the project: the seed's first layer there, or a new 20 m square lot. */
