@@ -227,12 +227,12 @@ describe('integration validation messages (spec 5)', () => {
 });
 
 describe('credentials', () => {
-  it('refuses credentials the ERP rejects (502 with the ERP’s reason) and saves nothing', async () => {
+  it('refuses credentials the ERP rejects (422 with the ERP’s reason) and saves nothing', async () => {
     const answer = await call('POST', '/integration/sienge/credentials', manager, {
       ...credentials(),
       sienge_password: 'errada',
     });
-    expect(answer.status).toBe(502);
+    expect(answer.status).toBe(422);
     expect(answer.body.code).toBe('ERP_UNAVAILABLE');
     expect(answer.body.message).toContain('recusou as credenciais');
     const saved = await call('GET', '/integration/sienge/credentials', manager);

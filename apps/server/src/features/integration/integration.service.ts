@@ -83,6 +83,15 @@ export function erpFailure(error: unknown): never {
   throw error;
 }
 
+/**
+ * Credentials the ERP refuses, or an address where no ERP answers, are the person's input to correct: 422 with
+ * the connector's pt-BR message (no 5xx for what the user typed).
+ */
+function credentialsRefused(error: unknown): never {
+  if (error instanceof ErpError) throw new AppError(422, 'ERP_UNAVAILABLE', error.message);
+  throw error;
+}
+
 /** The ERP's enterprises as each wizard's contract names their fields (spec 3, 7). */
 function erpProjects(
   erp: Erp,
@@ -209,7 +218,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const saved = await savedCredentials(customerId, erp).catch(() => ({ credentials: null }));
       const credentials = credentialsFromInput(erp, input, saved.credentials);
       const connector = deps.createConnector(erp, credentials, { customerId, timeoutMs: TEST_TIMEOUT_MS });
-      await connector.testConnection().catch(erpFailure);
+      await connector.testConnection().catch(credentialsRefused);
       const row = await repo.saveCredentials(
         customerId,
         erp,

@@ -8,7 +8,7 @@ export function reasonOf(error: unknown): string {
 
 /**
  * The spec's fixed text of a failed save, followed by the reason when the server explains it (a field it refused,
- * 422, or the ERP's own refusal, 502: 'Usuário ou senha inválidos.'), so the person knows what to correct.
+ * 422, also the ERP’s own refusal of the credentials: 'Usuário ou senha inválidos.'; 502 when a saved ERP fails), so the person knows what to correct.
  */
 export function saveFailureText(base: string, error: unknown): string {
   const explained = isApiError(error) && (error.status === 422 || error.status === 502);
