@@ -79,9 +79,13 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await row.getByRole('button', { name: 'Vincular carteiras' }).click();
   const modal = page.getByRole('dialog', { name: `Vincular carteiras — ${ALLOTMENT}` });
   await expect(modal).toBeVisible();
-  expect((await modal.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())?.width).toBe(
-    800,
-  );
+  // Measured once the opening zoom animation has ended (mid-animation the box is scaled down).
+  await expect
+    .poll(
+      async () =>
+        (await modal.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())?.width,
+    )
+    .toBe(800);
   // Start from one empty row whatever an earlier run left.
   while ((await modal.getByRole('button', { name: /Remover linha/ }).count()) > 0)
     await modal
