@@ -27,6 +27,12 @@ const securityRoutes = ['POST /group/create', 'POST /group/:id', 'POST /user/reg
  * caller's role 403 (the role is checked before any id is read). A field keyed on its own wins over its route.
  */
 const NOT_404: Record<string, Exception> = {
+  'GET /project/:id/detect/:detectId/report params.detectId': {
+    status: { MANAGER: 403, USER: 403 },
+    reason:
+      'o projeto próprio do teste é um loteamento, sem o módulo environment.report: 403 antes de ler a análise; ' +
+      'o relatório de outro cliente num projeto ambiental: environment.api.test (404)',
+  },
   ...Object.fromEntries(
     ['mega', 'uau'].map((erp): [string, Exception] => [
       `POST /integration/${erp}/credentials query.customer_id`,
