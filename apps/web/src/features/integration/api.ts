@@ -139,6 +139,18 @@ export function useSaveErpProjects(erp: Erp) {
 }
 
 /** The customer's allotments with their wallet links and stages. */
+/**
+ * 'Tentar novamente' after 30 s: drops the integration reads still waiting (an ERP that does not answer) and asks
+ * again. A plain refetch would join the pending request instead of sending a new one.
+ */
+export function useForceRetry() {
+  const client = useQueryClient();
+  return async (...queries: { refetch(): Promise<unknown> }[]) => {
+    await client.cancelQueries({ queryKey: keys.all, fetchStatus: 'fetching' });
+    await Promise.all(queries.map((query) => query.refetch()));
+  };
+}
+
 export function useIntegrationProjects() {
   const query = useCustomerQuery();
   return useQuery({

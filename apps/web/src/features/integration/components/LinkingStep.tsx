@@ -9,7 +9,7 @@ import {
   type Erp,
 } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
-import { useIntegrationProjects, useErpProjects, useSaveErpProjects } from '../api';
+import { useErpProjects, useForceRetry, useIntegrationProjects, useSaveErpProjects } from '../api';
 import { reasonOf } from '../model/reasonOf';
 import { LoadFailure } from './LoadFailure';
 import { LoadingWithForceRetry } from './LoadingWithForceRetry';
@@ -49,10 +49,8 @@ export function LinkingStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [selectionError, setSelectionError] = useState<string | null>(null);
 
-  const retry = () => {
-    void projects.refetch({ cancelRefetch: true });
-    void erpProjects.refetch({ cancelRefetch: true });
-  };
+  const forceRetry = useForceRetry();
+  const retry = () => void forceRetry(projects, erpProjects);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
