@@ -10,7 +10,7 @@ import { unreadableReason } from './ai/scene-readability';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';
 import type { DetectionsRepo, ResultRow } from './detections.repo';
-import { withLocalFile } from './scene-file';
+import { withLocalFile } from '../../storage/local-file';
 
 const BATCH_SIZE = 500;
 /** Progress before the first lot is read (context loaded, scene opened) and the share of reading lots. */

@@ -4,7 +4,7 @@ import { openSceneSource } from '../../imagery/open-scene-source';
 import type { RasterSource } from '../../imagery/raster-source';
 import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor } from '../analyses';
-import { withStoredFile } from './stored-file';
+import { withLocalFile } from '../../storage/local-file';
 import { areaMask, gridOver, type Area } from './detector/change-grid';
 import { DEFAULT_DETECTOR_SETTINGS, detectChange, type ChangePatch } from './detector/detect-change';
 import { sampleScene } from './detector/sample-scene';
@@ -34,7 +34,7 @@ async function openScene(
     west !== undefined && south !== undefined && east !== undefined && north !== undefined
       ? { west, south, east, north }
       : null;
-  return withStoredFile(storage, scene.originalKey, async (file) => {
+  return withLocalFile(storage, scene.originalKey, async (file) => {
     const source = await openSceneSource(file, scene.sourceKind, bounds, DEFAULT_IMAGE_LIMITS);
     try {
       return await work(source);

@@ -2,8 +2,8 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { makeScratchDir } from '../../storage/scratch';
-import type { Storage } from '../../storage/storage';
+import { makeScratchDir } from './scratch';
+import type { Storage } from './storage';
 
 /**
  * Runs `work` with a local path of a stored file: the file itself when storage is a local folder, else a
@@ -16,7 +16,7 @@ export async function withLocalFile<T>(
 ): Promise<T> {
   const local = storage.localPath?.(key);
   if (local) return work(local);
-  const dir = await makeScratchDir('detections');
+  const dir = await makeScratchDir('local-file');
   try {
     const file = path.join(dir, 'original');
     await pipeline(await storage.getStream(key), createWriteStream(file));

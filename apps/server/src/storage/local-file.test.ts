@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalStorage } from '../../storage/local-storage';
-import type { Storage } from '../../storage/storage';
-import { withLocalFile } from './scene-file';
+import { createLocalStorage } from './local-storage';
+import type { Storage } from './storage';
+import { withLocalFile } from './local-file';
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'mirante-scene-file-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
