@@ -18,6 +18,19 @@ describe('demo data gate', () => {
   });
 });
 
+describe('ROLE', () => {
+  it('is all unless set; api and worker split the HTTP and the job sides', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ ROLE: 'api' }).role).toBe('api');
+    expect(loadConfig({ ROLE: ' Worker ' }).role).toBe('worker');
+    expect(loadConfig({ ROLE: 'all' }).role).toBe('all');
+  });
+
+  it('refuses any other value, naming the accepted ones', () => {
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/ROLE inválido: "web". Use api .* worker .* all/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('is off unless set; 1 trusts any proxy; other values are the proxies’ addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);

@@ -3,7 +3,12 @@ import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
 
+/** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
+export type ProcessRole = 'api' | 'worker' | 'all';
+
 export interface AppConfig {
+  /** `ROLE` (default `all`: one machine serves and works the queues). */
+  role: ProcessRole;
   port: number;
   host: string;
   /** Public address used in e-mailed links. */
@@ -106,11 +111,19 @@ export function requireIntegrationKey(config: Pick<AppConfig, 'integrationKey'>)
   return config.integrationKey;
 }
 
+/** `ROLE`: `api`, `worker` or `all` (unset); anything else stops the start-up, saying what is accepted. */
+export function roleFromEnv(value: string | undefined): ProcessRole {
+  const role = value?.trim().toLowerCase() || 'all';
+  if (role === 'api' || role === 'worker' || role === 'all') return role;
+  throw new Error(`ROLE inválido: "${value}". Use api (só HTTP), worker (só tarefas) ou all (os dois).`);
+}
+
 /** Reads the configuration from the environment (see the README's configuration table). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = intFromEnv(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
   return {
+    role: roleFromEnv(env.ROLE),
     port,
     host: env.HOST ?? '0.0.0.0',
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -9,9 +9,9 @@ import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
-import { registerOrphanFileSweep } from './jobs/orphan-files';
 import { startJobs } from './jobs/start-jobs';
 import { createServices } from './services';
+import { runWorker } from './worker-process';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
 
@@ -82,11 +82,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   requireIntegrationKey(config);
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
-  if (leader) log(`Mirante ${APP_VERSION} iniciando…`);
+  if (leader)
+    log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
   const infra = await startInfrastructure(config, log);
-  const { services, queue } = await startJobs(infra, log);
+  // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
+  const { services, queue } = await startJobs(infra, log, { work: config.role !== 'api' });
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
-  await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
   const stopDemoErp =
@@ -137,8 +138,17 @@ async function main(): Promise<void> {
   }
 }
 
-const workers = clusterWorkers();
-(workers > 1 && cluster.isPrimary ? runPrimary(workers) : main()).catch((error: unknown) => {
+function start(): Promise<void> {
+  const config = loadConfig();
+  if (config.role === 'worker') {
+    requireIntegrationKey(config);
+    return runWorker(config);
+  }
+  const workers = clusterWorkers();
+  return workers > 1 && cluster.isPrimary ? runPrimary(workers) : main();
+}
+
+start().catch((error: unknown) => {
   console.error('[mirante] Falha ao iniciar:', error);
   process.exit(1);
 });

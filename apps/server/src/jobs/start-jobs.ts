@@ -3,6 +3,7 @@ import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import type { RunningInfrastructure } from '../infrastructure';
 import { createServices, type Services } from '../services';
+import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
 
 export interface RunningJobs {
@@ -11,16 +12,25 @@ export interface RunningJobs {
   queue: JobQueue;
 }
 
+export interface JobsOptions {
+  /**
+   * Work the queues here (default). False (`ROLE=api`): the process only sends jobs; the workers run the
+   * ingests, AI runs, ERP synchronisations, storage sweeps and their schedules.
+   */
+  work?: boolean;
+}
+
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work sent to pg-boss, and works the scene-ingest and detections-process queues (each resuming the
- * work a crash interrupted).
+ * with its queued work sent to pg-boss and, when it works, works the scene-ingest, detections-process,
+ * ERP-synchronisation and storage-sweep queues (each resuming the work a crash interrupted).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
   log: (message: string) => void,
+  { work = true }: JobsOptions = {},
 ): Promise<RunningJobs> {
-  const queue = await startQueue(infra.connectionString);
+  const queue = await startQueue(infra.connectionString, work);
   const ingest = sceneIngestJobs(queue, log);
   const processing = detectionsProcessJobs(queue, log);
   await ingest.create();
@@ -34,8 +44,11 @@ export async function startJobs(
       integrationSync: integrationSync.enqueue,
     },
   });
-  await ingest.work(services.scenes);
-  await processing.work(services.analyses);
-  await integrationSync.work(services.syncRunner, services.syncQueue);
+  if (work) {
+    await ingest.work(services.scenes);
+    await processing.work(services.analyses);
+    await integrationSync.work(services.syncRunner, services.syncQueue);
+    await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
+  }
   return { services, queue };
 }

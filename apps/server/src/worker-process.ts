@@ -1,0 +1,23 @@
+import type { AppConfig } from './config';
+import { startInfrastructure } from './infrastructure';
+import { startJobs } from './jobs/start-jobs';
+
+const log = (message: string) => console.log(`[worker] ${message}`);
+
+/**
+ * A job worker process for scale-out (`npm run worker`, or `ROLE=worker npm start`): the same queues as the
+ * server, no HTTP. It runs the ingests, AI runs, ERP synchronisations and storage sweeps that `ROLE=api`
+ * processes only send.
+ */
+export async function runWorker(config: AppConfig): Promise<void> {
+  const infra = await startInfrastructure(config, log);
+  const { queue } = await startJobs(infra, log, { work: true });
+  log('pronto; aguardando tarefas.');
+  const stop = async () => {
+    await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await infra.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
