@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { registerAnalysisRoutes } from './features/analyses/analyses.routes';
+import { registerAllotmentAnalysesRoutes } from './features/allotment-analyses/allotment-analyses.routes';
 import { registerEnvironmentRoutes } from './features/environment/environment.routes';
 import { registerDetectionRoutes } from './features/detections/detections.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
@@ -148,6 +149,7 @@ export async function buildApp(
   registerLayerImportRoutes(route, services.layerFileImport);
   registerAnalysisRoutes(route, services.analyses);
   registerEnvironmentRoutes(route, services.environment);
+  registerAllotmentAnalysesRoutes(route, services.allotmentAnalyses);
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);
   registerDetectionsExportRoutes(route, services.detectionsReport);

@@ -15,6 +15,8 @@ import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
+import { createAllotmentAnalysesRepo } from './features/allotment-analyses/allotment-analyses.repo';
+import { createAllotmentAnalysesService } from './features/allotment-analyses/allotment-analyses.service';
 import { createEnvironmentProcessor } from './features/environment/environment.processor';
 import { createEnvironmentRepo } from './features/environment/environment.repo';
 import { createEnvironmentService } from './features/environment/environment.service';
@@ -127,6 +129,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     observations,
     layerImport,
     environment,
+    allotmentAnalyses: createAllotmentAnalysesService(createAllotmentAnalysesRepo(db), projects),
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
     scenes,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),

@@ -17,6 +17,7 @@ export * from './domain/version';
 export * from './domain/text';
 export * from './api/scenes';
 export * from './api/analyses';
+export * from './api/allotment-analyses';
 export * from './domain/layers';
 export * from './api/layers';
 export * from './api/layer-import';
