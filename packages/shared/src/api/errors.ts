@@ -121,6 +121,7 @@ export const ERROR_CODES = [
   'PDF_REFUSED',
   'GEOREFERENCE_INVALID',
   'NOT_CONSTRUCTION',
+  'NOT_ALLOTMENT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
