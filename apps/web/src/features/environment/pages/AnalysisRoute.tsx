@@ -1,10 +1,10 @@
-import { UnderConstructionScreen } from '../../../shared/status/UnderConstructionScreen';
 import { useCurrentProject } from '../../projects/ProjectContext';
+import AllotmentAnalysisPage from '../../allotment-analysis/pages/AllotmentAnalysisPage';
 import EnvironmentAnalysisPage from './EnvironmentAnalysisPage';
 
-/** /page/analysis: the environment analysis page; the allotment and other analysis pages are not built yet. */
+/** /page/analysis: the allotment analysis page, or the analysis page of the other project types (spec 2.1, 2.5). */
 export default function AnalysisRoute() {
   const project = useCurrentProject();
-  if (project.projectType === 'ENVIRONMENT') return <EnvironmentAnalysisPage />;
-  return <UnderConstructionScreen title="Análise" />;
+  if (project.projectType === 'ALLOTMENT') return <AllotmentAnalysisPage />;
+  return <EnvironmentAnalysisPage />;
 }

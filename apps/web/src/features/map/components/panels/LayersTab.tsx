@@ -5,10 +5,11 @@ export interface LayersTabProps {
   available: readonly { type: LayerType; count: number }[];
   visible: readonly LayerType[];
   onChange(visible: LayerType[]): void;
-  labels: { lots: boolean; blocks: boolean };
-  onLabelsChange(labels: { lots: boolean; blocks: boolean }): void;
+  /** The lot/block identifier toggles (left out where another panel holds them). */
+  labels?: { lots: boolean; blocks: boolean };
+  onLabelsChange?(labels: { lots: boolean; blocks: boolean }): void;
   /** Lots whose latest status is an AI reading under the confidence threshold ('A revisar'). */
-  review: ReviewFilter;
+  review?: ReviewFilter;
 }
 
 export interface ReviewFilter {
@@ -45,29 +46,41 @@ export function LayersTab({ available, visible, onChange, labels, onLabelsChange
           ),
         }))}
       />
-      <Divider size="small" />
-      <label className="layers-tab__toggle">
-        <Switch size="small" checked={labels.lots} onChange={(lots) => onLabelsChange({ ...labels, lots })} />
-        Identificador dos lotes
-      </label>
-      <label className="layers-tab__toggle">
-        <Switch
-          size="small"
-          checked={labels.blocks}
-          onChange={(blocks) => onLabelsChange({ ...labels, blocks })}
-        />
-        Identificador das quadras
-      </label>
-      <Divider size="small" />
-      <label className="layers-tab__toggle">
-        <Switch
-          size="small"
-          checked={review.only}
-          onChange={review.onChange}
-          aria-label="Somente lotes a revisar"
-        />
-        Somente lotes {AI_REVIEW_LABEL.toLowerCase()} <small>({review.count})</small>
-      </label>
+      {labels && onLabelsChange && (
+        <>
+          <Divider size="small" />
+          <label className="layers-tab__toggle">
+            <Switch
+              size="small"
+              checked={labels.lots}
+              onChange={(lots) => onLabelsChange({ ...labels, lots })}
+            />
+            Identificador dos lotes
+          </label>
+          <label className="layers-tab__toggle">
+            <Switch
+              size="small"
+              checked={labels.blocks}
+              onChange={(blocks) => onLabelsChange({ ...labels, blocks })}
+            />
+            Identificador das quadras
+          </label>
+        </>
+      )}
+      {review && (
+        <>
+          <Divider size="small" />
+          <label className="layers-tab__toggle">
+            <Switch
+              size="small"
+              checked={review.only}
+              onChange={review.onChange}
+              aria-label="Somente lotes a revisar"
+            />
+            Somente lotes {AI_REVIEW_LABEL.toLowerCase()} <small>({review.count})</small>
+          </label>
+        </>
+      )}
     </div>
   );
 }

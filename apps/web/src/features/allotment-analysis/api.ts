@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { allotmentAnalysesApi, detectionsApi, scenesApi } from '@mirante/shared';
+import { callApi } from '../../shared/api/callApi';
+
+const analysesKey = (projectId: number) => ['allotment-analysis', 'analyses', projectId] as const;
+
+/** The project's analyses with their lots per detection type; read again while one is being processed. */
+export function useAllotmentAnalyses(projectId: number) {
+  return useQuery({
+    queryKey: analysesKey(projectId),
+    queryFn: () => callApi(allotmentAnalysesApi.list, { params: { id: projectId } }),
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.some((a) => a.processingState === 'queued' || a.processingState === 'processing')
+        ? 5000
+        : false,
+  });
+}
+
+/** Spec 7 `GET /project/{id}/last-scene`. */
+export function useLastScene(projectId: number) {
+  return useQuery({
+    queryKey: ['allotment-analysis', 'last-scene', projectId],
+    queryFn: () => callApi(scenesApi.lastScene, { params: { id: projectId } }),
+    retry: false,
+  });
+}
+
+/** Spec 7 `POST detection/{id}`: publishes (approval_status true) or disables an analysis (ADMIN). */
+export function usePublishAllotmentAnalysis(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ detectId, published }: { detectId: number; published: boolean }) =>
+      callApi(detectionsApi.setApproval, { params: { id: detectId }, body: { approval_status: published } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+  });
+}
