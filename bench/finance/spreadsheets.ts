@@ -3,6 +3,7 @@
 // 10,000 rows read, validated, merged and written with their history in one transaction), then the same file
 // again (nothing to change). Writes bench/RESULTS.md (finance-spreadsheets).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,8 @@ function startServer(): Promise<ChildProcess> {
       SMTP_URL: '',
       DEMO_IMAGERY: '0',
       LOGIN_RATE_LIMIT: '1000',
+      // Production refuses to start without the ERP credentials' key; a throwaway one for the throwaway data.
+      INTEGRATION_KEY: randomBytes(32).toString('base64'),
     },
   });
   return new Promise((resolve, reject) => {

@@ -113,8 +113,15 @@ export function portfolioXlsx(
     const header = sheet.getRow(1);
     header.font = { bold: true };
     header.commit();
+    // One style object per column, shared by its cells: exceljs caches a style's id by object identity, while
+    // the copy it makes for every new cell is registered (rendered to XML and looked up) cell by cell.
+    const styles = columns.map((_, index) => sheet.getColumn(index + 1).style);
     for (const row of rows) {
-      sheet.addRow(columns.map((column) => xlsxCell(portfolioValue(row, column), column))).commit();
+      const written = sheet.addRow(columns.map((column) => xlsxCell(portfolioValue(row, column), column)));
+      written.eachCell({ includeEmpty: true }, (cell, index) => {
+        cell.style = styles[index - 1] ?? cell.style;
+      });
+      written.commit();
     }
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
     sheet.commit();
