@@ -1,15 +1,23 @@
 import { defineConfig } from '@playwright/test';
+import { BASE_PORT, workerPort } from './worker-server';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const BASE_URL = `http://localhost:${PORT}`;
+/**
+ * E2E_WORKERS (default 1; `npm run test:e2e` uses 2) Playwright workers, each with its own server, database and
+ * outbox (see worker-server.ts): within a worker, spec files run one at a time, as before. A spec must therefore
+ * not count on another spec having run first, and reaches its server only through `baseURL`/`request`/`page`
+ * (or `workerPort()` from worker-server.ts), never a fixed port.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+// This file is evaluated again in every worker, where TEST_PARALLEL_INDEX names the worker.
+const BASE_URL = `http://localhost:${workerPort()}`;
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: `../test-results/e2e-${PORT}`,
+  outputDir: `../test-results/e2e-${BASE_PORT}`,
+  // A server is shared by the specs of its worker (users, scenes, passwords): the tests of a file run in order,
+  // and no two files use one server at once, so that no test sees another's half-done changes.
   fullyParallel: false,
-  // One server is shared by every spec (users, scenes, passwords): tests run one at a time so that no test
-  // sees another's half-done changes.
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 7_000 },
@@ -37,11 +45,12 @@ export default defineConfig({
   },
   webServer: {
     command: 'node e2e/start-server.mjs',
-    env: { E2E_PORT: String(PORT) },
+    env: { E2E_PORT: String(BASE_PORT), E2E_SERVERS: String(WORKERS) },
     cwd: '..',
-    url: `${BASE_URL}/api/v1/health`,
+    // Printed once every worker's server answers its health check.
+    wait: { stdout: /E2E_SERVERS_READY/ },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

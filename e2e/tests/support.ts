@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { dataFolderFor, workerPort } from '../worker-server';
 
 export const DEMO_PASSWORD = 'mirante2026';
 export const ADMIN = 'admin@mirante.app.br';
@@ -12,9 +13,12 @@ export const INACTIVE = 'inativo@horizonte.com.br';
 export const ACCESS_TOKEN = 'demo-acesso-jardim-das-palmeiras';
 export const SESSION_KEY = 'mirante-session-2.0.1';
 
-const port = Number(process.env.E2E_PORT ?? 3100);
-const dataFolder = port === 3100 ? 'data-e2e' : `data-e2e-${port}`;
-const outboxDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..', dataFolder, 'outbox');
+const outboxDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../..',
+  dataFolderFor(workerPort()),
+  'outbox',
+);
 
 /** Fills the landing form like a person and submits with Enter. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
