@@ -15,9 +15,13 @@ import type { RealCell } from './real-sets';
 export const CORRECTED_SHARE = 0.3;
 export const DRAWS = 10;
 
-/** The candidates `selectAdaptation` chooses from: ridge × temperature × with/without the colour extras. */
+/** The candidates `selectAdaptation` chooses from: ridge × temperature × colour extras × self-training. */
 export const ADAPTATION_CANDIDATES: readonly AdaptationSettings[] = [0.1, 0.3, 1].flatMap((l2) =>
-  [1, 1.5, 2, 3].flatMap((temperature) => [true, false].map((extras) => ({ l2, temperature, extras }))),
+  [1, 1.5, 2, 3].flatMap((temperature) =>
+    [true, false].flatMap((extras) =>
+      [false, true].map((selfTraining) => ({ l2, temperature, extras, selfTraining })),
+    ),
+  ),
 );
 
 export const toSample = (c: RealCell): BuiltSample => ({
@@ -58,7 +62,9 @@ export const builtReader: CellReader = (project, cell) => {
 
 /**
  * Per project (image × grid), 30 % of its cells are "corrected" at random (DRAWS draws), the per-project model
- * is fitted on them with `settings`, and the other 70 % are scored before and after.
+ * is fitted on them with `settings` (the other 70 %'s features, without their labels, are the uncorrected lots
+ * self-training may use, as the processor's re-run of the same scene has them), and the other 70 % are scored
+ * before and after.
  */
 export function simulateCorrections(
   base: BuiltModel,
@@ -86,6 +92,7 @@ export function simulateCorrections(
         base,
         corrected.map((c) => ({ features: c.features as LotFeatures, built: c.built })),
         settings,
+        rest.map((c) => c.features as LotFeatures),
       );
       const truth = rest.map((c) => c.built);
       const before = rest.map((c) => read(plain, c));

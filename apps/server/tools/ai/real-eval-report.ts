@@ -17,7 +17,7 @@ export interface ReadabilityVerdict {
 const ece = (value: number): string => value.toFixed(3);
 
 const settingsText = (s: RealSetResult['adaptation']): string =>
-  `ridge ${s.l2}, temperature ${s.temperature}, ${s.extras ? 'with' : 'without'} colour extras`;
+  `ridge ${s.l2}, temperature ${s.temperature}, ${s.extras ? 'with' : 'without'} colour extras${s.selfTraining ? ', self-training' : ''}`;
 
 const afterText = (r: RealSetResult): string =>
   r.corrections.adaptedRuns === 0
@@ -50,7 +50,7 @@ export function realEvalMarkdown(
       'Only SpaceNet Rio and Kampala may train a shipped model (labelled/README.md), on grid 0 only; Austin and Zanzibar are evaluation-only. ' +
       "**Protocol: leave-one-set-out, nested for the adaptation settings.** Rio is scored by a model trained on Kampala + synthetic, with adaptation settings chosen on Kampala alone; Kampala the other way round. Their 2-parameter Platt calibration is the shipped one, fitted on both sets' out-of-set scores, so Rio's and Kampala's zero-shot ECE is not fully unseen (a calibration fitted on the one other set transfers its built share and reads every cell one way: balanced accuracy 50 %, so that nesting was not kept). The after-corrections probabilities do not use that calibration (the per-project model refits on the raw score). " +
       'Austin and Zanzibar are scored by the shipped model (Rio + Kampala + synthetic, calibrated on their leave-one-set-out scores) with the shipped adaptation settings (chosen on Rio + Kampala by `ai:train-built`): they were used for no fit and no choice. ' +
-      `The adaptation settings are chosen among ${ADAPTATION_CANDIDATES.length} candidates (ridge × temperature × colour extras, adaptation-selection.ts) by the highest mean of (balanced accuracy after corrections − pooled ECE after corrections) on the choosing sets. ` +
+      `The adaptation settings are chosen among ${ADAPTATION_CANDIDATES.length} candidates (ridge × temperature × colour extras × self-training on the project's uncorrected lots, adaptation-selection.ts) by the highest mean of (balanced accuracy after corrections − pooled ECE after corrections) on the choosing sets. ` +
       'Not nested: the 5 features, ridge and 100 synthetic lots of the base model (kept from 2026-11-25, chosen by looking at Rio and Kampala leave-one-set-out figures). ' +
       `**After corrections**: per project (image × grid), ${share} % of the cells are corrected at random (${DRAWS} draws), the per-project model (project-adaptation.ts) is fitted on them, and the other ${100 - share} % are scored; mean over projects × draws. ` +
       "ECE is given two ways: the mean of each run's ECE (on ~45 cells for Kampala, ECE of a perfectly calibrated model is ~0.1 from sampling noise alone) and pooled (every run's scored cells in one 10-bin table). " +

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysesKit } from '../../../test/analyses-test-kit';
 import { factories } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/test-app';
+import { createDetectionsRepo } from './detections.repo';
 
 /*
  * The per-project adaptation on real imagery: a SpaceNet Rio de Janeiro tile (testdata/labelled, CC BY-SA 4.0)
@@ -147,6 +148,18 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+
+    // Self-training reads the scene's other lots: every lot read, except the ones corrected, with no label.
+    const read = await ctx.db
+      .selectFrom('detectionResults')
+      .select(['layerId', 'features'])
+      .where('detectionId', '=', detectId)
+      .where('features', 'is not', null)
+      .execute();
+    const uncorrected = await createDetectionsRepo(ctx.db).uncorrectedFeatures(projectId, 100_000);
+    const correctedSet = new Set(corrected);
+    expect(uncorrected).toHaveLength(read.filter((r) => !correctedSet.has(r.layerId)).length);
+    expect(uncorrected.length).toBeLessThan(read.length);
 
     await processAi();
     const after = await statusRows();

@@ -5,7 +5,7 @@ import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor, ProcessingReporter } from '../analyses';
 import { loadBuiltModel } from './ai/built-model';
 import { classifyScene, type LotClassification } from './ai/classify-scene';
-import { projectModel, type Correction } from './ai/project-adaptation';
+import { projectModel, SELF_TRAINING_MAX_LOTS, type Correction } from './ai/project-adaptation';
 import { unreadableReason } from './ai/scene-readability';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';
@@ -95,7 +95,11 @@ export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage
     );
     if (lots.length === 0) throw new Error(DETECTION_MESSAGES.noLots);
     const previous = previousMap(await repo.previousFeatures(analysis.projectId, analysis.sceneDate));
-    const project = projectModel(loadBuiltModel(), correctionsOf(await repo.corrections(analysis.projectId)));
+    const corrections = correctionsOf(await repo.corrections(analysis.projectId));
+    const uncorrected = (await repo.uncorrectedFeatures(analysis.projectId, SELF_TRAINING_MAX_LOTS)).flatMap(
+      (features) => (typeof features === 'object' && features !== null ? [features as LotFeatures] : []),
+    );
+    const project = projectModel(loadBuiltModel(), corrections, undefined, uncorrected);
     const [west, south, east, north] = analysis.sourceBounds ?? [];
     const bounds =
       west !== undefined && south !== undefined && east !== undefined && north !== undefined

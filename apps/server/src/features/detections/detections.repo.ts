@@ -127,6 +127,45 @@ export function createDetectionsRepo(db: Db) {
     },
 
     /**
+     * Features of the project's lots nobody corrected, in the analysed scenes where an ADMIN corrected some lots:
+     * the per-project model's self-training reads them (ai/project-adaptation.ts). At most `limit`, in a fixed
+     * order.
+     */
+    async uncorrectedFeatures(projectId: number, limit: number): Promise<unknown[]> {
+      const rows = await db
+        .selectFrom('detectionResults as r')
+        .innerJoin('detections as d', 'd.id', 'r.detectionId')
+        .select('r.features')
+        .where('d.projectId', '=', projectId)
+        .where('r.features', 'is not', null)
+        .where(({ exists, not, selectFrom }) =>
+          exists(
+            selectFrom('lotStatusHistory as h')
+              .innerJoin('layers as l', 'l.id', 'h.layerId')
+              .select('h.id')
+              .whereRef('h.sceneId', '=', 'd.sceneId')
+              .whereRef('l.projectId', '=', 'd.projectId')
+              .where('h.source', '=', 'manual'),
+          ).and(
+            not(
+              exists(
+                selectFrom('lotStatusHistory as m')
+                  .select('m.id')
+                  .whereRef('m.layerId', '=', 'r.layerId')
+                  .whereRef('m.sceneId', '=', 'd.sceneId')
+                  .where('m.source', '=', 'manual'),
+              ),
+            ),
+          ),
+        )
+        .orderBy('r.detectionId')
+        .orderBy('r.layerId')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.features);
+    },
+
+    /**
      * Replaces the analysis's results in one transaction, batch by batch as they arrive: its old results and
      * 'ai' rows go first, so a re-run leaves exactly one row per lot. An 'ai' row supersedes the demo ground
      * truth of the same lot and date (deleted); a manual row of that lot and date is kept (a person's

@@ -49,7 +49,8 @@ export function parseBuiltModel(json: unknown): BuiltModel {
     (model.adaptation !== undefined &&
       (typeof model.adaptation.l2 !== 'number' ||
         typeof model.adaptation.temperature !== 'number' ||
-        typeof model.adaptation.extras !== 'boolean'))
+        typeof model.adaptation.extras !== 'boolean' ||
+        (model.adaptation.selfTraining !== undefined && typeof model.adaptation.selfTraining !== 'boolean')))
   )
     throw new Error('built-model.json is not a mirante-built-1 model');
   return model as BuiltModel;

@@ -56,3 +56,33 @@ describe('per-project adaptation settings', () => {
     );
   });
 });
+
+describe('self-training on the lots nobody corrected', () => {
+  const base = loadBuiltModel();
+  // A light ridge, so that the first fit reads some uncorrected lots confidently (beyond the margin).
+  const settings = { ...DEFAULT_ADAPTATION, l2: 0.01, selfTraining: true };
+  const draw = createRng(5).next;
+  // Twenty corrections, three of them wrong (an ADMIN's slip, or a lot that changed since the scene).
+  const few: Correction[] = Array.from({ length: 20 }, (_, i) => ({
+    features: lot(i % 2, draw),
+    built: i < 6 ? i % 2 === 0 : i % 2 === 1,
+  }));
+  const truth = Array.from({ length: 300 }, (_, i) => i % 3 === 0);
+  const uncorrected = truth.map((built) => lot(built ? 1 : 0, draw));
+  const accuracy = (model: ReturnType<typeof projectModel>) =>
+    uncorrected.filter((f, i) => model.read(f).built === truth[i]).length / uncorrected.length;
+
+  it('changes nothing without uncorrected lots or when the settings leave it off', () => {
+    const plain = projectModel(base, few, { ...settings, selfTraining: false }, uncorrected);
+    expect(uncorrected.map((f) => projectModel(base, few, settings, []).read(f))).toEqual(
+      uncorrected.map((f) => plain.read(f)),
+    );
+  });
+
+  it('learns from the confident readings of the uncorrected lots', () => {
+    const plain = projectModel(base, few, { ...settings, selfTraining: false });
+    const selfTrained = projectModel(base, few, settings, uncorrected);
+    expect(selfTrained.adapted).toBe(true);
+    expect(accuracy(selfTrained)).toBeGreaterThan(accuracy(plain) + 0.05);
+  });
+});

@@ -30,10 +30,21 @@ export interface AdaptationSettings {
   temperature: number;
   /** Whether PROJECT_EXTRA_FEATURES join the shipped model's features. */
   extras: boolean;
+  /**
+   * Self-training: after the fit on the corrections, the project's lots nobody corrected that it reads with a
+   * score beyond ±SELF_TRAINING_MARGIN join them with that reading as their label, and the model is fitted
+   * again. A few dozen corrections leave the fit uncertain; the project's other lots show where its classes lie.
+   */
+  selfTraining?: boolean;
 }
 
 /** Used when built-model.json carries no `adaptation` (models trained before it was chosen by ai:train-built). */
 export const DEFAULT_ADAPTATION: AdaptationSettings = { l2: 0.3, temperature: 2, extras: true };
+
+/** Log-odds beyond which a lot nobody corrected is taken as labelled by the first fit (self-training). */
+export const SELF_TRAINING_MARGIN = 2;
+/** At most this many uncorrected lots are used for self-training (an even sample of them), to bound the fit. */
+export const SELF_TRAINING_MAX_LOTS = 4000;
 
 /**
  * p(built) of a lot for one project. Without enough corrections it is the shipped model's calibrated
@@ -59,10 +70,35 @@ export interface BuiltReading {
 export const confidenceOf = (reading: BuiltReading): number =>
   reading.built ? reading.pBuilt : 1 - reading.pBuilt;
 
+function evenSample<T>(items: readonly T[], max: number): readonly T[] {
+  if (items.length <= max) return items;
+  const step = items.length / max;
+  return Array.from({ length: max }, (_, i) => items[Math.floor(i * step)] as T);
+}
+
+/** Class-balanced ridge logistic regression of built vs not on the given rows. */
+function fitBalanced(rows: readonly number[][], built: readonly boolean[], l2: number): LogisticModel {
+  const builtCount = built.filter(Boolean).length;
+  return fitLogistic(
+    rows.map((row) => row.map((v) => (Number.isFinite(v) ? v : 0))),
+    built.map((b) => (b ? 1 : 0)),
+    {
+      l2,
+      iterations: 30,
+      sampleWeights: built.map((b) => (b ? 1 / builtCount : 1 / (built.length - builtCount))),
+    },
+  );
+}
+
+/**
+ * `uncorrected`: features of the project's lots that nobody corrected, in the scenes the corrections were made
+ * on (used only when `settings.selfTraining`; their readings never replace anyone's status).
+ */
 export function projectModel(
   base: BuiltModel,
   corrections: readonly Correction[],
   settings: AdaptationSettings = base.adaptation ?? DEFAULT_ADAPTATION,
+  uncorrected: readonly LotFeatures[] = [],
 ): ProjectModel {
   const built = corrections.filter((c) => c.built).length;
   if (corrections.length < MIN_CORRECTIONS || built === 0 || built === corrections.length)
@@ -82,15 +118,22 @@ export function projectModel(
       ...(settings.extras ? PROJECT_EXTRA_FEATURES.map((name) => values[name] ?? Number.NaN) : []),
     ];
   };
-  const local: LogisticModel = fitLogistic(
-    corrections.map((c) => row(c.features).map((v) => (Number.isFinite(v) ? v : 0))),
-    corrections.map((c) => (c.built ? 1 : 0)),
-    {
-      l2: settings.l2,
-      iterations: 30,
-      sampleWeights: corrections.map((c) => (c.built ? 1 / built : 1 / (corrections.length - built))),
-    },
-  );
+  const rows = corrections.map((c) => row(c.features));
+  const labels = corrections.map((c) => c.built);
+  let local = fitBalanced(rows, labels, settings.l2);
+  if (settings.selfTraining) {
+    const confident = evenSample(uncorrected, SELF_TRAINING_MAX_LOTS).flatMap((features) => {
+      const r = row(features);
+      const score = logisticScore(local, r);
+      return Math.abs(score) > SELF_TRAINING_MARGIN ? [{ row: r, built: score > 0 }] : [];
+    });
+    if (confident.length > 0)
+      local = fitBalanced(
+        [...rows, ...confident.map((c) => c.row)],
+        [...labels, ...confident.map((c) => c.built)],
+        settings.l2,
+      );
+  }
   // The fit weighs both classes the same, so its score is a likelihood ratio: the decision. The project's share
   // of built lots (estimated from the corrections) turns it into the probability written as the confidence.
   const priorLogOdds = Math.log(built / (corrections.length - built));
