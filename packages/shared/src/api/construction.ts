@@ -305,6 +305,7 @@ export const ELEVATION_MESSAGES = {
   noGeoreference: 'O modelo de elevação não está georreferenciado com um sistema de coordenadas conhecido.',
   notNorthUp: 'O modelo de elevação deve estar orientado ao norte, sem rotação.',
   notMetric: 'O modelo de elevação precisa estar numa projeção métrica (UTM, por exemplo), não em graus.',
+  noOverlap: 'O modelo de elevação não cobre a área da imagem.',
   polygonTooLarge: 'O polígono é grande demais para medir o volume de uma vez.',
   noModel: 'A imagem desta vistoria não possui modelo de elevação.',
   outside: 'O polígono não está sobre o modelo de elevação (ou um vértice cai onde ele não tem dados).',

@@ -10,9 +10,14 @@ const seesFinance = (user: AuthUser | null) =>
 /**
  * A project row as the contract sends it (`user` null: no one to hide finance values from). `lotLayers`: the
  * project's LOT layers; once lots are loaded that is the lot count shown everywhere (Detalhes, the layers list,
- * the detections list), the typed-in number only stands while no lot is loaded.
+ * the detections list), the typed-in number only stands while no lot is loaded. `inspections`: how many
+ * inspections the project has (construction).
  */
-export function toProject(row: ProjectRow, user: AuthUser | null, lotLayers?: number): Project {
+export function toProject(
+  row: ProjectRow,
+  user: AuthUser | null,
+  counts: { lotLayers?: number; inspections?: number } = {},
+): Project {
   const delimiter = (row.delimiter ?? null) as AreaGeometry | null;
   const [west, south, east, north] = (row.bbox ?? NO_BOUNDARY_VIEW.bbox) as [number, number, number, number];
   const center = row.center ?? NO_BOUNDARY_VIEW.center;
@@ -35,7 +40,7 @@ export function toProject(row: ProjectRow, user: AuthUser | null, lotLayers?: nu
     hasInformation: row.hasInformation,
     hasPriceVisualization: row.hasPriceVisualization,
     useProviderMapLayer: row.useProviderMapLayer,
-    totalInspections: 0,
+    totalInspections: counts.inspections ?? 0,
     layers: [],
     wallet_links: [],
     customerId: row.customerId,
@@ -46,7 +51,7 @@ export function toProject(row: ProjectRow, user: AuthUser | null, lotLayers?: nu
     stage: row.stage,
     team: row.team,
     blocks: row.blocks,
-    lots: lotLayers ?? row.lots,
+    lots: counts.lotLayers ?? row.lots,
     address: row.address,
     city: row.city,
     state: row.state,

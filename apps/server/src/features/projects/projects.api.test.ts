@@ -165,3 +165,37 @@ describe('project lot count', () => {
     expect(await lotsOf()).toEqual({ listed: 3, alone: 3 });
   });
 });
+
+describe('project inspection count', () => {
+  it('counts the inspections a construction project has, in the list and alone, and only its own', async () => {
+    const make = factories(ctx);
+    const manager = await make.buildUser('MANAGER', ['construction.map', 'construction.inspections']);
+    const project = await make.buildProject({
+      customerId: manager.customerId,
+      projectType: 'CONSTRUCTION',
+      memberIds: [manager.id],
+    });
+    const neighbour = await make.buildProject({
+      customerId: manager.customerId,
+      projectType: 'CONSTRUCTION',
+    });
+    const token = await make.signIn(manager);
+    const countOf = async () => ({
+      listed: ((await get('/project', token)).json() as { id: number; totalInspections: number }[]).find(
+        (item) => item.id === project.id,
+      )?.totalInspections,
+      alone: ((await get(`/project/${project.id}`, token)).json() as { totalInspections: number })
+        .totalInspections,
+    });
+    expect(await countOf()).toEqual({ listed: 0, alone: 0 });
+    for (const [target, date] of [
+      [project.id, '2026-01-10'],
+      [project.id, '2026-02-10'],
+      [neighbour.id, '2026-03-10'],
+    ] as const) {
+      const sceneId = await make.buildScene(target, { date, published: true });
+      await ctx.db.insertInto('inspections').values({ projectId: target, sceneId, phase: 1 }).execute();
+    }
+    expect(await countOf()).toEqual({ listed: 2, alone: 2 });
+  });
+});

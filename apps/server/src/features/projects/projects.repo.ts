@@ -143,6 +143,18 @@ export function createProjectsRepo(db: Db) {
       return new Map(rows.map((row) => [row.projectId, Number(row.lots)]));
     },
 
+    /** How many inspections each project has (projects without any are left out). */
+    async inspectionCounts(projectIds: number[]): Promise<Map<number, number>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('inspections')
+        .select(['projectId', (eb) => eb.fn.countAll<string>().as('inspections')])
+        .where('projectId', 'in', projectIds)
+        .groupBy('projectId')
+        .execute();
+      return new Map(rows.map((row) => [row.projectId, Number(row.inspections)]));
+    },
+
     async linkUsers(projectId: number, userIds: number[]): Promise<void> {
       if (userIds.length === 0) return;
       await db

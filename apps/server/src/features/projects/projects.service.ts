@@ -44,14 +44,20 @@ export function createProjectsService(repo: ProjectsRepo) {
     async listForUser(user: AuthUser, space?: string): Promise<Project[]> {
       const rows = await repo.list(projectScopeOf(user), space);
       if (rows.length === 0) throw notFound('Nenhum projeto encontrado para este usuário.', 'NO_PROJECTS');
-      const lots = await repo.lotLayerCounts(rows.map((row) => row.id));
-      return rows.map((row) => toProject(row, user, lots.get(row.id)));
+      const ids = rows.map((row) => row.id);
+      const [lots, inspections] = await Promise.all([repo.lotLayerCounts(ids), repo.inspectionCounts(ids)]);
+      return rows.map((row) =>
+        toProject(row, user, { lotLayers: lots.get(row.id), inspections: inspections.get(row.id) }),
+      );
     },
 
     async getForUser(user: AuthUser, projectId: number): Promise<Project> {
       const row = await findAccessible(user, projectId);
-      const lots = await repo.lotLayerCounts([row.id]);
-      return toProject(row, user, lots.get(row.id));
+      const [lots, inspections] = await Promise.all([
+        repo.lotLayerCounts([row.id]),
+        repo.inspectionCounts([row.id]),
+      ]);
+      return toProject(row, user, { lotLayers: lots.get(row.id), inspections: inspections.get(row.id) });
     },
 
     /**

@@ -65,6 +65,7 @@ beforeAll(async () => {
   const project = await make.buildProject({
     customerId: customer.id,
     projectType: 'CONSTRUCTION',
+    corner: utmToLonLat([ORIGIN[0] + 5, ORIGIN[1] - 35]),
     memberIds: [reader.id, noModules.id, inactive.id],
   });
   for (const [key, date] of [
@@ -125,6 +126,29 @@ describe('POST /scene/:id/dsm', () => {
       .where('sceneId', '=', scenes.plain)
       .execute();
     expect(stored).toEqual([]);
+  });
+  it('refuses a model that does not cover the scene, and takes one that does', async () => {
+    const [west, north] = utmToLonLat(ORIGIN);
+    const [east, south] = utmToLonLat([ORIGIN[0] + 40, ORIGIN[1] - 40]);
+    const setBounds = (bounds: number[] | null) =>
+      ctx.db.updateTable('scenes').set({ bounds }).where('id', '=', scenes.plain).execute();
+    await setBounds([-47.1, -15.9, -47.0, -15.8]);
+    const far = await upload(tokens.admin, scenes.plain, await dsm(false));
+    expect(far.statusCode).toBe(422);
+    expect(far.json()).toMatchObject({ message: 'O modelo de elevação não cobre a área da imagem.' });
+    const kept = () =>
+      ctx.db
+        .selectFrom('sceneElevationModels')
+        .select('sceneId')
+        .where('sceneId', '=', scenes.plain)
+        .execute();
+    expect(await kept()).toEqual([]);
+    await setBounds([west + 0.0001, south + 0.0001, east + 0.001, north + 0.001]);
+    const near = await upload(tokens.admin, scenes.plain, await dsm(false));
+    expect(near.statusCode, near.body).toBe(200);
+    expect(await kept()).toEqual([{ sceneId: scenes.plain }]);
+    await ctx.db.deleteFrom('sceneElevationModels').where('sceneId', '=', scenes.plain).execute();
+    await setBounds(null);
   });
 });
 

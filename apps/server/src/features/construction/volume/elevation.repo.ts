@@ -3,11 +3,21 @@ import type { Db } from '../../../db/database';
 /** All SQL of the scenes' elevation models (migration 027). */
 export function createElevationRepo(db: Db) {
   return {
+    /** The scene, with where it lies: its own bounds once ingested, else its project's. */
     async scene(sceneId: number) {
       return db
         .selectFrom('scenes')
-        .select(['id', 'projectId', 'originalKey', 'published'])
-        .where('id', '=', sceneId)
+        .innerJoin('projects', 'projects.id', 'scenes.projectId')
+        .select([
+          'scenes.id',
+          'scenes.projectId',
+          'scenes.originalKey',
+          'scenes.published',
+          'scenes.bounds',
+          'scenes.sourceBounds',
+          'projects.bbox as projectBbox',
+        ])
+        .where('scenes.id', '=', sceneId)
         .executeTakeFirst();
     },
 

@@ -5,12 +5,20 @@ import type { AuthUser } from '../../auth';
 import type { ConstructionGuard } from '../construction-access';
 import type { InspectionsService } from '../inspections.service';
 import { measureNoteShape } from '../note-geometry';
-import { openElevationModel, windowAround, type ElevationModel } from './dsm-file';
+import { modelBounds, openElevationModel, windowAround, type ElevationModel } from './dsm-file';
 import { differenceVolume, polygonVolume, type Point2 } from './dsm-volume';
 import type { ElevationRepo } from './elevation.repo';
 
 const noModel = () => unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
 const outside = () => unprocessable('INVALID_GEOMETRY', ELEVATION_MESSAGES.outside);
+
+/** Whether the model's [[w, s], [e, n]] meets a [west, south, east, north] box (none known: it may). */
+function overlaps(model: ElevationModel, box: number[] | null): boolean {
+  if (!box || box.length !== 4) return true;
+  const [west = 0, south = 0, east = 0, north = 0] = box;
+  const [[modelWest, modelSouth], [modelEast, modelNorth]] = modelBounds(model);
+  return modelWest < east && modelEast > west && modelSouth < north && modelNorth > south;
+}
 
 async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -39,6 +47,8 @@ export function createElevationService({ repo, storage, inspections, guard }: El
       const scene = await repo.scene(sceneId);
       if (!scene) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
       const model = await openElevationModel(bytes);
+      if (!overlaps(model, scene.bounds ?? scene.sourceBounds ?? scene.projectBbox))
+        throw unprocessable('INVALID_ELEVATION_MODEL', ELEVATION_MESSAGES.noOverlap);
       const folder = scene.originalKey.slice(0, scene.originalKey.lastIndexOf('/'));
       const storageKey = `${folder}/dsm.tif`;
       await storage.put(storageKey, bytes);
