@@ -138,6 +138,17 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await page.screenshot({ path: `${SHOTS}/map-sidebar.png` });
   await checkbox.uncheck();
   await expect(checkbox).not.toBeChecked();
+  await sidebarOpacity.focus();
+  for (let i = 0; i < 25; i++) await page.keyboard.press('ArrowLeft');
+  await expect(sidebarOpacity).toHaveAttribute('aria-valuenow', '75');
+
+  // The sidebar's choices are kept for this user and project: a reload finds them as they were left.
+  await page.reload();
+  await expect(page.getByRole('slider', { name: `Opacidade de ${NAME}` })).toHaveAttribute(
+    'aria-valuenow',
+    '75',
+  );
+  await expect(page.getByRole('checkbox', { name: NAME })).not.toBeChecked();
 
   // Removing it from the page asks first.
   await page.goto('/page/construction/overlays');

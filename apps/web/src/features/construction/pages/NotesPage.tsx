@@ -1,7 +1,8 @@
 import { FileExcelOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Select } from 'antd';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { INSPECTION_MESSAGES, NOTE_MESSAGES, type Note } from '@mirante/shared';
+import { downloadChecked } from '../../../shared/download/download';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { notesExportHref, useDestroyNote, useInspections, useNotes } from '../api';
@@ -12,6 +13,7 @@ import { inspectionOptions } from '../inspectionRules';
 import '../construction.css';
 
 type Editing = { note: Note | null } | null;
+type Extension = 'xls' | 'csv';
 
 /** Anotações (spec 2.10): pick an inspection, then its notes with create, edit, remove and exports. */
 export default function NotesPage() {
@@ -38,6 +40,14 @@ export default function NotesPage() {
       onError: () => void message.error(NOTE_MESSAGES.removeFailed),
     });
 
+  // The link keeps spec 7's api_token form; it is fetched so that a refused export can be told (spec 8).
+  const exportNotes = (event: MouseEvent<HTMLElement>, inspectionId: number, extension: Extension) => {
+    event.preventDefault();
+    downloadChecked(notesExportHref(inspectionId, extension), `anotacoes.${extension}`).catch(
+      () => void message.error(NOTE_MESSAGES.exportFailed),
+    );
+  };
+
   return (
     <div className="construction-page">
       <h1 className="construction-page__title">Anotações</h1>
@@ -54,10 +64,18 @@ export default function NotesPage() {
         <div className="construction-page__toolbar-end">
           {inspection && list.length > 0 && (
             <>
-              <Button icon={<FileExcelOutlined />} href={notesExportHref(inspection.id, 'xls')} download>
+              <Button
+                icon={<FileExcelOutlined />}
+                href={notesExportHref(inspection.id, 'xls')}
+                onClick={(event) => exportNotes(event, inspection.id, 'xls')}
+              >
                 Exportar XLS
               </Button>
-              <Button icon={<FileTextOutlined />} href={notesExportHref(inspection.id, 'csv')} download>
+              <Button
+                icon={<FileTextOutlined />}
+                href={notesExportHref(inspection.id, 'csv')}
+                onClick={(event) => exportNotes(event, inspection.id, 'csv')}
+              >
                 Exportar CSV
               </Button>
             </>

@@ -3,23 +3,6 @@ import { drawLabels, placedLabels, type ExportLabels } from './exportLabels';
 import type { MapInstance } from '../engine/maplibre';
 import { formatScale, scaleBar, scaleDenominator } from './mapScale';
 
-/** Follows a download link (the server names attachments itself when `fileName` is empty). */
-export function downloadUrl(url: string, fileName = ''): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/** Saves a blob through a temporary link. */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  downloadUrl(url, fileName);
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /**
  * The current map frame as PNG, with the lot/block labels the screen shows. The canvas doesn't keep its drawing
  * buffer (that costs a copy every frame in software WebGL), so the frame is copied inside the `render` event,

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Overlay } from '@mirante/shared';
 import { useOverlays, planImageUrl } from '../api';
 import type { ShownOverlay } from '../map/overlayStyle';
+import { overlayViewKey, readOverlayView, writeOverlayView } from '../model/overlayView';
 
 export interface MapOverlays {
   overlays: readonly Overlay[];
@@ -14,11 +15,27 @@ export interface MapOverlays {
   shown: ShownOverlay[];
 }
 
-/** The map screen's plans: which are drawn and how opaque (spec 2.3 sidebar: checkbox and opacity per plan). */
-export function useMapOverlays(projectId: number, apiToken: string, enabled: boolean): MapOverlays {
+/**
+ * The map screen's plans: which are drawn and how opaque (spec 2.3 sidebar: checkbox and opacity per plan), kept
+ * per user and project in local storage so that a reload finds them as they were left.
+ */
+export function useMapOverlays(
+  projectId: number,
+  userId: number,
+  apiToken: string,
+  enabled: boolean,
+): MapOverlays {
   const query = useOverlays(projectId, enabled);
-  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
-  const [opacities, setOpacities] = useState<Record<number, number>>({});
+  const key = overlayViewKey(userId, projectId);
+  const [view, setView] = useState(() => ({ key, ...readOverlayView(localStorage, key) }));
+  // Another project (or user): its own stored view.
+  const current = view.key === key ? view : { key, ...readOverlayView(localStorage, key) };
+  if (current !== view) setView(current);
+  const hidden = useMemo<ReadonlySet<number>>(() => new Set(current.hidden), [current.hidden]);
+  const opacities = current.opacities;
+  useEffect(() => {
+    writeOverlayView(localStorage, view.key, { hidden: view.hidden, opacities: view.opacities });
+  }, [view]);
   const overlays = useMemo(() => (enabled ? (query.data ?? []) : []), [enabled, query.data]);
   const shown = useMemo(
     () =>
@@ -38,13 +55,12 @@ export function useMapOverlays(projectId: number, apiToken: string, enabled: boo
     hidden,
     opacityOf: (overlay) => opacities[overlay.id] ?? overlay.opacity,
     toggle: (id, on) =>
-      setHidden((current) => {
-        const next = new Set(current);
-        if (on) next.delete(id);
-        else next.add(id);
-        return next;
-      }),
-    setOpacity: (id, opacity) => setOpacities((current) => ({ ...current, [id]: opacity })),
+      setView((state) => ({
+        ...state,
+        hidden: on ? state.hidden.filter((item) => item !== id) : [...new Set([...state.hidden, id])],
+      })),
+    setOpacity: (id, opacity) =>
+      setView((state) => ({ ...state, opacities: { ...state.opacities, [id]: opacity } })),
     shown,
   };
 }

@@ -17,7 +17,7 @@ export function useOverlaySidebar(
   style: StyleSpecification,
 ): { style: StyleSpecification; sections: NonNullable<CollapseProps['items']> } {
   const enabled = project.projectType === 'CONSTRUCTION' && hasModule(credentials, 'construction.overlays');
-  const overlays = useMapOverlays(project.id, credentials.api_token, enabled);
+  const overlays = useMapOverlays(project.id, credentials.id, credentials.api_token, enabled);
   const shownStyle = useMemo(() => withOverlays(style, overlays.shown), [style, overlays.shown]);
   const sections = enabled
     ? [

@@ -3,7 +3,8 @@ import { Button, Dropdown, Tooltip } from 'antd';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { ExportLabels } from '../../export/exportLabels';
-import { downloadBlob, downloadUrl, mapPdf, mapPng } from '../../export/exportMap';
+import { downloadBlob, downloadUrl } from '../../../../shared/download/download';
+import { mapPdf, mapPng } from '../../export/exportMap';
 import type { MapInstance } from '../../engine/maplibre';
 
 export interface ExportMenuProps {

@@ -1,0 +1,26 @@
+/** Follows a download link (the server names attachments itself when `fileName` is empty). */
+export function downloadUrl(url: string, fileName = ''): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/** Saves a blob through a temporary link. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  downloadUrl(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Fetches a download link and saves what it answers; rejects when the server refuses (a link followed
+ * directly would leave the browser on an error page with nothing to tell the user).
+ */
+export async function downloadChecked(url: string, fileName: string): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  downloadBlob(await response.blob(), fileName);
+}
