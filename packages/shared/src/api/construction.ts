@@ -312,6 +312,8 @@ export const ELEVATION_MESSAGES = {
   polygonOnly: 'O volume é medido sobre um polígono.',
   sameInspection: 'Escolha outra vistoria para comparar.',
   uploaded: 'Modelo de elevação cadastrado com sucesso.',
+  uploadFailed: 'Não foi possível enviar o modelo de elevação:',
+  notTiffName: 'Escolha um arquivo GeoTIFF (.tif ou .tiff).',
   fileRequired: 'Envie o modelo de elevação (GeoTIFF de uma banda).',
 } as const;
 

@@ -10,6 +10,8 @@ export interface SceneFormValues {
   file: UploadFile[];
   bounds?: string;
   model: UploadFile[];
+  /** ★ The scene's elevation model, sent once the scene exists. */
+  dsm: UploadFile[];
 }
 
 export { MAX_MOSAIC_FILES } from '@mirante/shared';

@@ -1,6 +1,7 @@
 import { Button, Checkbox, DatePicker, Form, Input, InputNumber, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { SCENE_MESSAGES, projectDisplayName } from '@mirante/shared';
+import { DSM_ACCEPT, dsmFileProblem } from '../../construction/dsmUpload';
 import { useProjects } from '../../projects/api';
 import {
   MAX_MOSAIC_FILES,
@@ -96,6 +97,28 @@ export function SceneFormFields({ disabled }: { disabled: boolean }) {
         <Upload accept={MODEL_ACCEPT} beforeUpload={() => false} maxCount={1} disabled={disabled}>
           <Button icon={<UploadOutlined />} disabled={disabled}>
             Escolher modelo
+          </Button>
+        </Upload>
+      </Form.Item>
+      <Form.Item
+        label="Modelo de elevação (GeoTIFF de uma banda, opcional)"
+        extra="Alturas em metros, em projeção métrica; permite medir volumes nas vistorias desta imagem."
+        name="dsm"
+        valuePropName="fileList"
+        getValueFromEvent={fileListOf}
+        rules={[
+          {
+            validator: (_rule, files: SceneFormValues['dsm'] | undefined) => {
+              const chosen = files?.[0]?.originFileObj;
+              const problem = chosen ? dsmFileProblem(chosen) : null;
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <Upload accept={DSM_ACCEPT} beforeUpload={() => false} maxCount={1} disabled={disabled}>
+          <Button icon={<UploadOutlined />} disabled={disabled}>
+            Escolher modelo de elevação
           </Button>
         </Upload>
       </Form.Item>

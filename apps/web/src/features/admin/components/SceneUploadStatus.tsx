@@ -6,6 +6,8 @@ export interface UploadState {
   percent: number;
   projectId: number | null;
   sceneId: number | null;
+  /** ★ The elevation model sent after the scene, when one was chosen. */
+  dsm: { percent: number; error: string | null } | null;
 }
 
 const STATUS_TEXT = {
@@ -24,6 +26,17 @@ export function SceneUploadStatus({ state }: { state: UploadState }) {
     <div className="admin-upload-status" aria-live="polite">
       <div className="admin-upload-status__label">Envio do arquivo</div>
       <Progress percent={state.percent} aria-label="Envio do arquivo" />
+      {state.dsm && (
+        <>
+          <div className="admin-upload-status__label">Envio do modelo de elevação</div>
+          <Progress
+            percent={state.dsm.percent}
+            status={state.dsm.error ? 'exception' : undefined}
+            aria-label="Envio do modelo de elevação"
+          />
+          {state.dsm.error && <Alert type="error" showIcon title={state.dsm.error} />}
+        </>
+      )}
       {state.sceneId !== null && (
         <>
           <div className="admin-upload-status__label" data-testid="scene-ingest-status">
