@@ -92,5 +92,5 @@ it('ROLE=api only enqueues: an upload waits queued until a worker process runs i
   expect(await ingestJobStates()).toEqual(['completed']);
   // The worker registers the schedules, in the database: every worker shares them.
   const names = (await worker.queue.getSchedules()).map((schedule) => schedule.name).sort();
-  expect(names).toEqual(['integration-sync-tick', 'storage-sweep']);
+  expect(names).toEqual(['integration-sync-tick', 'overlay-abandoned-uploads', 'storage-sweep']);
 }, 90_000);

@@ -1,5 +1,6 @@
 import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
 import { integrationSyncJobs } from '../features/integration/integration.jobs';
+import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import type { RunningInfrastructure } from '../infrastructure';
 import { createServices, type Services } from '../services';
@@ -23,7 +24,7 @@ export interface JobsOptions {
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
  * with its queued work sent to pg-boss and, when it works, works the scene-ingest, detections-process,
- * ERP-synchronisation and storage-sweep queues (each resuming the work a crash interrupted).
+ * ERP-synchronisation, storage-sweep and abandoned-plan-upload queues (each resuming the work a crash interrupted).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
@@ -49,6 +50,7 @@ export async function startJobs(
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
+    await registerAbandonedUploadSweep(queue, services.overlays, log);
   }
   return { services, queue };
 }

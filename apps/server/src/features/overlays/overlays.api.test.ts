@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +16,7 @@ import { factories, type BuiltUser } from '../../../test/factories';
 import { multipartBody } from '../../../test/multipart';
 import { imageBombPdf, simplePlanPdf } from '../../../test/pdf-fixtures';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { OVERLAY_UPLOAD_TTL_MS } from './overlays.service';
 
 let context: TestContext;
 let projectId: number;
@@ -281,4 +285,40 @@ describe('overlay permissions', () => {
     const created = await post(tokens.inactive, '/overlays/create', createBody(plan));
     expect(created.statusCode).toBe(403);
   });
+});
+
+describe('abandoned plan uploads', () => {
+  it(
+    'removes, rows and files, the uploads no overlay took within a day; keeps fresh and used ones',
+    async () => {
+      const send = async () => {
+        const response = await upload(tokens.manager, { project_id: String(projectId) }, simplePlanPdf());
+        expect(response.statusCode).toBe(200);
+        return response.json<OverlayFile>();
+      };
+      const [abandoned, fresh, used] = [await send(), await send(), await send()];
+      expect((await post(tokens.manager, '/overlays/create', createBody(used))).statusCode).toBe(200);
+      const dayAgo = new Date(Date.now() - OVERLAY_UPLOAD_TTL_MS - 60_000);
+      // created_at is never written by the application: the test ages the rows directly.
+      await sql`update overlay_files set created_at = ${dayAgo} where hash in (${abandoned.hash}, ${used.hash})`.execute(
+        context.db,
+      );
+      const folder = (hash: string) => path.join(context.config.storageDir, `overlays/p${projectId}/${hash}`);
+      expect(existsSync(folder(abandoned.hash))).toBe(true);
+
+      const removed = await context.services.overlays.removeAbandonedUploads();
+
+      expect(removed).toEqual([abandoned.hash]);
+      expect(existsSync(folder(abandoned.hash))).toBe(false);
+      expect((await image(tokens.manager, abandoned.hash)).statusCode).toBe(404);
+      for (const kept of [fresh, used]) {
+        expect(existsSync(folder(kept.hash))).toBe(true);
+        expect((await image(tokens.manager, kept.hash)).statusCode).toBe(200);
+      }
+      const late = await post(tokens.manager, '/overlays/create', createBody(abandoned));
+      expect(late.json().message).toBe(OVERLAY_MESSAGES.fileNotFound);
+      expect(await context.services.overlays.removeAbandonedUploads()).toEqual([]);
+    },
+    SLOW,
+  );
 });

@@ -63,17 +63,20 @@ export function createOverlaysRepo(db: Db) {
       await db.deleteFrom('overlayFiles').where('hash', '=', hash).execute();
     },
 
-    /** Uploads older than `before` that no overlay took (the wizard was abandoned). */
-    async staleFiles(before: Date): Promise<OverlayFileRow[]> {
+    /**
+     * Removes the uploads older than `before` that no overlay took (the wizard was abandoned) and answers them;
+     * one statement, so an overlay saved meanwhile keeps its file.
+     */
+    async removeStaleFiles(before: Date): Promise<{ hash: string; projectId: number }[]> {
       return db
-        .selectFrom('overlayFiles')
-        .selectAll()
+        .deleteFrom('overlayFiles')
         .where('createdAt', '<', before)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(selectFrom('overlays').select('id').whereRef('overlays.hash', '=', 'overlayFiles.hash')),
           ),
         )
+        .returning(['hash', 'projectId'])
         .execute();
     },
   };

@@ -35,6 +35,9 @@ const PDF_MESSAGES: Record<PdfRenderFailure, string> = {
 };
 
 const HASH = /^[a-f0-9]{32}$/;
+/** An uploaded plan not taken by an overlay within this long was abandoned (the wizard has no other clock). */
+export const OVERLAY_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+
 const overlayNotFound = () => notFound(OVERLAY_MESSAGES.notFound, 'OVERLAY_NOT_FOUND');
 const fileNotFound = () => notFound(OVERLAY_MESSAGES.fileNotFound, 'OVERLAY_FILE_NOT_FOUND');
 
@@ -206,6 +209,17 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
         await storage.deletePrefix(`overlays/p${projectId}/${row.hash}`).catch(() => undefined);
       }
       return { id: overlayId };
+    },
+
+    /**
+     * Deletes the plans uploaded at least OVERLAY_UPLOAD_TTL_MS before `now` that no overlay took (a wizard
+     * left before saving), rows and files; answers their hashes.
+     */
+    async removeAbandonedUploads(now: Date = new Date()): Promise<string[]> {
+      const stale = await repo.removeStaleFiles(new Date(now.getTime() - OVERLAY_UPLOAD_TTL_MS));
+      for (const { hash, projectId } of stale)
+        await storage.deletePrefix(`overlays/p${projectId}/${hash}`).catch(() => undefined);
+      return stale.map((file) => file.hash);
     },
   };
 }
