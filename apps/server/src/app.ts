@@ -83,8 +83,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const tileSessions = cachedSessions(services.auth.resolveSession);
   services.auth.onSessionsEnded((userId) => tileSessions.forgetUser(userId));
-  const tiles = createTileHandler(services.scenes.tiles, tileSessions, (error, request) =>
-    app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
+  const tiles = createTileHandler(
+    services.scenes.tiles,
+    tileSessions,
+    (error, request) => app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
+    services.scenes.tileSigner,
   );
   const app: FastifyInstance = Fastify({
     logger: {

@@ -1,4 +1,4 @@
-import type { AppConfig } from './config';
+import { requireIntegrationKey, type AppConfig } from './config';
 import type { Db } from './db/database';
 import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
@@ -49,6 +49,7 @@ import { createOverlaysRepo } from './features/overlays/overlays.repo';
 import { createOverlaysService } from './features/overlays/overlays.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
+import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
 import type { Mailer } from './mail/mailer';
@@ -96,6 +97,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
+    signer: createTileSigner(requireIntegrationKey(config)),
   });
   const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
   const environmentRepo = createEnvironmentRepo(db);

@@ -82,8 +82,11 @@ describe('5xx logging on the raw tile path', () => {
       ...ctx.services.scenes.tiles,
       tile: () => Promise.reject(new Error('arquivo de tiles corrompido')),
     };
-    const tiles = createTileHandler(failingTiles, ctx.services.auth.resolveSession, (error, request) =>
-      logged.push([error, request]),
+    const tiles = createTileHandler(
+      failingTiles,
+      ctx.services.auth.resolveSession,
+      (error, request) => logged.push([error, request]),
+      ctx.services.scenes.tileSigner,
     );
     const server = http.createServer((request, response) => {
       if (!tiles.handle(request, response)) response.writeHead(404).end();

@@ -189,9 +189,11 @@ export const scenesApi = {
     path: '/tiles/:space/:date/:z/:x/:file',
     summary:
       'Tile 256 px da imagem ({y}.png ou {y}.webp); ?v= a versão de tileUrl (cache imutável), ' +
-      '?api_token= a sessão para clientes sem cabeçalho',
+      '?api_token= a sessão para clientes sem cabeçalho; sem sessão, só com ?exp=&sig= de uma imagem publicada ' +
+      '(tileUrl assinada, cacheável por CDN)',
     tags: ['scenes', 'tiles'],
-    access: DOWNLOAD_ACCESS,
+    // The tile handler checks the session itself, or instead a published scene's signed URL (`tile-signature.ts`).
+    access: { kind: 'public' },
     params: sceneFileParams.extend({ z: text(30), x: text(30), file: text(40) }),
     response: fileResponse('image/png', 'image/webp'),
     errorStatuses: [401, 403, 404],

@@ -71,8 +71,9 @@ export function createSceneTiles(
   const tiles = createByteLru(TILE_CACHE_BYTES);
   const bodies = createBufferPool();
 
+  /** The scene as `user` may see it; `null` (a signed URL) sees published scenes only. */
   async function visibleScene(
-    user: AuthUser,
+    user: AuthUser | null,
     space: string,
     date: string,
   ): Promise<{ row: SceneRow; version: string }> {
@@ -88,6 +89,10 @@ export function createSceneTiles(
     const row = cached.row;
     const sceneNotFound = () => notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     if (!row) throw sceneNotFound();
+    if (user === null) {
+      if (!row.published) throw sceneNotFound();
+      return { row, version: cached.version };
+    }
     const accessKey = `${user.sessionId}/${row.projectId}`;
     if ((access.get(accessKey) ?? 0) < now) {
       await projects.assertAccess(user, row.projectId, 'map', sceneNotFound);
@@ -121,7 +126,8 @@ export function createSceneTiles(
   }
 
   return {
-    async tile(user: AuthUser, request: TilePath & { version?: string }): Promise<ServedTile> {
+    /** A tile for `user`, or for a verified signed URL (`null`: published scenes only). */
+    async tile(user: AuthUser | null, request: TilePath & { version?: string }): Promise<ServedTile> {
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const { row, version } = await visibleScene(user, request.space, request.date);

@@ -18,6 +18,7 @@ import { createSceneTiles, tileVersion } from './scene-tiles';
 import { toAdminScene, toScene } from './scene-view';
 import type { SceneRow, ScenesRepo } from './scenes.repo';
 import { mayPublish, seesItem, seesUnpublished } from '../../policies';
+import type { TileSigner } from './tile-signature';
 
 /** Hands an ingest to whoever runs it: pg-boss in the server (`startJobs`). */
 export type IngestDispatch = (sceneId: number) => Promise<void>;
@@ -28,6 +29,8 @@ export interface ScenesOptions {
   /** Absent: ingests run in this process, in the background (tests, scripts). */
   dispatch?: IngestDispatch;
   limits?: ImageLimits;
+  /** Signs the tile URLs of published scenes (served without a session, cacheable by a CDN). */
+  signer: TileSigner;
 }
 
 export interface LocalSceneFile {
@@ -100,7 +103,7 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS }: ScenesOptions,
+  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
@@ -115,9 +118,12 @@ export function createScenesService(
   };
   const enqueue = dispatch ?? ingestInProcess;
 
+  // A published scene's tiles are the same for everyone who sees them: a signed URL, no session in it.
   const withVersion = (row: SceneRow): Scene => {
     const scene = toScene(row);
-    return { ...scene, tileUrl: `${scene.tileUrl}?v=${tileVersion(row)}` };
+    const signed = row.published ? signer.sign(row.projectSpace, row.date) : null;
+    const signature = signed ? `&exp=${signed.expires}&sig=${signed.signature}` : '';
+    return { ...scene, tileUrl: `${scene.tileUrl}?v=${tileVersion(row)}${signature}` };
   };
 
   async function sceneForUser(user: AuthUser, id: number): Promise<SceneRow> {
@@ -137,6 +143,7 @@ export function createScenesService(
 
   return {
     tiles,
+    tileSigner: signer,
     runIngest: (sceneId: number): Promise<IngestReport> => runIngest(sceneId),
     /** Scenes whose ingest died with its process (see scenes.jobs.ts). */
     stalledIngests: (): Promise<number[]> => repo.stalledIngests(INGEST_STALE_SECONDS),

@@ -5,11 +5,16 @@ import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
 import { flatSecurityHeaders } from '../../http/security-headers';
+import type { AuthUser } from '../auth';
 import type { SceneTiles } from './scene-tiles';
-import { parseTilePath, parseTileQuery, type TilePath } from './tile-url';
+import type { TileSigner } from './tile-signature';
+import { parseTilePath, parseTileQuery, type TilePath, type TileQuery } from './tile-url';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const REVALIDATE = 'private, max-age=300';
+/** A shared cache keeps a signed tile no longer than its signature lives, and at most a day. */
+const SHARED_MAX_SECONDS = 24 * 60 * 60;
+const SIGNED_REVALIDATE_SECONDS = 300;
 
 export interface TileHandler {
   /** Serves the request when it is a GET/HEAD of a tile and returns true; false leaves it to the caller. */
@@ -66,17 +71,46 @@ function sendError(
   response.end(body);
 }
 
+const refusedSignature = () =>
+  new AppError(403, 'TILE_SIGNATURE_INVALID', 'Link de tiles inválido ou expirado. Recarregue o mapa.');
+
+/** Cache-Control of a signed tile: public, shared caches keep it until its signature expires (a day at most). */
+function signedCaching(immutable: boolean, expires: number): string {
+  const left = Math.max(0, Math.min(SHARED_MAX_SECONDS, expires - Math.floor(Date.now() / 1000)));
+  const browser = immutable ? left : Math.min(left, SIGNED_REVALIDATE_SECONDS);
+  return `public, max-age=${browser}, s-maxage=${immutable ? left : browser}`;
+}
+
 /**
  * `GET /tiles/{space}/{date}/{z}/{x}/{y}.{png|webp}` on Node's raw request and response: the map's hottest
  * path skips Fastify's routing, hooks and reply objects, with the same checks as every session route
- * (`authenticate`) and the project rules of `SceneTiles`. Responses: the tile (200), 304 on a matching
+ * (`authenticate`) and the project rules of `SceneTiles`, or, for a published scene, a signed URL (`exp`, `sig`:
+ * `tile-signature.ts`) answered `public` with `s-maxage` so that a CDN may keep it. Responses: the tile (200), 304 on a matching
  * `If-None-Match`, or the usual JSON error.
  */
 export function createTileHandler(
   tiles: SceneTiles,
   resolveSession: SessionResolver,
   logError: TileErrorLogger,
+  signer: TileSigner,
 ): TileHandler {
+  /** The signed URL's expiry once verified; null when the request has no signature (a session's request). */
+  function verifiedExpiry(path: TilePath | null, query: TileQuery): number | null {
+    if (query.signature === undefined && query.expires === undefined) return null;
+    const expires = Number(query.expires);
+    const valid =
+      path !== null &&
+      query.signature !== undefined &&
+      /^\d{1,12}$/.test(query.expires ?? '') &&
+      signer.verify(path.space, path.date, expires, query.signature);
+    if (!valid) throw refusedSignature();
+    return expires;
+  }
+
+  async function tileUser(request: IncomingMessage, query: TileQuery): Promise<AuthUser> {
+    return authenticate(sessionToken(request.headers.authorization, query.apiToken), resolveSession);
+  }
+
   async function serveTile(
     request: IncomingMessage,
     response: ServerResponse,
@@ -85,20 +119,21 @@ export function createTileHandler(
     try {
       const url = request.url ?? '';
       const query = parseTileQuery(url);
-      const user = await authenticate(
-        sessionToken(request.headers.authorization, query.apiToken),
-        resolveSession,
-      );
+      const expires = verifiedExpiry(path, query);
+      const user = expires === null ? await tileUser(request, query) : null;
       if (!path) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
       const tile = await tiles.tile(user, { ...path, version: query.version });
-      const caching = [
-        'etag',
-        tile.etag,
-        'cache-control',
-        tile.immutable ? IMMUTABLE : REVALIDATE,
-        'vary',
-        'Authorization',
-      ];
+      const caching =
+        expires === null
+          ? [
+              'etag',
+              tile.etag,
+              'cache-control',
+              tile.immutable ? IMMUTABLE : REVALIDATE,
+              'vary',
+              'Authorization',
+            ]
+          : ['etag', tile.etag, 'cache-control', signedCaching(tile.immutable, expires)];
       if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
         response.writeHead(304, [...flatSecurityHeaders(url), ...caching]);

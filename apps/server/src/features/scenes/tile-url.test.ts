@@ -52,8 +52,24 @@ describe('parseTileQuery', () => {
     expect(parseTileQuery('/tiles/a/b/1/2/3.png?x=1&v=3.ab&api_token=t%2Bk')).toEqual({
       version: '3.ab',
       apiToken: 't+k',
+      expires: undefined,
+      signature: undefined,
     });
-    expect(parseTileQuery('/tiles/a/b/1/2/3.png')).toEqual({ version: undefined, apiToken: undefined });
+    expect(parseTileQuery('/tiles/a/b/1/2/3.png')).toEqual({
+      version: undefined,
+      apiToken: undefined,
+      expires: undefined,
+      signature: undefined,
+    });
+  });
+
+  it('reads the signed URL’s exp and sig, and no key of Object’s prototype', () => {
+    expect(parseTileQuery('/t?v=1&exp=1790000000&sig=abc_-&constructor=1&__proto__=2')).toEqual({
+      version: '1',
+      apiToken: undefined,
+      expires: '1790000000',
+      signature: 'abc_-',
+    });
   });
 
   it('treats a repeated key as absent, as the routed query does', () => {

@@ -15,7 +15,17 @@ export interface TileQuery {
   version: string | undefined;
   /** `?api_token=`: the session for clients that can't send headers. */
   apiToken: string | undefined;
+  /** `?exp=` and `?sig=`: a published scene's signed URL (`tile-signature.ts`), served without a session. */
+  expires: string | undefined;
+  signature: string | undefined;
 }
+
+const QUERY_KEYS = new Map<string, keyof TileQuery>([
+  ['v', 'version'],
+  ['api_token', 'apiToken'],
+  ['exp', 'expires'],
+  ['sig', 'signature'],
+]);
 
 const PREFIX = '/tiles/';
 const DIGITS = /^\d{1,10}$/;
@@ -54,23 +64,27 @@ function decodeQueryValue(text: string): string | null {
 }
 
 /**
- * `v` and `api_token` out of a URL's query. A repeated key counts as absent, as it does for the Fastify
- * routes (the parsed query holds an array there, not a string).
+ * `v`, `api_token`, `exp` and `sig` out of a URL's query. A repeated key counts as absent, as it does for the
+ * Fastify routes (the parsed query holds an array there, not a string).
  */
 export function parseTileQuery(url: string): TileQuery {
+  const found: Partial<Record<keyof TileQuery, string | null>> = {};
   const queryStart = url.indexOf('?');
-  if (queryStart < 0) return { version: undefined, apiToken: undefined };
-  let version: string | null | undefined;
-  let apiToken: string | null | undefined;
-  for (const pair of url.slice(queryStart + 1).split('&')) {
-    const equals = pair.indexOf('=');
-    const key = equals < 0 ? pair : pair.slice(0, equals);
-    if (key !== 'v' && key !== 'api_token') continue;
-    const value = equals < 0 ? '' : decodeQueryValue(pair.slice(equals + 1));
-    if (key === 'v') version = version === undefined ? value : null;
-    else apiToken = apiToken === undefined ? value : null;
+  if (queryStart >= 0) {
+    for (const pair of url.slice(queryStart + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      const field = QUERY_KEYS.get(equals < 0 ? pair : pair.slice(0, equals));
+      if (!field) continue;
+      const value = equals < 0 ? '' : decodeQueryValue(pair.slice(equals + 1));
+      found[field] = found[field] === undefined ? value : null;
+    }
   }
-  return { version: version ?? undefined, apiToken: apiToken ?? undefined };
+  return {
+    version: found.version ?? undefined,
+    apiToken: found.apiToken ?? undefined,
+    expires: found.expires ?? undefined,
+    signature: found.signature ?? undefined,
+  };
 }
 
 /**

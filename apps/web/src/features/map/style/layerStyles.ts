@@ -274,12 +274,14 @@ export function showHighlight(map: MapInstance, layerId: 'lots-selected' | 'edit
 const BACKGROUND: Record<MapType, string> = { mapa: '#eef0ea', satelite: '#1d2125', 'sem-imagem': '#e6e8eb' };
 
 /**
- * The raster source URL of a scene's tiles, with the session token that map clients can't send as a header.
+ * The raster source URL of a scene's tiles, with the session token that map clients can't send as a header,
+ * unless the server signed it (a published scene: `sig=`), which a CDN may then cache for everybody.
  * The map asks for WebP (scenes are photographs: about a tenth of the PNG's bytes); the API's `tileUrl`
  * stays PNG for other clients (QGIS, scripts).
  */
 export function sceneTileUrl(scene: Pick<Scene, 'tileUrl'>, apiToken: string, origin: string): string {
   const webp = scene.tileUrl.replace(/\.png(?=\?|$)/, '.webp');
+  if (/[?&]sig=/.test(webp)) return `${origin}${webp}`;
   const separator = webp.includes('?') ? '&' : '?';
   return `${origin}${webp}${separator}api_token=${encodeURIComponent(apiToken)}`;
 }

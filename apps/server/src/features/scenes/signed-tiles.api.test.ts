@@ -1,0 +1,140 @@
+import type { Scene } from '@mirante/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories, type Factories } from '../../../test/factories';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+
+let context: TestContext;
+let make: Factories;
+let member: string;
+/** An ADMIN: the only role that sees unpublished scenes. */
+let admin: string;
+let otherCustomerUser: string;
+let projectId: number;
+let space: string;
+let otherSpace: string;
+
+beforeAll(async () => {
+  context = await createTestContext();
+  make = factories(context);
+  const project = await make.buildProject();
+  projectId = project.id;
+  space = project.space;
+  await make.buildScene(projectId, { date: '2026-04-01', published: true });
+  await make.buildScene(projectId, { date: '2026-04-02', published: false });
+  const other = await make.buildProject();
+  otherSpace = other.space;
+  await make.buildScene(other.id, { date: '2026-04-01', published: true });
+  member = await make.signIn(
+    await make.buildUser('MANAGER', ['allotment.map'], {
+      customerId: project.customerId,
+      projectIds: [projectId],
+    }),
+  );
+  admin = await make.signIn(await make.buildUser('ADMIN'));
+  otherCustomerUser = await make.signIn(await make.buildUser('MANAGER', ['allotment.map']));
+});
+
+afterAll(() => context.close());
+
+async function scenes(token: string, id = projectId): Promise<Scene[]> {
+  const response = await context.app.inject({
+    method: 'GET',
+    url: `/api/v1/project/${id}/scenes`,
+    headers: bearer(token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Scene[];
+}
+
+const tile = (url: string, headers: Record<string, string> = {}) =>
+  context.app.inject({ method: 'GET', url: url.replace('{z}/{x}/{y}', '19/190000/290000'), headers });
+
+describe('signed tile URLs of published scenes', () => {
+  it('signs the published scene’s tiles and serves them without a session, public and cacheable', async () => {
+    const listed = await scenes(member);
+    const published = listed.find((scene) => scene.isoDate === '2026-04-01')!;
+    expect(published.tileUrl).toMatch(/\?v=[^&]+&exp=\d+&sig=[\w-]{32}$/);
+    expect(published.tileUrl).not.toContain('api_token');
+    const response = await tile(published.tileUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['cache-control']).toMatch(/^public, max-age=\d+, s-maxage=\d+$/);
+    expect(response.headers.vary).toBeUndefined();
+    const sharedSeconds = Number(/s-maxage=(\d+)/.exec(String(response.headers['cache-control']))![1]);
+    expect(sharedSeconds).toBeGreaterThan(0);
+    expect(sharedSeconds).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('keeps unpublished scenes on the session, private', async () => {
+    const listed = await scenes(admin);
+    const unpublished = listed.find((scene) => scene.isoDate === '2026-04-02')!;
+    expect(unpublished.tileUrl).not.toContain('sig=');
+    expect((await tile(unpublished.tileUrl)).statusCode).toBe(401);
+    const withSession = await tile(unpublished.tileUrl, bearer(admin));
+    expect(withSession.statusCode).toBe(200);
+    expect(withSession.headers['cache-control']).toMatch(/^private/);
+  });
+
+  it('refuses a tampered signature, expiry or scene with 403 and a pt-BR message', async () => {
+    const signed = (await scenes(member)).find((scene) => scene.isoDate === '2026-04-01')!.tileUrl;
+    const sig = /sig=([\w-]+)/.exec(signed)![1]!;
+    const exp = Number(/exp=(\d+)/.exec(signed)![1]);
+    const flipped = (sig.startsWith('A') ? 'B' : 'A') + sig.slice(1);
+    const tampered = [
+      signed.replace(`sig=${sig}`, `sig=${flipped}`),
+      signed.replace(`exp=${exp}`, `exp=${exp + 43_200}`),
+      signed.replace(`exp=${exp}`, 'exp=abc'),
+      signed.replace(`&sig=${sig}`, ''),
+      signed.replace('2026-04-01', '2026-04-02'),
+    ];
+    for (const url of tampered) {
+      const response = await tile(url);
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toMatchObject({
+        code: 'TILE_SIGNATURE_INVALID',
+        message: 'Link de tiles inválido ou expirado. Recarregue o mapa.',
+      });
+    }
+  });
+
+  it('refuses an expired signature, even a genuine one', async () => {
+    const { expires, signature } = context.services.scenes.tileSigner.sign(
+      space,
+      '2026-04-01',
+      Date.now() - 3 * 86_400_000,
+    );
+    expect(expires * 1000).toBeLessThan(Date.now());
+    const response = await tile(`/tiles/${space}/2026-04-01/{z}/{x}/{y}.png?exp=${expires}&sig=${signature}`);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('does not open another customer’s project: its signature fits its own scene only', async () => {
+    const signed = (await scenes(member)).find((scene) => scene.isoDate === '2026-04-01')!.tileUrl;
+    const response = await tile(signed.replace(`/tiles/${space}/`, `/tiles/${otherSpace}/`));
+    expect(response.statusCode).toBe(403);
+    const list = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/project/${projectId}/scenes`,
+      headers: bearer(otherCustomerUser),
+    });
+    expect(list.body).not.toContain('sig=');
+    expect([403, 404]).toContain(list.statusCode);
+  });
+
+  it('stops serving a scene signed while published once it is unpublished', async () => {
+    const signed = (await scenes(member)).find((scene) => scene.isoDate === '2026-04-01')!.tileUrl;
+    await context.db
+      .updateTable('scenes')
+      .set({ published: false })
+      .where('projectId', '=', projectId)
+      .where('date', '=', '2026-04-01')
+      .execute();
+    // The tile server caches scene lookups for a few seconds; a fresh process would answer at once.
+    let status = 200;
+    for (let waited = 0; waited < 15_000 && status === 200; waited += 500) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      status = (await tile(signed)).statusCode;
+    }
+    expect(status).toBe(404);
+  });
+});
