@@ -21,6 +21,16 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        // `npm run test:reliability`: processes, kill -9, load, bombs and fuzzing; long, so never in `npm test`.
+        test: {
+          name: 'reliability',
+          include: ['apps/server/test/reliability/**/*.reliability.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

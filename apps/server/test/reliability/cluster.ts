@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/** The machine's PostgreSQL 15 (trust auth); override with EXTERNAL_PG_URL. */
+const ADMIN_URL = process.env.EXTERNAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUCKET = 'mirante';
+
+export interface WorkerProcess {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/** PostgreSQL database, S3 (s3rver) and the settings every process of one cluster shares. */
+export interface ClusterBase {
+  databaseUrl: string;
+  env: Record<string, string>;
+  db: pg.Pool;
+  s3Directory: string;
+  close(): Promise<void>;
+}
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database on the external PostgreSQL and an s3rver bucket on 127.0.0.1, with shared settings. */
+export async function startClusterBase(): Promise<ClusterBase> {
+  const database = `mirante_rel_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${database}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${database}`;
+  const s3Directory = await mkdtemp(path.join(os.tmpdir(), 'mirante-s3rver-'));
+  const s3Port = await freePort();
+  const s3 = new S3rver({
+    port: s3Port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3Directory,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
+  await s3.run();
+  const env = {
+    DATABASE_URL: url.toString(),
+    DEMO_DATA: '1',
+    DEMO_IMAGERY: '0',
+    INTEGRATION_KEY: randomBytes(32).toString('base64'),
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: '1',
+    LOGIN_RATE_LIMIT: '1000000',
+  };
+  const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  return {
+    databaseUrl: url.toString(),
+    env,
+    db,
+    s3Directory,
+    async close() {
+      await db.end().catch(() => undefined);
+      await s3.close().catch(() => undefined);
+      await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+      await rm(s3Directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/** An API process (`ROLE=api`) of the cluster, its own scratch folder, on `port`. */
+export async function startApi(base: ClusterBase, port: number): Promise<ServerProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-api-'));
+  return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port);
+}
+
+/** A worker (`npm run worker`'s entry), ready once it says so. */
+export async function startWorker(base: ClusterBase): Promise<WorkerProcess> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-worker-'));
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...base.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for (let waited = 0; waited < 90_000; waited += 250) {
+    if (output.includes('pronto; aguardando tarefas.')) return { child, output: () => output };
+    if (child.exitCode !== null) throw new Error(`o worker saiu (${child.exitCode}):\n${output}`);
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`o worker não ficou pronto:\n${output}`);
+}
+
+export async function stopProcess(process: { child: ChildProcess }, signal: NodeJS.Signals): Promise<void> {
+  if (process.child.exitCode !== null || process.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => process.child.once('exit', resolve));
+  process.child.kill(signal);
+  await exited;
+}
+
+export { freePort, stopServerProcess, type ServerProcess };
+
+/** Polls `read` until `done` holds (or the time runs out) and returns the last value. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 180_000,
+): Promise<T> {
+  let value = await read();
+  for (let waited = 0; waited < ms && !done(value); waited += 500) {
+    await sleep(500);
+    value = await read();
+  }
+  return value;
+}
+
+export async function signIn(baseUrl: string, email = 'admin@mirante.app.br'): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/v1/user`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'mirante2026' }),
+  });
+  if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
+  return ((await response.json()) as { api_token: string }).api_token;
+}

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Scene } from '@mirante/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
+import {
+  freePort,
+  signIn,
+  startApi,
+  startClusterBase,
+  startWorker,
+  stopProcess,
+  waitFor,
+  type ClusterBase,
+  type ServerProcess,
+  type WorkerProcess,
+} from './cluster';
+import { tileOf, uploadScene } from './traffic';
+
+const VECTORS = path.resolve(import.meta.dirname, '../../../../testdata/vectors');
+
+let base: ClusterBase;
+let apiA: ServerProcess;
+let apiB: ServerProcess;
+let worker: WorkerProcess | undefined;
+let projectId: number;
+let sceneId: number;
+
+beforeAll(async () => {
+  base = await startClusterBase();
+  apiA = await startApi(base, await freePort());
+  apiB = await startApi(base, await freePort());
+  const project = await base.db.query<{ id: number }>(
+    `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
+  );
+  projectId = project.rows[0]!.id;
+}, 240_000);
+
+afterAll(async () => {
+  for (const process of [worker, apiA, apiB]) if (process) await stopProcess(process, 'SIGTERM');
+  await base?.close();
+});
+
+const sceneStatus = async (id: number) => {
+  const { rows } = await base.db.query<{ status: string; error: string | null }>(
+    'SELECT status, error_message AS error FROM scenes WHERE id = $1',
+    [id],
+  );
+  return rows[0]!.status === 'failed'
+    ? `failed: ${rows[0]!.error} ${worker?.output().slice(-1500)}`
+    : rows[0]!.status;
+};
+
+describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 (s3rver)', () => {
+  it('a scene uploaded to API A waits for the worker, which ingests it into S3; API B serves its tiles', async () => {
+    const tokenA = await signIn(apiA.baseUrl);
+    const tiff = syntheticGeoTiff({ width: 400, height: 400, origin: SYNTHETIC_ORIGINS.demoAllotment });
+    sceneId = await uploadScene(apiA.baseUrl, tokenA, projectId, '2026-06-01', tiff.bytes);
+    // No worker yet: the API processes only enqueued the ingest.
+    await sleep(5_000);
+    expect(await sceneStatus(sceneId)).toBe('queued');
+
+    worker = await startWorker(base);
+    expect(
+      await waitFor(
+        () => sceneStatus(sceneId),
+        (s) => s === 'ready' || s.startsWith('failed'),
+      ),
+    ).toBe('ready');
+    const stored = await readdir(base.s3Directory, { recursive: true });
+    expect(stored.some((file) => file.includes(`scenes/p${projectId}`) || file.includes('scenes'))).toBe(
+      true,
+    );
+
+    const tokenB = await signIn(apiB.baseUrl);
+    const listed = await fetch(`${apiB.baseUrl}/api/v1/project/${projectId}/scenes`, {
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    const scene = ((await listed.json()) as Scene[]).find((s) => s.id === sceneId)!;
+    expect(scene.tileUrl).toContain('sig=');
+    const [z, x, y] = tileOf(scene);
+    const url = `${apiB.baseUrl}${scene.tileUrl.replace('{z}/{x}/{y}', `${z}/${x}/${y}`)}`;
+    const tile = await fetch(url);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+/);
+    const empty = await fetch(url.replace(`/${z}/${x}/${y}.png`, `/${z}/0/0.png`));
+    const [body, blank] = [Buffer.from(await tile.arrayBuffer()), Buffer.from(await empty.arrayBuffer())];
+    expect(body.equals(blank)).toBe(false);
+  }, 300_000);
+
+  it('a layer import through API A is read through API B', async () => {
+    const tokenA = await signIn(apiA.baseUrl);
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
+      'lotes.geojson',
+    );
+    form.append('skipInvalid', 'true');
+    const imported = await fetch(`${apiA.baseUrl}/api/v1/project/${projectId}/layers/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokenA}` },
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const report = (await imported.json()) as { lots: { created: number } };
+    expect(report.lots.created).toBeGreaterThan(0);
+    const tokenB = await signIn(apiB.baseUrl);
+    const layers = await fetch(`${apiB.baseUrl}/api/v1/project/${projectId}/layers`, {
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    expect(layers.status).toBe(200);
+    const count = (
+      await base.db.query<{ n: string }>('SELECT count(*) AS n FROM layers WHERE project_id = $1', [
+        projectId,
+      ])
+    ).rows[0]!.n;
+    expect(Number(count)).toBeGreaterThan(report.lots.created);
+  }, 120_000);
+
+  it('an AI run queued through API A is run by the worker and read through API B', async () => {
+    const tokenA = await signIn(apiA.baseUrl);
+    const headers = { authorization: `Bearer ${tokenA}`, 'content-type': 'application/json' };
+    const created = await fetch(`${apiA.baseUrl}/api/v1/detection`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ projectId, sceneId }),
+    });
+    expect(created.status, await created.clone().text()).toBe(200);
+    const detectId = ((await created.json()) as { id: number }).id;
+    const queued = await fetch(`${apiA.baseUrl}/api/v1/detections/process-ai`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ detect_id: [detectId] }),
+    });
+    expect(queued.status, await queued.clone().text()).toBe(200);
+    const state = () =>
+      base.db
+        .query<{ state: string }>('SELECT processing_state AS state FROM detections WHERE id = $1', [
+          detectId,
+        ])
+        .then((r) => r.rows[0]!.state);
+    expect(await waitFor(state, (s) => s === 'done' || s === 'failed')).toBe('done');
+    const tokenB = await signIn(apiB.baseUrl);
+    const all = await fetch(`${apiB.baseUrl}/api/v1/detections/all`, {
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    const row = ((await all.json()) as { id: number; processing_state?: string }[]).find(
+      (a) => a.id === detectId,
+    );
+    expect(row).toBeDefined();
+  }, 300_000);
+});
