@@ -13,6 +13,8 @@ export interface AnalysisSectionProps {
   onSelect(analysis: AllotmentAnalysis): void;
   isAdmin: boolean;
   lastScene: Scene | null;
+  /** Spec 8: the latest image could not be read (a warning with its reason). */
+  lastSceneWarning: string | null;
 }
 
 const unfinished = (analysis: AllotmentAnalysis) => analysis.processingState !== 'done';
@@ -39,6 +41,14 @@ export function AnalysisSection(props: AnalysisSectionProps) {
   if (props.loading) return <Progress percent={100} status="active" showInfo={false} size="small" />;
   return (
     <div className="analysis-section" data-testid="analysis-section">
+      {props.lastSceneWarning && (
+        <Alert
+          type="warning"
+          showIcon
+          className="analysis-section__warning"
+          message={props.lastSceneWarning}
+        />
+      )}
       {props.lastScene && (
         <p className="analysis-section__last">
           Última imagem: <strong>{props.lastScene.dateFormatted}</strong>

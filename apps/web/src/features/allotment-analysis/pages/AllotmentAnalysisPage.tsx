@@ -1,8 +1,7 @@
 import { Alert, Collapse, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ENVIRONMENT_MESSAGES, MAP_MESSAGES } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
-import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { NoImagesScreen } from '../../../shared/status/NoImagesScreen';
 import { useProjectLayers, useProjectScenes } from '../../map/api';
@@ -37,7 +36,6 @@ export default function AllotmentAnalysisPage() {
   const project = useCurrentProject();
   const credentials = useCredentials();
   const isAdmin = credentials.role === 'ADMIN';
-  const feedback = useFeedback();
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const analyses = useAllotmentAnalyses(project.id);
@@ -81,11 +79,10 @@ export default function AllotmentAnalysisPage() {
   );
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
 
-  const lastSceneError = lastScene.isError ? (lastScene.error as Error).message : null;
-  useEffect(() => {
-    // Spec 8: a warning, the page goes on without it.
-    if (lastSceneError) feedback.warning(`${ENVIRONMENT_MESSAGES.lastSceneFailed} ${lastSceneError}`);
-  }, [lastSceneError, feedback]);
+  // Spec 8: a warning with its reason; the page goes on without the latest image.
+  const lastSceneWarning = lastScene.isError
+    ? `${ENVIRONMENT_MESSAGES.lastSceneFailed} ${(lastScene.error as Error).message}`
+    : null;
 
   if (layers.isPending || scenes.isPending) return <Spin fullscreen tip="Carregando análise…" />;
   if (scenes.isError)
@@ -110,6 +107,7 @@ export default function AllotmentAnalysisPage() {
           selected={current}
           isAdmin={isAdmin}
           lastScene={lastScene.data?.data ?? null}
+          lastSceneWarning={lastSceneWarning}
           onSelect={(analysis) => {
             setChosen(analysis.detectId);
             setPicked(false);

@@ -1,19 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty } from 'antd';
-import { useState } from 'react';
+import { Button, Empty, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
 import { ENVIRONMENT_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { LoadingScreen } from '../../../shared/status/LoadingScreen';
 import { NoImagesScreen } from '../../../shared/status/NoImagesScreen';
+import { useProjectLayers } from '../../map/api';
+import { LayersTab } from '../../map/components/panels/LayersTab';
+import { ProjectDetailsTab } from '../../map/components/panels/ProjectDetailsTab';
+import { useLayerVisibility } from '../../map/hooks/useLayerVisibility';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useAnalysisFeatures, useAnalysisScenes, useEnvironmentAnalyses, useReviewFeature } from '../api';
 import { AnalysesTable } from '../components/AnalysesTable';
+import { AnalysisMap } from '../components/AnalysisMap';
 import { DetectionFormModal } from '../components/DetectionFormModal';
 import { FeaturesTable } from '../components/FeaturesTable';
 import { NewAnalysisModal } from '../components/NewAnalysisModal';
 import { RejectModal } from '../components/RejectModal';
+import '../../map/map.css';
 import '../environment.css';
 
 type Dialog =
@@ -23,12 +29,14 @@ type Dialog =
   | null;
 
 /**
- * The environment analysis page (spec 2.5): the analyses (before/after scenes compared by the detector), the
- * selected analysis's detections with their review, 'Nova Análise' and 'Nova Detecção' for an ADMIN.
+ * The analysis page of an environment project (spec 2.5): tabs Detalhes, Análises, Camadas beside the map of the
+ * chosen analysis. Análises lists the analyses (before/after scenes compared by the detector) and the chosen one's
+ * detections with their review, with 'Nova Análise' and 'Nova Detecção' for an ADMIN.
  */
 export default function EnvironmentAnalysisPage() {
   const project = useCurrentProject();
-  const { role } = useCredentials();
+  const credentials = useCredentials();
+  const { role } = credentials;
   const isAdmin = role === 'ADMIN';
   const scenes = useAnalysisScenes(project.id);
   const analyses = useEnvironmentAnalyses(project.id);
@@ -39,6 +47,9 @@ export default function EnvironmentAnalysisPage() {
   const features = useAnalysisFeatures(project.id, current?.detectId ?? null);
   const review = useReviewFeature(project.id, current?.detectId ?? 0);
   const feedback = useFeedback();
+  const layers = useProjectLayers(project.id);
+  const layerList = useMemo(() => layers.data ?? [], [layers.data]);
+  const visibility = useLayerVisibility(layerList);
 
   if (scenes.isPending) return <LoadingScreen />;
   if (scenes.isError) return <p className="environment-error">{ENVIRONMENT_MESSAGES.scenesFailed}</p>;
@@ -57,8 +68,8 @@ export default function EnvironmentAnalysisPage() {
     }
   };
 
-  return (
-    <div className="environment-page">
+  const analysesTab = (
+    <div className="environment-page__analyses">
       <div className="environment-page__header">
         <h1 className="environment-page__title">Análise</h1>
         {isAdmin && (
@@ -101,6 +112,42 @@ export default function EnvironmentAnalysisPage() {
       ) : (
         <Empty description="Nenhuma análise cadastrada." />
       )}
+    </div>
+  );
+
+  return (
+    <div className="environment-page" data-testid="environment-analysis">
+      <aside className="environment-page__aside">
+        <Tabs
+          defaultActiveKey="analises"
+          items={[
+            {
+              key: 'detalhes',
+              label: 'Detalhes',
+              children: <ProjectDetailsTab project={project} role={role} />,
+            },
+            { key: 'analises', label: 'Análises', children: analysesTab },
+            {
+              key: 'camadas',
+              label: 'Camadas',
+              children: (
+                <LayersTab
+                  available={visibility.available}
+                  visible={visibility.visibleTypes}
+                  onChange={visibility.showTypes}
+                />
+              ),
+            },
+          ]}
+        />
+      </aside>
+      <AnalysisMap
+        project={project}
+        layers={layerList}
+        visibleTypes={visibility.visibleTypes}
+        scene={afterScene}
+        apiToken={credentials.api_token}
+      />
       {dialog?.kind === 'analysis' && (
         <NewAnalysisModal projectId={project.id} scenes={scenes.data} onClose={() => setDialog(null)} />
       )}
