@@ -151,7 +151,7 @@ export async function buildApp(
   registerObservationFileRoutes(route, services.observations);
   registerLayerImportRoutes(route, services.layerFileImport);
   registerAnalysisRoutes(route, services.analyses);
-  registerEnvironmentRoutes(route, services.environment);
+  registerEnvironmentRoutes(route, services.environment, services.environmentReport);
   registerAllotmentAnalysesRoutes(route, services.allotmentAnalyses);
   registerDetectionRoutes(route, services.detections, services.analyses);
   registerDetectionsReportRoutes(route, services.detectionsReport);

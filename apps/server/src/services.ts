@@ -20,6 +20,8 @@ import { createAllotmentAnalysesService } from './features/allotment-analyses/al
 import { createEnvironmentProcessor } from './features/environment/environment.processor';
 import { createEnvironmentRepo } from './features/environment/environment.repo';
 import { createEnvironmentService } from './features/environment/environment.service';
+import { createReportService } from './features/environment/report/report.service';
+import { createReportFilesRepo } from './features/environment/report-files.repo';
 import { createFinanceRepo, financeTransactionOn } from './features/finance/finance.repo';
 import { createFinanceService } from './features/finance/finance.service';
 import { createPortfolioImportRepo } from './features/finance/portfolio-import.repo';
@@ -114,7 +116,16 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     dispatch: options.dispatch?.detectionsProcess,
   });
   const layerImport = createLayerImportService(layersRepo);
-  const environment = createEnvironmentService(environmentRepo, { projects, analyses, layers: layerImport });
+  const environment = createEnvironmentService(environmentRepo, {
+    projects,
+    analyses,
+    layers: layerImport,
+    storage: infra.storage,
+  });
+  const environmentReport = createReportService(environmentRepo, createReportFilesRepo(db), {
+    projects,
+    storage: infra.storage,
+  });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
@@ -132,6 +143,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     layerImport,
     environment,
     allotmentAnalyses: createAllotmentAnalysesService(createAllotmentAnalysesRepo(db), projects),
+    environmentReport,
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
     scenes,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),

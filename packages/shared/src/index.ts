@@ -38,5 +38,6 @@ export * from './api/integration';
 export * from './api/integration-credentials';
 export * from './api/construction';
 export * from './api/environment';
+export * from './api/environment-report';
 export * from './geometry/georeference';
 export * from './api/overlays';

@@ -24,3 +24,13 @@ export interface EnvironmentFeaturesTable {
   createdAt: Generated<Date>;
   updatedAt: ColumnType<Date, Date | string | undefined, Date | string>;
 }
+
+/** Migration 032: the report PDF uploaded for an environment analysis. */
+export interface EnvironmentReportFilesTable {
+  detectionId: number;
+  storageKey: string;
+  fileName: string;
+  sizeBytes: number;
+  uploadedBy: number | null;
+  uploadedAt: ColumnType<Date, Date | string | undefined, Date | string>;
+}

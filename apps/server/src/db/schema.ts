@@ -7,7 +7,7 @@ import type {
   LayersTable,
   LotStatusHistoryTable,
 } from './schema-layers';
-import type { EnvironmentFeaturesTable } from './schema-environment';
+import type { EnvironmentFeaturesTable, EnvironmentReportFilesTable } from './schema-environment';
 import type { LotInformationChangesTable, LotInformationsTable } from './schema-finance';
 import type {
   InspectionsTable,
@@ -229,6 +229,7 @@ export interface Database {
   integrationMappings: IntegrationMappingsTable;
   integrationSyncRuns: IntegrationSyncRunsTable;
   environmentFeatures: EnvironmentFeaturesTable;
+  environmentReportFiles: EnvironmentReportFilesTable;
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
 }

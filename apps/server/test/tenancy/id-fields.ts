@@ -74,6 +74,7 @@ export const PATH_VALUES: Record<string, string> = {
   z: '17',
   x: '47000',
   file: '74000.png',
+  side: 'before',
 };
 
 const looksLikeId = (name: string) =>

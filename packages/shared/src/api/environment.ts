@@ -33,6 +33,7 @@ export const ENVIRONMENT_MESSAGES = {
   featureNotFound: 'Detecção não encontrada.',
   featureReviewed: 'Esta detecção já foi revisada.',
   minAreaInvalid: 'A área mínima deve ser um número positivo (m²).',
+  previewNotFound: 'Imagem da detecção não encontrada.',
 } as const;
 
 /** Spec 3: numeric type 0 reforestation, 1 deforestation, 2 other analysis. */

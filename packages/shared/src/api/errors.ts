@@ -123,6 +123,10 @@ export const ERROR_CODES = [
   'GEOREFERENCE_INVALID',
   'NOT_CONSTRUCTION',
   'NOT_ALLOTMENT',
+  // Environment analysis report
+  'REPORT_NOT_ENABLED',
+  'REPORT_NOT_FOUND',
+  'PREVIEW_NOT_FOUND',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { area as turfArea, feature, featureCollection, intersect } from '@turf/turf';
 import { demoSite } from '@mirante/demo/demo-sites';
@@ -8,13 +8,19 @@ import { renderWhole } from '@mirante/demo/scene-raster';
 import { DEMO_SITES } from '@mirante/demo/sites';
 import type { EnvironmentFeature } from '@mirante/shared';
 import type { Polygon } from 'geojson';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/factories';
+import { pdfImages, pdfText } from '../../../test/pdf-inspect';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
 let ctx: TestContext;
 let admin: string;
 let projectId: number;
+let detectId: number;
+let proposal: EnvironmentFeature;
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(admin) });
 
 /** Demo scenes at 2 m as GeoTIFFs in SIRGAS 2000 / UTM 22S, where storage keeps the scene originals. */
 async function storeDemoScene(date: string): Promise<number> {
@@ -46,6 +52,7 @@ beforeAll(async () => {
     delimiter: DEMO_SITES.environment.outline,
   });
   projectId = project.id;
+  await ctx.db.updateTable('projects').set({ hasReport: true }).where('id', '=', projectId).execute();
 });
 
 afterAll(async () => {
@@ -91,5 +98,52 @@ describe('Nova Análise runs the detector on the two stored scenes', { timeout: 
     const overlap = shared ? turfArea(shared) : 0;
     const union = turfArea(defo[0]?.geojson as Polygon) + turfArea(truth?.geometry as Polygon) - overlap;
     expect(overlap / union).toBeGreaterThanOrEqual(0.7);
+    detectId = id;
+    proposal = defo[0] as EnvironmentFeature;
+  });
+
+  it('keeps a before and an after preview PNG of each proposal, with the polygon drawn', async () => {
+    expect(proposal.has_previews).toBe(true);
+    const pixels: Buffer[] = [];
+    for (const side of ['before', 'after']) {
+      const response = await get(`/project/${projectId}/features/${detectId}/${proposal.id}/preview/${side}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      const { data, info } = await sharp(response.rawPayload).raw().toBuffer({ resolveWithObject: true });
+      expect(Math.max(info.width, info.height)).toBe(320);
+      pixels.push(data);
+    }
+    // The clearing: green before, bare after, so the two previews differ.
+    expect(Buffer.compare(pixels[0] as Buffer, pixels[1] as Buffer)).not.toBe(0);
+    const missing = await get(`/project/${projectId}/features/${detectId}/${proposal.id}/preview/later`);
+    expect(missing.statusCode).toBe(422);
+  });
+
+  it('draws the approved detection on both scenes and a map in the report PDF, with its area and totals', async () => {
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/project/${projectId}/detect/${detectId}/feature/${proposal.id}/review`,
+      headers: bearer(admin),
+      payload: { action: 'approve' },
+    });
+    expect(review.statusCode).toBe(200);
+    const response = await get(`/project/${projectId}/detect/${detectId}/report`);
+    expect(response.statusCode).toBe(200);
+    const images = await pdfImages(response.rawPayload);
+    // Before, after (the scenes at up to 900 px) and the map.
+    expect(images).toHaveLength(3);
+    expect(images.filter((image) => Math.max(image.width, image.height) === 900)).toHaveLength(2);
+    const text = await pdfText(response.rawPayload);
+    const m2 = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format(proposal.area);
+    const ha = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      proposal.area / 10_000,
+    );
+    expect(text).toContain('Desmatamento');
+    expect(text).toContain(`${m2} m²`);
+    expect(text).toContain(`${ha} ha`);
+    expect(text).toMatch(/Aprovado por: \S/);
+    expect(text).toContain('Antes (01/07/2025)');
+    expect(text).toContain('Depois (01/11/2025)');
+    if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, response.rawPayload);
   });
 });

@@ -62,6 +62,7 @@ beforeAll(async () => {
   const customer = await make.buildCustomer();
   const project = await make.buildProject({ customerId: customer.id, projectType: 'ENVIRONMENT' });
   projectId = project.id;
+  await ctx.db.updateTable('projects').set({ hasReport: true }).where('id', '=', projectId).execute();
   sceneIds = [];
   for (const date of ['2025-03-01', '2025-07-01', '2025-11-01', '2026-03-01', '2026-07-01']) {
     sceneIds.push(await make.buildScene(projectId, { date }));
@@ -281,7 +282,6 @@ describe('GET project/{id}/detect/{detectId}/report (Relatório de Análise)', (
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const pdf = await PDFDocument.load(response.rawPayload);
     expect(pdf.getTitle()).toContain('Relat');
-    expect(pdf.getPageCount()).toBe(1);
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, response.rawPayload);
     expect((await call(noModule, 'GET', url)).statusCode).toBe(403);
     expect((await call(otherCustomer, 'GET', url)).statusCode).toBe(404);

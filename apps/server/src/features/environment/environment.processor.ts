@@ -1,14 +1,12 @@
 import { displayDate } from '@mirante/shared';
-import { DEFAULT_IMAGE_LIMITS } from '../../imagery/limits';
-import { openSceneSource } from '../../imagery/open-scene-source';
-import type { RasterSource } from '../../imagery/raster-source';
+import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor } from '../analyses';
-import { withLocalFile } from '../../storage/local-file';
 import { areaMask, gridOver, type Area } from './detector/change-grid';
 import { DEFAULT_DETECTOR_SETTINGS, detectChange, type ChangePatch } from './detector/detect-change';
-import { sampleScene } from './detector/sample-scene';
-import type { EnvironmentRepo, SceneFacts } from './environment.repo';
+import { proposalPreviews } from './imaging/proposal-previews';
+import { readSceneOnGrid } from './imaging/read-scene';
+import type { EnvironmentRepo, NewFeature } from './environment.repo';
 
 /** Grid cell of the comparison: 1 m, coarser only when the area would exceed this many cells. */
 const CELL_M = 1;
@@ -22,26 +20,6 @@ function describe(patch: ChangePatch, before: string, after: string): string {
     `${WORDS[patch.category]} detectado entre ${displayDate(before)} e ${displayDate(after)} ` +
     `(ExG − ExR ${patch.indexBefore.toFixed(2)} → ${patch.indexAfter.toFixed(2)}; confiança ${percent}%).`
   );
-}
-
-async function openScene(
-  storage: Storage,
-  scene: SceneFacts,
-  work: (source: RasterSource) => Promise<Uint8Array>,
-) {
-  const [west, south, east, north] = scene.sourceBounds ?? [];
-  const bounds =
-    west !== undefined && south !== undefined && east !== undefined && north !== undefined
-      ? { west, south, east, north }
-      : null;
-  return withLocalFile(storage, scene.originalKey, async (file) => {
-    const source = await openSceneSource(file, scene.sourceKind, bounds, DEFAULT_IMAGE_LIMITS);
-    try {
-      return await work(source);
-    } finally {
-      await source.close();
-    }
-  });
 }
 
 /**
@@ -65,27 +43,35 @@ export function createEnvironmentProcessor(repo: EnvironmentRepo, storage: Stora
       grid = gridOver(area, CELL_M * Math.sqrt((grid.width * grid.height) / MAX_CELLS));
     }
     await report.progress(5);
-    const beforeRgba = await openScene(storage, before, (source) => sampleScene(source, grid));
+    const beforeRgba = await readSceneOnGrid(storage, before, grid);
     await report.progress(35);
-    const afterRgba = await openScene(storage, after, (source) => sampleScene(source, grid));
+    const afterRgba = await readSceneOnGrid(storage, after, grid);
     await report.progress(65);
     const patches = detectChange(
       { grid, before: beforeRgba, after: afterRgba, area: areaMask(grid, area) },
       { ...DEFAULT_DETECTOR_SETTINGS, minAreaM2: analysis.minAreaM2 ?? DEFAULT_DETECTOR_SETTINGS.minAreaM2 },
     );
     await report.progress(90);
-    await repo.replaceProposals(
-      detectId,
-      patches.map((patch) => ({
+    const rows: NewFeature[] = [];
+    for (const patch of patches) {
+      const previews = await proposalPreviews(grid, beforeRgba, afterRgba, patch);
+      const key = `environment/analyses/${detectId}/previews/${randomUUID()}`;
+      await storage.put(`${key}-before.png`, previews.before);
+      await storage.put(`${key}-after.png`, previews.after);
+      rows.push({
         detectionId: detectId,
-        source: 'ai' as const,
+        source: 'ai',
         category: patch.category,
         geometry: patch.geometry,
         areaM2: patch.areaM2,
         description: describe(patch, analysis.beforeDate, analysis.afterDate),
         confidence: patch.confidence,
-        reviewStatus: 'pending' as const,
-      })),
-    );
+        reviewStatus: 'pending',
+        beforePreviewKey: `${key}-before.png`,
+        afterPreviewKey: `${key}-after.png`,
+      });
+    }
+    const replaced = await repo.replaceProposals(detectId, rows);
+    for (const key of replaced) await storage.delete(key);
   };
 }

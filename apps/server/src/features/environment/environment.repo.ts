@@ -131,16 +131,23 @@ export function createEnvironmentRepo(db: Db) {
       return inserted.id;
     },
 
-    /** Replaces the detector's proposals of an analysis (a re-run); reviewed and manual ones stay. */
-    async replaceProposals(detectId: number, rows: NewFeature[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
-        await trx
+    /**
+     * Replaces the detector's proposals of an analysis (a re-run); reviewed and manual ones stay. Returns the
+     * preview keys of the proposals replaced (their files are the caller's to delete).
+     */
+    async replaceProposals(detectId: number, rows: NewFeature[]): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const replaced = await trx
           .deleteFrom('environmentFeatures')
           .where('detectionId', '=', detectId)
           .where('source', '=', 'ai')
           .where('reviewStatus', '=', 'pending')
+          .returning(['beforePreviewKey', 'afterPreviewKey'])
           .execute();
-        if (rows.length === 0) return;
+        const keys = replaced.flatMap((row) =>
+          [row.beforePreviewKey, row.afterPreviewKey].filter((key): key is string => key !== null),
+        );
+        if (rows.length === 0) return keys;
         await trx
           .insertInto('environmentFeatures')
           .values(
@@ -158,6 +165,7 @@ export function createEnvironmentRepo(db: Db) {
             })),
           )
           .execute();
+        return keys;
       });
     },
 

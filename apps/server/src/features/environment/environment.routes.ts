@@ -1,9 +1,15 @@
-import { environmentApi } from '@mirante/shared';
+import { environmentApi, environmentReportApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
+import { registerReportRoutes } from './report/report.routes';
 import type { EnvironmentService } from './environment.service';
+import type { ReportService } from './report/report.service';
 
 /** Spec 7 environment analyses: new analysis, categories, manual detections, review, lists. */
-export function registerEnvironmentRoutes(route: Router, environment: EnvironmentService): void {
+export function registerEnvironmentRoutes(
+  route: Router,
+  environment: EnvironmentService,
+  report: ReportService,
+): void {
   route(environmentApi.detect, ({ user, params, body }) =>
     environment.detect(user, params.id, {
       beforeSceneId: body.before_scene_id,
@@ -22,10 +28,20 @@ export function registerEnvironmentRoutes(route: Router, environment: Environmen
     environment.features(user, params.id, params.detectId),
   );
   route(environmentApi.report, async ({ user, params }) => ({
-    body: Buffer.from(await environment.report(user, params.id, params.detectId)),
+    body: Buffer.from(await report.generated(user, params.id, params.detectId)),
     contentType: 'application/pdf',
     cacheControl: 'no-store',
     downloadName: `relatorio-analise-${params.detectId}.pdf`,
   }));
   route(environmentApi.detections, ({ user, params }) => environment.analyses(user, params.id));
+  route(environmentReportApi.preview, async ({ user, params }) => {
+    const image = await environment.preview(user, params.id, params.detectId, params.featureId, params.side);
+    return {
+      body: image.stream,
+      contentType: 'image/png',
+      ...(image.size !== null ? { size: image.size } : {}),
+      cacheControl: 'private, max-age=3600',
+    };
+  });
+  registerReportRoutes(route, report);
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  displayDate,
   ENVIRONMENT_CATEGORIES,
   ENVIRONMENT_MESSAGES,
   type EnvironmentAnalysis,
@@ -12,64 +11,17 @@ import type { AnalysesService } from '../analyses';
 import type { AuthUser } from '../auth';
 import type { LayerImportService } from '../layers';
 import type { ProjectsService } from '../projects';
+import type { Storage } from '../../storage/storage';
+import type { Readable } from 'node:stream';
 import { DEFAULT_DETECTOR_SETTINGS } from './detector/detect-change';
-import type { EnvironmentRepo, FeatureRecord } from './environment.repo';
-import { environmentReportPdf } from './report-pdf';
-
-type Category = (typeof ENVIRONMENT_CATEGORIES)[number];
-
-const categoryOfType = (type: string): Category =>
-  ENVIRONMENT_CATEGORIES.find((c) => c.type === type) ?? ENVIRONMENT_CATEGORIES[2];
-
-export function toFeature(row: FeatureRecord): EnvironmentFeature {
-  const category = categoryOfType(row.category);
-  return {
-    id: row.id,
-    detectId: row.detectionId,
-    source: row.source,
-    category_id: category.id,
-    type: category.type,
-    category_name: category.name,
-    category_color: category.color,
-    area: Math.round(row.areaM2),
-    description: row.description,
-    confidence: row.confidence,
-    review_status: row.reviewStatus,
-    reject_reason: row.rejectReason,
-    reviewed_by: row.reviewerName,
-    reviewed_at: row.reviewedAt ? displayDate(row.reviewedAt.toISOString().slice(0, 10)) : null,
-    layer_id: row.layerId,
-    geojson: row.geoJson as EnvironmentFeature['geojson'],
-    has_previews: row.beforePreviewKey !== null && row.afterPreviewKey !== null,
-  };
-}
-
-type AnalysisRow = NonNullable<Awaited<ReturnType<EnvironmentRepo['findAnalysis']>>>;
-
-function toAnalysis(row: AnalysisRow): EnvironmentAnalysis {
-  return {
-    detectId: row.id,
-    isoDate: row.afterDate,
-    beforeScene: { id: row.beforeId, isoDate: row.beforeDate, date: displayDate(row.beforeDate) },
-    afterScene: { id: row.afterId, isoDate: row.afterDate, date: displayDate(row.afterDate) },
-    featuresAmount: Number(row.approvedCount ?? 0),
-    pendingAmount: Number(row.pendingCount ?? 0),
-    approvalStatus: row.approved,
-    analysisApprovalStatus: row.approved ? 'Aprovado' : 'Pendente',
-    projectSpace: row.projectSpace,
-    beforeDate: displayDate(row.beforeDate),
-    afterDate: displayDate(row.afterDate),
-    processingState: row.processingState,
-    progress: row.processingProgress,
-    errorMessage: row.processingError,
-    minAreaM2: row.minAreaM2,
-  };
-}
+import { categoryOfType, toAnalysis, toFeature, type AnalysisRow, type Category } from './environment-view';
+import type { EnvironmentRepo } from './environment.repo';
 
 export interface EnvironmentDeps {
   projects: ProjectsService;
   analyses: AnalysesService;
   layers: LayerImportService;
+  storage: Storage;
 }
 
 /**
@@ -224,21 +176,21 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       return reload(id);
     },
 
-    /** The analysis's 'Relatório de Análise' PDF (module environment.report; unpublished ones ADMIN-only). */
-    async report(user: AuthUser, projectId: number, detectId: number): Promise<Uint8Array> {
-      const project = await deps.projects.assertAccess(user, projectId, 'report');
-      if (project.projectType !== 'ENVIRONMENT') {
-        throw unprocessable('NOT_ENVIRONMENT', ENVIRONMENT_MESSAGES.notEnvironment);
-      }
-      const analysis = await repo.findAnalysis(detectId);
-      if (!analysis || analysis.projectId !== projectId || (!analysis.approved && user.role !== 'ADMIN')) {
-        throw notFound(ENVIRONMENT_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
-      }
-      return environmentReportPdf({
-        projectName: project.name,
-        analysis: toAnalysis(analysis),
-        features: (await repo.features(detectId, true)).map(toFeature),
-      });
+    /** A proposal's before or after preview PNG; a proposal not shown to this user (not approved) is not found. */
+    async preview(
+      user: AuthUser,
+      projectId: number,
+      detectId: number,
+      featureId: number,
+      side: 'before' | 'after',
+    ): Promise<{ stream: Readable; size: number | null }> {
+      await analysisOf(user, projectId, detectId);
+      const feature = await repo.feature(featureId);
+      const visible =
+        feature?.detectionId === detectId && (user.role === 'ADMIN' || feature.reviewStatus === 'approved');
+      const key = visible ? (side === 'before' ? feature.beforePreviewKey : feature.afterPreviewKey) : null;
+      if (!key) throw notFound(ENVIRONMENT_MESSAGES.previewNotFound, 'PREVIEW_NOT_FOUND');
+      return { stream: await deps.storage.getStream(key), size: await deps.storage.size(key) };
     },
 
     /** Approves (published as a map layer) or rejects (reason required and kept) a pending proposal. */

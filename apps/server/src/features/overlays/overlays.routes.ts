@@ -1,6 +1,6 @@
-import { overlaysApi } from '@mirante/shared';
+import { OVERLAY_MESSAGES, OVERLAY_PDF_MAX_BYTES, overlaysApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
-import { receivePdf } from './overlay-upload';
+import { receivePdf } from '../../http/receive-pdf';
 import type { OverlaysService } from './overlays.service';
 
 /** The overlay calls of spec 7 "Inspections, notes, overlays" (the PDF upload is converted on the server). */
@@ -11,7 +11,13 @@ export function registerOverlayRoutes(route: Router, overlays: OverlaysService):
 
   route(overlaysApi.upload, async ({ user, request }) => {
     let projectId = 0;
-    const upload = await receivePdf(request, async (fields) => {
+    const rules = {
+      maxBytes: OVERLAY_PDF_MAX_BYTES,
+      tooLarge: OVERLAY_MESSAGES.pdfTooLarge,
+      notPdf: OVERLAY_MESSAGES.pdfOnly,
+      scratch: 'overlay',
+    };
+    const upload = await receivePdf(request, rules, async (fields) => {
       projectId = await overlays.assertCanUpload(user, fields);
     });
     try {

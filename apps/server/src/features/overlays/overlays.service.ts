@@ -20,7 +20,7 @@ import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { OverlayRow, OverlaysRepo } from './overlays.repo';
 import { PdfRenderError, renderPdfFirstPage, type PdfRenderFailure } from './pdf/pdf-first-page';
-import type { ReceivedPdf } from './overlay-upload';
+import type { ReceivedPdf } from '../../http/receive-pdf';
 
 /** Long edge of the wizard's reduced image (`small=1`). */
 const SMALL_LONG_EDGE = 1600;

@@ -2,10 +2,9 @@ import { createWriteStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { OVERLAY_MESSAGES, OVERLAY_PDF_MAX_BYTES } from '@mirante/shared';
 import type { FastifyRequest } from 'fastify';
-import { AppError, unprocessable } from '../../http/app-error';
-import { makeScratchDir } from '../../storage/scratch';
+import { makeScratchDir } from '../storage/scratch';
+import { AppError, unprocessable } from './app-error';
 
 export interface ReceivedPdf {
   /** Scratch folder holding `upload.pdf`; the caller renders into it and removes it. */
@@ -15,8 +14,14 @@ export interface ReceivedPdf {
   cleanup(): Promise<void>;
 }
 
-const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', OVERLAY_MESSAGES.pdfTooLarge);
-const notPdf = () => unprocessable('NOT_A_PDF', OVERLAY_MESSAGES.pdfOnly);
+/** The upload's limit and the feature's words for a refused file. */
+export interface PdfUploadRules {
+  maxBytes: number;
+  tooLarge: string;
+  notPdf: string;
+  /** Scratch folder prefix. */
+  scratch: string;
+}
 
 /** True when the file starts (within its first KiB, as readers allow) with the PDF header. */
 async function looksLikePdf(file: string): Promise<boolean> {
@@ -31,21 +36,25 @@ async function looksLikePdf(file: string): Promise<boolean> {
 }
 
 /**
- * Streams `POST /overlays/file`: the `project_id` field first (checked by `authorize` before a byte of the file
- * is read), then one `file` part of at most 50 MB that must be a PDF by its content, not its name.
+ * Streams a multipart PDF upload into a scratch folder: the fields first (checked by `authorize` before a byte
+ * of the file is read), then one `file` part of at most `rules.maxBytes` that must be a PDF by its content, not
+ * its name.
  */
 export async function receivePdf(
   request: FastifyRequest,
+  rules: PdfUploadRules,
   authorize: (fields: Record<string, string>) => Promise<void>,
 ): Promise<ReceivedPdf> {
-  if (!request.isMultipart()) throw unprocessable('MULTIPART_REQUIRED', OVERLAY_MESSAGES.pdfOnly);
-  const dir = await makeScratchDir('overlay');
+  const tooLarge = () => new AppError(413, 'FILE_TOO_LARGE', rules.tooLarge);
+  const notPdf = () => unprocessable('NOT_A_PDF', rules.notPdf);
+  if (!request.isMultipart()) throw unprocessable('MULTIPART_REQUIRED', rules.notPdf);
+  const dir = await makeScratchDir(rules.scratch);
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const fields: Record<string, string> = {};
   const pdfPath = path.join(dir, 'upload.pdf');
   let originalName: string | null = null;
   try {
-    const parts = request.parts({ limits: { fileSize: OVERLAY_PDF_MAX_BYTES, files: 1, fields: 5 } });
+    const parts = request.parts({ limits: { fileSize: rules.maxBytes, files: 1, fields: 5 } });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
@@ -63,7 +72,7 @@ export async function receivePdf(
     if (originalName === null) {
       // Who may upload is answered before what is missing.
       await authorize(fields);
-      throw unprocessable('FILE_REQUIRED', OVERLAY_MESSAGES.pdfOnly);
+      throw unprocessable('FILE_REQUIRED', rules.notPdf);
     }
     if (!(await looksLikePdf(pdfPath))) throw notPdf();
     return { dir, pdfPath, originalName, cleanup };
