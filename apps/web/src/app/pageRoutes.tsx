@@ -14,6 +14,7 @@ const InspectionsPage = lazy(() => import('../features/construction/pages/Inspec
 const NotesPage = lazy(() => import('../features/construction/pages/NotesPage'));
 const OverlaysPage = lazy(() => import('../features/overlays/pages/OverlaysPage'));
 const AnalysisRoute = lazy(() => import('../features/environment/pages/AnalysisRoute'));
+const ReportPage = lazy(() => import('../features/environment/pages/ReportPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -24,7 +25,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   area: <AreaMapPage />,
   analysis: <AnalysisRoute />,
   'allotment-value': <PriceMapPage />,
-  report: placeholder('Relatório'),
+  report: <ReportPage />,
   list: <DetectionsListPage />,
   information: <InformationRoute />,
   security: <SecurityPage />,

@@ -1,6 +1,7 @@
 import { Button, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MAP_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
+import { ProposalPreviews } from './ProposalPreviews';
 
 const STATUS: Record<EnvironmentFeature['review_status'], { text: string; color: string }> = {
   pending: { text: 'Pendente', color: 'gold' },
@@ -33,6 +34,12 @@ export function FeaturesTable({
       title: 'Categoria',
       key: 'category',
       render: (_v, f) => <Tag color={f.category_color}>{f.category_name}</Tag>,
+    },
+    {
+      title: 'Antes / Depois',
+      key: 'previews',
+      width: 210,
+      render: (_v, f) => <ProposalPreviews feature={f} />,
     },
     { title: 'Área', key: 'area', render: (_v, f) => `${squareMetres.format(f.area)} m²`, width: 110 },
     { title: 'Descrição', dataIndex: 'description', key: 'description' },
