@@ -1,6 +1,7 @@
 // bench/finance: the portfolio (Análise da carteira) of a project with 10,000 lots, all with sale data —
 // POST project/:id/informations latency and payload, then in headless Chromium the time from navigation to the
 // rendered table and the frame times while the table scrolls. Writes bench/RESULTS.md (finance-portfolio).
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -43,6 +44,8 @@ function startServer(): Promise<ChildProcess> {
       APP_URL: BASE,
       SMTP_URL: '',
       DEMO_IMAGERY: '0',
+      // Production refuses to start without the ERP credentials' key; a throwaway one for the throwaway data.
+      INTEGRATION_KEY: randomBytes(32).toString('base64'),
       LOGIN_RATE_LIMIT: '1000',
     },
   });
