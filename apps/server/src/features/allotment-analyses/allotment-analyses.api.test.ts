@@ -49,7 +49,8 @@ beforeAll(async () => {
   const march = await make.buildScene(projectId, { date: '2025-03-01' });
   const july = await make.buildScene(projectId, { date: '2025-07-01' });
   const lots: number[] = [];
-  for (let i = 0; i < 4; i++) lots.push(await make.buildLayer(projectId, { type: 'LOT', name: `Lote ${i + 1}` }));
+  for (let i = 0; i < 4; i++)
+    lots.push(await make.buildLayer(projectId, { type: 'LOT', name: `Lote ${i + 1}` }));
   published = await analysis(march, true, ['V', 'V', 'C', 'B'], lots);
   pending = await analysis(july, false, ['C', 'C', 'C'], lots);
   const projectIds = [projectId, environmentId];
