@@ -63,6 +63,48 @@ const NOT_404: Record<string, Exception> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      'GET /project/:id/detect/:detectId/report/file params.detectId',
+      'POST /project/:id/detect/:detectId/report/file/delete params.detectId',
+    ].map((field): [string, Exception] => [
+      field,
+      {
+        status: { MANAGER: 403, USER: 403 },
+        reason:
+          'o projeto próprio do teste é um loteamento, sem o módulo environment.report: 403 antes de ler a análise; ' +
+          'o PDF enviado de outro cliente num projeto ambiental: report.api.test',
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'POST /project/:id/detect/:detectId/report/file params.id',
+      'POST /project/:id/detect/:detectId/report/file params.detectId',
+    ].map((field): [string, Exception] => [
+      field,
+      {
+        status: { MANAGER: 422, USER: 422 },
+        reason:
+          'o corpo gerado não é multipart: 422 antes de ler qualquer id, com qualquer id (nada revela); ' +
+          'com um PDF, o projeto de outro cliente: report.api.test',
+      },
+    ]),
+  ),
+  ...Object.fromEntries(
+    [
+      'GET /project/:id/features/:detectId/:featureId/preview/:side params.detectId',
+      'GET /project/:id/features/:detectId/:featureId/preview/:side params.featureId',
+    ].map((field): [string, Exception] => [
+      field,
+      {
+        status: { MANAGER: 422, USER: 422 },
+        reason:
+          'o projeto próprio do teste é um loteamento: NOT_ENVIRONMENT (422) antes de ler a análise e a feição; ' +
+          'as prévias de outro cliente num projeto ambiental: environment-processing.api.test',
+      },
+    ]),
+  ),
   'POST /allotments/:detectId': {
     status: { MANAGER: 403, USER: 403 },
     reason:

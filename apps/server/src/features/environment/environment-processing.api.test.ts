@@ -102,7 +102,7 @@ describe('Nova Análise runs the detector on the two stored scenes', { timeout: 
     proposal = defo[0] as EnvironmentFeature;
   });
 
-  it('keeps a before and an after preview PNG of each proposal, with the polygon drawn', async () => {
+  it('keeps a before and an after preview PNG of each proposal, with the polygon drawn, hidden from another customer', async () => {
     expect(proposal.has_previews).toBe(true);
     const pixels: Buffer[] = [];
     for (const side of ['before', 'after']) {
@@ -117,6 +117,16 @@ describe('Nova Análise runs the detector on the two stored scenes', { timeout: 
     expect(Buffer.compare(pixels[0] as Buffer, pixels[1] as Buffer)).not.toBe(0);
     const missing = await get(`/project/${projectId}/features/${detectId}/${proposal.id}/preview/later`);
     expect(missing.statusCode).toBe(422);
+    const make = factories(ctx);
+    const stranger = await make.signIn(
+      await make.buildUser('MANAGER', ['environment.map', 'environment.analysis']),
+    );
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/project/${projectId}/features/${detectId}/${proposal.id}/preview/before`,
+      headers: bearer(stranger),
+    });
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('draws the approved detection on both scenes and a map in the report PDF, with its area and totals', async () => {
