@@ -7,6 +7,8 @@ const SPACE = 'edificio-aurora';
 /** A scene date no other spec uses: its inspection and note are this spec's own. */
 const DATE = '2025-07-15';
 const LABEL = '15/07/2025 - Fase #1';
+/** A scene no inspection uses, so 'Cadastrar nova' has an image to offer whatever ran before. */
+const FREE_DATE = '2025-07-25';
 const REFUSAL = 'O servidor recusou o pedido (teste).';
 
 /** The server refusing one call as it would: a JSON body with a pt-BR message. */
@@ -15,7 +17,10 @@ const refuse = (status: number) => (route: Route) =>
 
 /** This spec's inspection (phase 1 on DATE's scene) with one marker note, made through the API. */
 async function ensureInspectionWithNote(request: APIRequestContext): Promise<void> {
-  const [scene] = await ensureScenes(request, SPACE, [{ date: DATE, png: scenePng(256, 256, 0.1) }]);
+  const [scene] = await ensureScenes(request, SPACE, [
+    { date: DATE, png: scenePng(256, 256, 0.1) },
+    { date: FREE_DATE, png: scenePng(256, 256, 0.2) },
+  ]);
   const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
   const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
   const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
@@ -82,7 +87,7 @@ test.describe.serial('construction: what the user is told when the server fails 
 
     await page.getByRole('button', { name: 'Criar vistoria' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cadastrar nova' });
-    await pick(page, dialog.getByLabel('Imagem'), /\d{2}\/\d{2}\/\d{4}/);
+    await pick(page, dialog.getByLabel('Imagem'), '25/07/2025');
     await dialog.getByLabel('Fase').fill('9');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(`Não foi possível criar a vistoria: ${REFUSAL}`)).toBeVisible();
