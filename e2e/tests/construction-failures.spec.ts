@@ -164,8 +164,9 @@ test.describe.serial('construction: what the user is told when the server fails 
       route.fulfill({ status: 500, body: '' }),
     );
     await openPage(page, '/page/construction/overlays');
+    // A 500 is retried twice (1 s, then 2 s later) before the list reports the failure.
     await expect(
       page.getByText('Não foi possível carregar as sobreposições. Tente novamente mais tarde.'),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 20_000 });
   });
 });
