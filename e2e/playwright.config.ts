@@ -2,7 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { BASE_PORT, workerPort } from './worker-server';
 
 /**
- * E2E_WORKERS (default 1; `npm run test:e2e` uses 2) Playwright workers, each with its own server, database and
+ * E2E_WORKERS (default 1, also for `npm run test:e2e`: with 2 on 2 cores the first specs timed out in CI) Playwright
+ * workers, each with its own server, database and
  * outbox (see worker-server.ts): within a worker, spec files run one at a time, as before. A spec must therefore
  * not count on another spec having run first, and reaches its server only through `baseURL`/`request`/`page`
  * (or `workerPort()` from worker-server.ts), never a fixed port.
