@@ -58,8 +58,6 @@ test('allotment analysis: accordion Análise, Imagens, Camadas, Detalhes, Config
   const dates = page.getByRole('list', { name: 'Datas das análises' }).getByRole('listitem');
   await expect(dates.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Última imagem:/)).toBeVisible();
-  // Analyses not yet processed by the AI: spec 8's message, with the job's progress.
-  await expect(page.getByText('O processamento do projeto ainda não foi finalizado')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/analise.png` });
 
   const second = dates.nth(1).getByRole('button').first();
@@ -85,6 +83,39 @@ test('allotment analysis: accordion Análise, Imagens, Camadas, Detalhes, Config
   await settings.getByRole('switch').first().click();
   await expect(settings.getByRole('list', { name: 'Cores das detecções' })).toBeHidden();
   await expect(page.getByTestId('map-legend')).toBeHidden();
+});
+
+test("allotment analysis: an analysis the AI is still processing shows spec 8's message and its progress; a processed one its totals", async ({
+  page,
+}) => {
+  // Whether the worker has already processed an analysis depends on the queue, so the states are set on the
+  // server's answer: one analysis still processing at 40 %, the others as the server sent them.
+  await page.route('**/api/v1/project/*/analyses', async (route) => {
+    const response = await route.fetch();
+    const analyses = (await response.json()) as { processingState: string; progress: number }[];
+    analyses.forEach((analysis, i) => {
+      if (i === 0) Object.assign(analysis, { processingState: 'processing', progress: 40 });
+      else Object.assign(analysis, { processingState: 'done', progress: 100 });
+    });
+    await route.fulfill({ response, json: analyses });
+  });
+  await openAnalysis(page, ADMIN);
+  const dates = page.getByRole('list', { name: 'Datas das análises' }).getByRole('listitem');
+  await dates.first().getByRole('button').first().click();
+  const processing = page.locator('.analysis-section__processing');
+  await expect(processing).toContainText('O processamento do projeto ainda não foi finalizado', {
+    timeout: 30_000,
+  });
+  await expect(processing.locator('.ant-progress-text')).toHaveText('40%');
+  await page.screenshot({ path: `${SHOTS}/processando.png` });
+
+  await dates.nth(1).getByRole('button').first().click();
+  await expect(processing).toBeHidden();
+  await expect(
+    page
+      .getByTestId('analysis-totals')
+      .or(page.getByTestId('analysis-section').getByText('Nenhum registro encontrado.')),
+  ).toBeVisible();
 });
 
 test('allotment analysis: an ADMIN publishes and disables an analysis from its date button', async ({
