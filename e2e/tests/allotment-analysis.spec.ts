@@ -106,7 +106,7 @@ test("allotment analysis: an analysis the AI is still processing shows spec 8's 
   await expect(processing).toContainText('O processamento do projeto ainda não foi finalizado', {
     timeout: 30_000,
   });
-  await expect(processing.locator('.ant-progress-text')).toHaveText('40%');
+  await expect(processing.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
   await page.screenshot({ path: `${SHOTS}/processando.png` });
 
   await dates.nth(1).getByRole('button').first().click();
