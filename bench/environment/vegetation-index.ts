@@ -79,7 +79,7 @@ for (const tile of tiles) {
   const cells = rgb.width * rgb.height;
   const row: string[] = [tile];
   for (const [name, variant] of Object.entries(variants)) {
-    let values = new Float32Array(cells);
+    let values: Float32Array<ArrayBufferLike> = new Float32Array(cells);
     for (let i = 0; i < cells; i++) {
       values[i] = variant.index(rgb.data[0]?.[i] ?? 0, rgb.data[1]?.[i] ?? 0, rgb.data[2]?.[i] ?? 0);
     }

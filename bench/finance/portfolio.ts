@@ -3,12 +3,13 @@
 // rendered table and the frame times while the table scrolls. Writes bench/RESULTS.md (finance-portfolio).
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { seedLots } from '../map/seed-lots';
+import { writeBenchResults } from '../results';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_FINANCE_DIR ?? '/tmp/mirante-bench-finance';
@@ -203,17 +204,6 @@ async function browserFigures() {
   }
 }
 
-async function writeResults(section: string): Promise<void> {
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = await readFile(file, 'utf8').catch(() => '# Bench results\n');
-  const block = `<!-- finance-portfolio:start -->\n${section}<!-- finance-portfolio:end -->`;
-  const pattern = /<!-- finance-portfolio:start -->[\s\S]*?<!-- finance-portfolio:end -->/;
-  await writeFile(
-    file,
-    pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`,
-  );
-}
-
 async function main(): Promise<void> {
   const loadBefore = load1();
   await rm(DATA, { recursive: true, force: true });
@@ -244,7 +234,8 @@ async function main(): Promise<void> {
     const loadAfter = load1();
     const ok = (good: boolean) => (good ? 'met' : '**not met**');
     const fps = 1000 / web.frameMedian;
-    await writeResults(
+    writeBenchResults(
+      'finance-portfolio',
       `## Finance portfolio (\`npm run bench:finance\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)\n\n` +
         `Demo allotment grown to ${api.lots.toLocaleString('en')} lots, every one with sale data (throwaway data ` +
         `folder), signed in as the demo MANAGER; headless Chromium 1366×768, ${os.cpus().length} cores, load ` +

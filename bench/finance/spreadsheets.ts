@@ -4,12 +4,13 @@
 // again (nothing to change). Writes bench/RESULTS.md (finance-spreadsheets).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
 import { seedLots } from '../map/seed-lots';
+import { writeBenchResults } from '../results';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_SHEETS_DIR ?? '/tmp/mirante-bench-sheets';
@@ -159,17 +160,6 @@ function editNotes(xlsx: Buffer, note: string): Buffer {
   return Buffer.from(XLSX.write(edited, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array);
 }
 
-async function writeResults(section: string): Promise<void> {
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = await readFile(file, 'utf8');
-  const block = `<!-- finance-spreadsheets:start -->\n${section}<!-- finance-spreadsheets:end -->`;
-  const pattern = /<!-- finance-spreadsheets:start -->[\s\S]*?<!-- finance-spreadsheets:end -->/;
-  await writeFile(
-    file,
-    pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`,
-  );
-}
-
 async function main(): Promise<void> {
   const loadBefore = load1();
   await rm(DATA, { recursive: true, force: true });
@@ -220,7 +210,7 @@ async function main(): Promise<void> {
     }
     const upload = (file: Buffer) => async () => {
       const form = new FormData();
-      form.append('file', new Blob([file]), 'carteira.xlsx');
+      form.append('file', new Blob([new Uint8Array(file)]), 'carteira.xlsx');
       const response = await fetch(`${BASE}/api/v1/project/${projectId}/informations/import`, {
         method: 'POST',
         headers,
@@ -259,7 +249,8 @@ async function main(): Promise<void> {
       rows,
       imported,
     });
-    await writeResults(
+    writeBenchResults(
+      'finance-spreadsheets',
       `## Finance spreadsheets (\`npm run bench:finance-sheets\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)\n\n` +
         `Demo allotment grown to ${rows.toLocaleString('en')} lots, every one with sale data (throwaway data folder), ` +
         `signed in as the demo MANAGER, times from request to the last byte of the answer, median of ${RUNS} ` +

@@ -1,12 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { PMTiles, type RangeResponse, type Source } from 'pmtiles';
 import { lonLatToMercator, tileRangeFor } from '../../apps/server/src/imagery/tile-math';
 import { writeLargeGeoTiff } from './write-large-geotiff';
+import { writeBenchResults } from '../results';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? 20_000);
 const WORK = process.env.BENCH_DIR ?? '/tmp/mirante-bench';
@@ -141,18 +142,6 @@ async function wrkScript(name: string, paths: string[], token: string | null): P
   return file;
 }
 
-async function writeResults(section: string): Promise<void> {
-  const file = path.join(import.meta.dirname, '..', 'RESULTS.md');
-  const start = '<!-- imagery:start -->';
-  const end = '<!-- imagery:end -->';
-  const current = existsSync(file) ? await readFile(file, 'utf8') : '# Benchmark results\n\n';
-  const block = `${start}\n${section}\n${end}`;
-  const next = current.includes(start)
-    ? current.replace(new RegExp(`${start}[\\s\\S]*${end}`), block)
-    : `${current.trimEnd()}\n\n${block}\n`;
-  await writeFile(file, next);
-}
-
 async function main(): Promise<void> {
   await mkdir(WORK, { recursive: true });
   const file = path.join(WORK, `large-${SIZE}-utm22s.tif`);
@@ -201,7 +190,7 @@ Mirante / nginx throughput: **${((node.requestsPerSecond / reference.requestsPer
 wrk, nginx and the server share the same ${spawnSync('nproc', { encoding: 'utf8' }).stdout.trim()} cores. Load average (1 min) before the
 serving runs: ${loadBefore.toFixed(1)}, after: ${os.loadavg()[0]!.toFixed(1)}; well above 1 means other work shared the cores.`;
     // BENCH_RESULTS=0: a trial run (another size, a busy machine) that must not replace the recorded figures.
-    if (process.env.BENCH_RESULTS !== '0') await writeResults(section);
+    if (process.env.BENCH_RESULTS !== '0') writeBenchResults('imagery', section);
     console.log(section);
   } finally {
     nginx?.kill('SIGTERM');

@@ -2,7 +2,7 @@
 // the time from navigation to a rendered map and the frame times while panning. Writes bench/RESULTS.md (map).
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
@@ -10,6 +10,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { seedLots } from './seed-lots';
+import { writeBenchResults } from '../results';
+
+declare global {
+  interface Window {
+    /** Set by the web map when its first frame is drawn (apps/web/src/features/map/engine/readyMarker.ts). */
+    __miranteMapReadyAt?: number;
+  }
+}
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_MAP_DIR ?? '/tmp/mirante-bench-map';
@@ -237,17 +245,6 @@ async function browserFigures() {
   }
 }
 
-async function writeResults(section: string): Promise<void> {
-  const file = path.join(ROOT, 'bench/RESULTS.md');
-  const current = await readFile(file, 'utf8').catch(() => '# Bench results\n');
-  const block = `<!-- map:start -->\n${section}<!-- map:end -->`;
-  const pattern = /<!-- map:start -->[\s\S]*?<!-- map:end -->/;
-  await writeFile(
-    file,
-    pattern.test(current) ? current.replace(pattern, block) : `${current.trimEnd()}\n\n${block}\n`,
-  );
-}
-
 async function main(): Promise<void> {
   await waitForIdle();
   const loadBefore = load1();
@@ -278,7 +275,8 @@ async function main(): Promise<void> {
     console.log('browser', web);
     const loadAfter = load1();
     const ok = (good: boolean) => (good ? 'met' : '**not met**');
-    await writeResults(
+    writeBenchResults(
+      'map',
       `## Map (bench/map, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)\n\n` +
         `Project with ${api.lots.toLocaleString('en')} lots (seeded in a throwaway data folder), ${CALLS} calls, ` +
         `headless Chromium 1366×768 (SwiftShader WebGL), ${os.cpus().length} cores, ` +

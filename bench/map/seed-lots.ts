@@ -25,7 +25,7 @@ export async function seedLots(connectionString: string, space: string, total: n
       .executeTakeFirstOrThrow();
     const missing = total - Number(existing.count);
     if (missing <= 0) return project.id;
-    const [lng0 = -51.16, lat0 = -23.31] = project.center;
+    const [lng0 = -51.16, lat0 = -23.31] = project.center ?? [];
     const dLat = 25 / 111_320;
     const dLng = 12 / (111_320 * Math.cos((lat0 * Math.PI) / 180));
     const perRow = 100;
@@ -56,7 +56,7 @@ export async function seedLots(connectionString: string, space: string, total: n
     });
     const east = west + perRow * dLng * 1.06;
     const north = south + rows * dLat * 1.13;
-    const [bw = west, bs = south, be = east, bn = north] = project.bbox;
+    const [bw = west, bs = south, be = east, bn = north] = project.bbox ?? [];
     await db
       .updateTable('projects')
       .set({ bbox: [Math.min(bw, west), Math.min(bs, south), Math.max(be, east), Math.max(bn, north)] })
