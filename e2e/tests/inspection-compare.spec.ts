@@ -55,6 +55,8 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
   await pickOption(page, 'Vistoria posterior', label(1));
   const pane = page.getByTestId('compare-pane');
   await expect(pane).toBeVisible();
+  // The order warning goes once the order is right (it lingered over the panel's title).
+  await expect(page.getByText('A data anterior precisa ser menor do que a posterior')).toHaveCount(0);
   await expect(page.getByTestId('compare-before')).toHaveText('Antes: 10/05/2025');
   await expect(page.getByTestId('compare-after')).toHaveText('Depois: 10/07/2025');
   await waitForMapReady(compareMap(page));

@@ -12,15 +12,18 @@ export interface Feedback {
   /** A failure stays long enough to read (and while hovered), with a button to dismiss it. */
   error(content: string, seconds?: number): void;
   warning(content: string, seconds?: number): void;
+  /** Takes down a lasting error or warning that no longer holds (the choice it was about has been put right). */
+  dismiss(type: Kind, content: string): void;
 }
 
 /** The app's toast messages: successes brief, errors and warnings lasting and dismissable. */
 export function useFeedback(): Feedback {
   const { message } = App.useApp();
   return useMemo(() => {
+    const keyOf = (type: Kind, content: string) => `${type}:${content}`;
     const lasting = (type: Kind, content: string, seconds = lastingSeconds(content)) => {
       // One notice per text: the same failure twice refreshes it instead of stacking copies.
-      const key = `${type}:${content}`;
+      const key = keyOf(type, content);
       void message.open({
         key,
         type,
@@ -44,6 +47,7 @@ export function useFeedback(): Feedback {
       info: (content) => void message.info(content),
       error: (content, seconds) => lasting('error', content, seconds),
       warning: (content, seconds) => lasting('warning', content, seconds),
+      dismiss: (type, content) => message.destroy(keyOf(type, content)),
     };
   }, [message]);
 }

@@ -1,6 +1,7 @@
 import { Button, Form, Input, Upload } from 'antd';
 import { FilePdfOutlined } from '@ant-design/icons';
 import type { FormInstance } from 'antd';
+import { useEffect } from 'react';
 import { OVERLAY_MESSAGES } from '@mirante/shared';
 
 export interface FileStepValues {
@@ -16,6 +17,11 @@ export interface FileStepProps {
 
 /** Step 1: the overlay's name and the PDF plan (sent to the server when continuing). */
 export function FileStep({ form, file, onFile }: FileStepProps) {
+  // Once a file is chosen, a 'required' left from an earlier Continuar goes (checked with the new file, after the
+  // render that gives the rule its closure: validating in beforeUpload still saw no file and kept the error).
+  useEffect(() => {
+    if (file && form.getFieldError('file').length > 0) void form.validateFields(['file']);
+  }, [file, form]);
   return (
     <Form form={form} layout="vertical" data-testid="overlay-step-file" requiredMark>
       <Form.Item
@@ -42,7 +48,6 @@ export function FileStep({ form, file, onFile }: FileStepProps) {
           fileList={file ? [{ uid: 'plan', name: file.name, status: 'done' }] : []}
           beforeUpload={(chosen) => {
             onFile(chosen);
-            void form.validateFields(['file']);
             return false;
           }}
           onRemove={() => onFile(null)}

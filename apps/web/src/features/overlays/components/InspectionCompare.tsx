@@ -5,6 +5,7 @@ import { inspectionLabel, type Project } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useInspections } from '../../construction/api';
 import type { CompareMode, Comparison } from '../../map/hooks/useComparison';
+import { COMPARE_DATE_ORDER } from '../../map/model/dateComparison';
 import { checkInspections, type InspectionSide } from '../model/inspectionCompare';
 import '../overlays.css';
 
@@ -40,7 +41,10 @@ export function InspectionCompare({ project, comparison }: InspectionCompareProp
       return;
     }
     setPicked(next);
-    if (check.kind === 'valid') comparison.compareScenes(check.before, check.after);
+    if (check.kind !== 'valid') return;
+    // The order warning of an earlier pick is answered: it would otherwise linger over this panel's title.
+    message.dismiss('warning', COMPARE_DATE_ORDER);
+    comparison.compareScenes(check.before, check.after);
   };
 
   const close = () => {
