@@ -34,16 +34,37 @@ it('deletes stored files no row names once older than the grace age, keeping ref
     .insertInto('sceneElevationModels')
     .values({ sceneId, storageKey: dsm, originalName: 'dsm.tif', width: 1, height: 1 })
     .execute();
-  for (const key of [scene.originalKey, left, fresh, dsm]) await storage.put(key, Buffer.from('conteúdo'));
+  // An environment analysis's uploaded report PDF is named by its row; a preview an interrupted run stored is not.
+  const detection = await context.db
+    .insertInto('detections')
+    .values({ projectId: project.id, sceneId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const report = `environment/analyses/${detection.id}/report-1.pdf`;
+  const preview = `environment/analyses/${detection.id}/previews/killed-before.png`;
+  await context.db
+    .insertInto('environmentReportFiles')
+    .values({
+      detectionId: detection.id,
+      storageKey: report,
+      fileName: 'r.pdf',
+      sizeBytes: 8,
+      uploadedBy: null,
+    })
+    .execute();
+  const stored = [scene.originalKey, left, fresh, dsm, report, preview];
+  for (const key of stored) await storage.put(key, Buffer.from('conteúdo'));
   const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
-  for (const key of [scene.originalKey, left, dsm]) {
+  for (const key of [scene.originalKey, left, dsm, report, preview]) {
     await utimes(path.join(context.config.storageDir, key), old, old);
   }
 
   const swept = await sweepOrphanFiles(context.db, storage);
 
-  expect(swept).toEqual([left]);
+  expect(swept.sort()).toEqual([left, preview].sort());
   expect(await storage.exists(left)).toBe(false);
+  expect(await storage.exists(preview)).toBe(false);
+  expect(await storage.exists(report)).toBe(true);
   expect(await storage.exists(scene.originalKey)).toBe(true);
   expect(await storage.exists(dsm)).toBe(true);
   expect(await storage.exists(fresh)).toBe(true);

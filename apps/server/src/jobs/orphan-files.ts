@@ -2,8 +2,11 @@ import type { Db } from '../db/database';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './queue';
 
-/** Storage folders whose every file a database row names (scenes and their DSMs, observation photos, overlay plans). */
-const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays'];
+/**
+ * Storage folders whose every file a database row names: scenes and their DSMs, observation photos, overlay
+ * plans, and the environment analyses' proposal previews and uploaded report PDFs.
+ */
+const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays', 'environment'];
 
 /**
  * Files younger than this are never swept: an observation's photos are stored just before its row, an ingest's
@@ -24,6 +27,16 @@ async function referencedKeys(db: Db): Promise<Set<string>> {
   for (const plan of plans) keys.add(plan.imageKey).add(plan.smallKey);
   const elevation = await db.selectFrom('sceneElevationModels').select('storageKey').execute();
   for (const model of elevation) keys.add(model.storageKey);
+  const previews = await db
+    .selectFrom('environmentFeatures')
+    .select(['beforePreviewKey', 'afterPreviewKey'])
+    .execute();
+  for (const preview of previews) {
+    if (preview.beforePreviewKey) keys.add(preview.beforePreviewKey);
+    if (preview.afterPreviewKey) keys.add(preview.afterPreviewKey);
+  }
+  const reports = await db.selectFrom('environmentReportFiles').select('storageKey').execute();
+  for (const report of reports) keys.add(report.storageKey);
   for (const scene of scenes) {
     for (const key of [
       scene.originalKey,
