@@ -46,6 +46,16 @@ const realResult: RealSetResult = {
     before: { balancedAccuracy: 0.5, ece: 0.2 },
     after: { balancedAccuracy: 0.9, ece: 0.05 },
     pooledEce: { before: 0.15, after: 0.04 },
+    afterSpread: { sd: 0.02, min: 0.87, max: 0.93 },
+  },
+  reviewFirst: {
+    projects: 4,
+    runs: 4,
+    adaptedRuns: 4,
+    before: { balancedAccuracy: 0.8, ece: 0.1 },
+    after: { balancedAccuracy: 0.85, ece: 0.08 },
+    pooledEce: { before: 0.1, after: 0.07 },
+    afterSpread: { sd: 0, min: 0.85, max: 0.85 },
   },
 };
 
@@ -97,7 +107,8 @@ describe('the ai section of bench/RESULTS.md', () => {
       ),
     );
     expect(rows.at(-1)).toContain('zero-shot balanced accuracy **50.0 %** (95 % interval 40.0 %–60.0 %');
-    expect(rows.at(-1)).toContain('**90.0 %** on the rest (pooled ECE 0.040; 40 of 40 runs adapted)');
+    expect(rows.at(-1)).toContain('**90.0 %** on the rest (pooled ECE 0.040; 40 of 40 runs adapted');
+    expect(rows.at(-1)).toContain('10 draws of the corrected lots: sd 2.0 pt, 87.0 %–93.0 %)');
   });
 
   it('says a set was not adapted when no project had enough corrections, instead of an after-corrections figure', () => {

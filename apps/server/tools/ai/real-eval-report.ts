@@ -17,12 +17,12 @@ export interface ReadabilityVerdict {
 const ece = (value: number): string => value.toFixed(3);
 
 const settingsText = (s: RealSetResult['adaptation']): string =>
-  `ridge ${s.l2}, temperature ${s.temperature}, ${s.extras ? 'with' : 'without'} colour extras${s.selfTraining ? ', self-training' : ''}`;
+  `ridge ${s.l2}, temperature ${s.temperature}, ${s.extras ? 'with' : 'without'} colour extras${s.selfTraining ? ', self-training' : ''}${s.anchorWeight ? `, anchored on the shipped model's clear readings (weight ${s.anchorWeight})` : ''}`;
 
 const afterText = (r: RealSetResult): string =>
   r.corrections.adaptedRuns === 0
     ? `not adapted (under ${MIN_CORRECTIONS} corrections of both classes per project)`
-    : `**${percent(r.corrections.after.balancedAccuracy)}** on the rest (pooled ECE ${ece(r.corrections.pooledEce.after)}; ${r.corrections.adaptedRuns} of ${r.corrections.runs} runs adapted)`;
+    : `**${percent(r.corrections.after.balancedAccuracy)}** on the rest (pooled ECE ${ece(r.corrections.pooledEce.after)}; ${r.corrections.adaptedRuns} of ${r.corrections.runs} runs adapted; ${DRAWS} draws of the corrected lots: sd ${(100 * r.corrections.afterSpread.sd).toFixed(1)} pt, ${percent(r.corrections.afterSpread.min)}–${percent(r.corrections.afterSpread.max)})`;
 
 /** Rows of the ai section's summary table: one per real set, zero-shot and after corrections. */
 export function realSummaryRows(real: RealEvaluation): string[] {
@@ -52,7 +52,7 @@ export function realEvalMarkdown(
       'Austin and Zanzibar are scored by the shipped model (Rio + Kampala + synthetic, calibrated on their leave-one-set-out scores) with the shipped adaptation settings (chosen on Rio + Kampala by `ai:train-built`): they were used for no fit and no choice. ' +
       `The adaptation settings are chosen among ${ADAPTATION_CANDIDATES.length} candidates (ridge × temperature × colour extras × self-training on the project's uncorrected lots, adaptation-selection.ts) by the highest mean of (balanced accuracy after corrections − pooled ECE after corrections) on the choosing sets. ` +
       'Not nested: the 5 features, ridge and 100 synthetic lots of the base model (kept from 2026-11-25, chosen by looking at Rio and Kampala leave-one-set-out figures). ' +
-      `**After corrections**: per project (image × grid), ${share} % of the cells are corrected at random (${DRAWS} draws), the per-project model (project-adaptation.ts) is fitted on them, and the other ${100 - share} % are scored; mean over projects × draws. ` +
+      `**After corrections**: per project (image × grid), ${share} % of the cells are corrected at random (${DRAWS} draws), the per-project model (project-adaptation.ts) is fitted on them, and the other ${100 - share} % are scored; mean over projects × draws. Draw d shuffles every project's cells with the same seed d (a uniform random subset, as an ADMIN correcting lots in no particular order); the spread column gives each draw's balanced accuracy (mean over the projects): its standard deviation over the draws and the lowest and highest draw. ` +
       "ECE is given two ways: the mean of each run's ECE (on ~45 cells for Kampala, ECE of a perfectly calibrated model is ~0.1 from sampling noise alone) and pooled (every run's scored cells in one 10-bin table). " +
       `A project with fewer than ${MIN_CORRECTIONS} corrections (or one class only) is not adapted: Zanzibar's grids have 7–14 cells, so its 30 % is 2–4 lots and its after-corrections figure is the zero-shot one. ` +
       `'A revisar' = confidence < ${AI_REVIEW_BELOW}.`,
@@ -60,8 +60,8 @@ export function realEvalMarkdown(
   ];
   if (!real.run) return [...lines, real.reason].join('\n');
   lines.push(
-    `| set (real) | model | grid 0: support built / empty | confusion (built→built, built→empty, empty→built, empty→empty) | zero-shot balanced accuracy (95 % interval) | ECE | a revisar: share, accuracy above / below | all 4 grids: cells, balanced accuracy, ECE | adaptation settings (chosen on) | projects × draws | rest ${100 - share} %: zero-shot → after corrections, balanced accuracy | ECE per run (mean) | ECE pooled |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| set (real) | model | grid 0: support built / empty | confusion (built→built, built→empty, empty→built, empty→empty) | zero-shot balanced accuracy (95 % interval) | ECE | a revisar: share, accuracy above / below | all 4 grids: cells, balanced accuracy, ECE | adaptation settings (chosen on) | projects × draws | rest ${100 - share} %: zero-shot → after corrections, balanced accuracy | after: spread over the ${DRAWS} draws (sd; lowest–highest draw) | ECE per run (mean) | ECE pooled | the ${share} % the shipped model is least sure of corrected first ('a revisar' order): rest, zero-shot → after, balanced accuracy (pooled ECE after) |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of real.results) {
     const z = r.zeroShot;
@@ -70,7 +70,7 @@ export function realEvalMarkdown(
     const k = r.corrections;
     const acc = (v: number | null): string => (v === null ? '—' : percent(v));
     lines.push(
-      `| ${r.set} (${r.place}, ${r.pixel}) | ${r.zeroShotModel} | ${z.support.built} / ${z.support.empty} | ${c.builtBuilt}, ${c.builtEmpty}, ${c.emptyBuilt}, ${c.emptyEmpty} | **${percent(z.balancedAccuracy)}** (${percent(r.zeroShotInterval[0])}–${percent(r.zeroShotInterval[1])}) | ${ece(z.ece)} | ${percent(z.reviewShare)}, ${acc(z.accuracyAbove)} / ${acc(z.accuracyBelow)} | ${all.support.built + all.support.empty}, ${percent(all.balancedAccuracy)}, ${ece(all.ece)} | ${settingsText(r.adaptation)} (${r.adaptationChosenOn.join(', ')}) | ${k.projects} × ${DRAWS} (${k.adaptedRuns} adapted) | ${percent(k.before.balancedAccuracy)} → **${percent(k.after.balancedAccuracy)}** | ${ece(k.before.ece)} → ${ece(k.after.ece)} | ${ece(k.pooledEce.before)} → **${ece(k.pooledEce.after)}** |`,
+      `| ${r.set} (${r.place}, ${r.pixel}) | ${r.zeroShotModel} | ${z.support.built} / ${z.support.empty} | ${c.builtBuilt}, ${c.builtEmpty}, ${c.emptyBuilt}, ${c.emptyEmpty} | **${percent(z.balancedAccuracy)}** (${percent(r.zeroShotInterval[0])}–${percent(r.zeroShotInterval[1])}) | ${ece(z.ece)} | ${percent(z.reviewShare)}, ${acc(z.accuracyAbove)} / ${acc(z.accuracyBelow)} | ${all.support.built + all.support.empty}, ${percent(all.balancedAccuracy)}, ${ece(all.ece)} | ${settingsText(r.adaptation)} (${r.adaptationChosenOn.join(', ')}) | ${k.projects} × ${DRAWS} (${k.adaptedRuns} adapted) | ${percent(k.before.balancedAccuracy)} → **${percent(k.after.balancedAccuracy)}** | ±${(100 * k.afterSpread.sd).toFixed(1)} pt; ${percent(k.afterSpread.min)}–${percent(k.afterSpread.max)} | ${ece(k.before.ece)} → ${ece(k.after.ece)} | ${ece(k.pooledEce.before)} → **${ece(k.pooledEce.after)}** | ${percent(r.reviewFirst.before.balancedAccuracy)} → ${percent(r.reviewFirst.after.balancedAccuracy)} (${ece(r.reviewFirst.pooledEce.after)}) |`,
     );
   }
   lines.push(

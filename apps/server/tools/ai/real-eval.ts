@@ -36,6 +36,8 @@ export interface RealSetResult {
   /** Every grid (cells of the four offset grids overlap: not independent). */
   zeroShotAllGrids: BinaryScores;
   corrections: CorrectionFigures;
+  /** The same, with the ADMIN correcting the lots the shipped model is least sure of ('a revisar') first. */
+  reviewFirst: CorrectionFigures;
 }
 
 /** The full classifier (status model + built/empty model of the project), as the processor runs it. */
@@ -108,6 +110,7 @@ export function evaluateRealSets(
       zeroShotInterval: balancedAccuracyInterval(headline.scores),
       zeroShotAllGrids: scored(own).scores,
       corrections: simulateCorrections(base, own, adaptation, read),
+      reviewFirst: simulateCorrections(base, own, adaptation, read, 'review-first'),
     });
   }
   return results;

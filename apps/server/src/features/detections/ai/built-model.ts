@@ -50,7 +50,8 @@ export function parseBuiltModel(json: unknown): BuiltModel {
       (typeof model.adaptation.l2 !== 'number' ||
         typeof model.adaptation.temperature !== 'number' ||
         typeof model.adaptation.extras !== 'boolean' ||
-        (model.adaptation.selfTraining !== undefined && typeof model.adaptation.selfTraining !== 'boolean')))
+        (model.adaptation.selfTraining !== undefined && typeof model.adaptation.selfTraining !== 'boolean') ||
+        (model.adaptation.anchorWeight !== undefined && typeof model.adaptation.anchorWeight !== 'number')))
   )
     throw new Error('built-model.json is not a mirante-built-1 model');
   return model as BuiltModel;

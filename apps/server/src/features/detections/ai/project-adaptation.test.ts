@@ -86,3 +86,39 @@ describe('self-training on the lots nobody corrected', () => {
     expect(accuracy(selfTrained)).toBeGreaterThan(accuracy(plain) + 0.05);
   });
 });
+
+describe("anchoring on the shipped model's clear readings", () => {
+  const base = loadBuiltModel();
+  const settings = { ...DEFAULT_ADAPTATION, l2: 0.1, selfTraining: false };
+  const draw = createRng(8).next;
+  // An ADMIN who corrected the doubtful lots first: all of them half-built-looking, their status set by
+  // something the features barely show (here: the grey share), so the fit on them alone leans on grey.
+  const doubtful: Correction[] = Array.from({ length: 20 }, (_, i) => {
+    const features = lot(0.5, draw) as unknown as Record<string, number>;
+    const built = i % 2 === 0;
+    return { features: { ...features, tGrey: built ? 0.1 : 0.5 } as unknown as LotFeatures, built };
+  });
+  // The clear lots: built ones with a high grey share, empty ones with a low one.
+  const truth = Array.from({ length: 200 }, (_, i) => i % 2 === 0);
+  const clear = truth.map((built) => {
+    const features = lot(built ? 1 : 0, draw) as unknown as Record<string, number>;
+    return { ...features, tGrey: built ? 0.5 : 0.1 } as unknown as LotFeatures;
+  });
+  const accuracy = (model: ReturnType<typeof projectModel>) =>
+    clear.filter((f, i) => model.read(f).built === truth[i]).length / clear.length;
+
+  it('changes nothing when its weight is 0 or absent', () => {
+    const off = projectModel(base, doubtful, { ...settings, anchorWeight: 0 }, clear);
+    const absent = projectModel(base, doubtful, settings, clear);
+    expect(clear.map((f) => off.read(f))).toEqual(clear.map((f) => absent.read(f)));
+  });
+
+  it('keeps the lots the shipped model reads clearly on their side when the corrections are all doubtful ones', () => {
+    const shipped = projectModel(base, []);
+    const loose = projectModel(base, doubtful, settings, clear);
+    const anchored = projectModel(base, doubtful, { ...settings, anchorWeight: 0.5 }, clear);
+    expect(accuracy(shipped)).toBeGreaterThan(0.95);
+    expect(accuracy(loose)).toBeLessThan(0.6);
+    expect(accuracy(anchored)).toBeGreaterThan(0.9);
+  });
+});

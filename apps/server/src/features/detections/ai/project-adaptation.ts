@@ -36,6 +36,13 @@ export interface AdaptationSettings {
    * again. A few dozen corrections leave the fit uncertain; the project's other lots show where its classes lie.
    */
   selfTraining?: boolean;
+  /**
+   * Anchoring on the shipped model: the project's lots nobody corrected that the shipped model reads beyond
+   * ±ANCHOR_MARGIN log-odds (calibrated) join the first fit with that reading, each weighing this much of a
+   * correction (0 or absent: off). An ADMIN who corrects the 'a revisar' lots first gives the fit only lots near
+   * the boundary, from which alone it learns a wrong direction; the anchors keep the clear lots on their side.
+   */
+  anchorWeight?: number;
 }
 
 /** Used when built-model.json carries no `adaptation` (models trained before it was chosen by ai:train-built). */
@@ -45,6 +52,8 @@ export const DEFAULT_ADAPTATION: AdaptationSettings = { l2: 0.3, temperature: 2,
 export const SELF_TRAINING_MARGIN = 2;
 /** At most this many uncorrected lots are used for self-training (an even sample of them), to bound the fit. */
 export const SELF_TRAINING_MAX_LOTS = 4000;
+/** Calibrated log-odds of the shipped model beyond which an uncorrected lot anchors the per-project fit. */
+export const ANCHOR_MARGIN = 2;
 
 /**
  * p(built) of a lot for one project. Without enough corrections it is the shipped model's calibrated
@@ -76,16 +85,29 @@ function evenSample<T>(items: readonly T[], max: number): readonly T[] {
   return Array.from({ length: max }, (_, i) => items[Math.floor(i * step)] as T);
 }
 
-/** Class-balanced ridge logistic regression of built vs not on the given rows. */
-function fitBalanced(rows: readonly number[][], built: readonly boolean[], l2: number): LogisticModel {
-  const builtCount = built.filter(Boolean).length;
+/**
+ * Class-balanced ridge logistic regression of built vs not on the given rows; `weights` (default 1 each) weigh
+ * the rows within their class, and each class weighs the same in total.
+ */
+function fitBalanced(
+  rows: readonly number[][],
+  built: readonly boolean[],
+  l2: number,
+  weights: readonly number[] = built.map(() => 1),
+): LogisticModel {
+  let builtWeight = 0;
+  let emptyWeight = 0;
+  built.forEach((b, i) => {
+    if (b) builtWeight += weights[i] as number;
+    else emptyWeight += weights[i] as number;
+  });
   return fitLogistic(
     rows.map((row) => row.map((v) => (Number.isFinite(v) ? v : 0))),
     built.map((b) => (b ? 1 : 0)),
     {
       l2,
       iterations: 30,
-      sampleWeights: built.map((b) => (b ? 1 / builtCount : 1 / (built.length - builtCount))),
+      sampleWeights: built.map((b, i) => (weights[i] as number) / (b ? builtWeight : emptyWeight)),
     },
   );
 }
@@ -120,9 +142,23 @@ export function projectModel(
   };
   const rows = corrections.map((c) => row(c.features));
   const labels = corrections.map((c) => c.built);
-  let local = fitBalanced(rows, labels, settings.l2);
+  const pool = evenSample(uncorrected, SELF_TRAINING_MAX_LOTS);
+  const anchorWeight = settings.anchorWeight ?? 0;
+  const anchors =
+    anchorWeight > 0
+      ? pool.flatMap((features) => {
+          const score = base.calibration.a * builtScore(base, features) + base.calibration.b;
+          return Math.abs(score) > ANCHOR_MARGIN ? [{ row: row(features), built: score > 0 }] : [];
+        })
+      : [];
+  let local = fitBalanced(
+    [...rows, ...anchors.map((a) => a.row)],
+    [...labels, ...anchors.map((a) => a.built)],
+    settings.l2,
+    [...labels.map(() => 1), ...anchors.map(() => anchorWeight)],
+  );
   if (settings.selfTraining) {
-    const confident = evenSample(uncorrected, SELF_TRAINING_MAX_LOTS).flatMap((features) => {
+    const confident = pool.flatMap((features) => {
       const r = row(features);
       const score = logisticScore(local, r);
       return Math.abs(score) > SELF_TRAINING_MARGIN ? [{ row: r, built: score > 0 }] : [];
