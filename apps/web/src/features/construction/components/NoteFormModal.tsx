@@ -108,6 +108,8 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      // Near the top, so that the body's full height (with the volume panel) leaves the footer on a 768 px screen.
+      style={{ top: 24 }}
       styles={{ body: { maxHeight: 'calc(100vh - 180px)', overflowY: 'auto' } }}
     >
       <Form

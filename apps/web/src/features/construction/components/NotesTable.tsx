@@ -34,7 +34,8 @@ export function NotesTable({ notes, loading, removing, onEdit, onRemove }: Notes
     {
       title: 'Área/Comprimento',
       key: 'area',
-      width: 150,
+      // The title on one line (at 150 px it broke inside 'Comprimento').
+      width: 180,
       align: 'right',
       render: (_value, note) => formatNoteMeasure(note.note_type, note.area),
     },
