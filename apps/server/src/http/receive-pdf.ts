@@ -23,13 +23,23 @@ export interface PdfUploadRules {
   scratch: string;
 }
 
-/** True when the file starts (within its first KiB, as readers allow) with the PDF header. */
-async function looksLikePdf(file: string): Promise<boolean> {
+/** Shown when a file has the PDF header but not its end: an upload cut short, or a damaged file. */
+export const PDF_TRUNCATED = 'O PDF está incompleto ou corrompido (falta o fim do arquivo).';
+
+/**
+ * Whether the file starts (within its first KiB, as readers allow) with the PDF header, and ends (within its
+ * last KiB) with the `%%EOF` marker a whole PDF carries.
+ */
+async function pdfShape(file: string): Promise<'pdf' | 'not-pdf' | 'truncated'> {
   const handle = await open(file, 'r');
   try {
+    const { size } = await handle.stat();
     const head = Buffer.alloc(1024);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return head.subarray(0, bytesRead).includes('%PDF-');
+    if (!head.subarray(0, bytesRead).includes('%PDF-')) return 'not-pdf';
+    const tail = Buffer.alloc(Math.min(1024, size));
+    await handle.read(tail, 0, tail.length, size - tail.length);
+    return tail.includes('%%EOF') ? 'pdf' : 'truncated';
   } finally {
     await handle.close();
   }
@@ -38,7 +48,7 @@ async function looksLikePdf(file: string): Promise<boolean> {
 /**
  * Streams a multipart PDF upload into a scratch folder: the fields first (checked by `authorize` before a byte
  * of the file is read), then one `file` part of at most `rules.maxBytes` that must be a PDF by its content, not
- * its name.
+ * its name, and whole (ending with `%%EOF`).
  */
 export async function receivePdf(
   request: FastifyRequest,
@@ -74,7 +84,9 @@ export async function receivePdf(
       await authorize(fields);
       throw unprocessable('FILE_REQUIRED', rules.notPdf);
     }
-    if (!(await looksLikePdf(pdfPath))) throw notPdf();
+    const shape = await pdfShape(pdfPath);
+    if (shape === 'not-pdf') throw notPdf();
+    if (shape === 'truncated') throw unprocessable('TRUNCATED', PDF_TRUNCATED);
     return { dir, pdfPath, originalName, cleanup };
   } catch (error) {
     await cleanup();

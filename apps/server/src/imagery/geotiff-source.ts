@@ -10,7 +10,7 @@ import { megapixels, type ImageLimits } from './limits';
 import type { GeoTransform, PixelWindow, RasterSource } from './raster-source';
 import { percentileStretch, samplesToRgba, type SampleArray, type StretchRanges } from './to-rgba';
 
-function numberList(value: unknown): number[] {
+export function numberList(value: unknown): number[] {
   if (value === undefined || value === null) return [];
   if (typeof value === 'number') return [value];
   if (typeof value === 'bigint') return [Number(value)];

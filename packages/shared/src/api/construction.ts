@@ -302,6 +302,8 @@ export const ELEVATION_MESSAGES = {
   notTiff: 'O modelo de elevação deve ser um GeoTIFF válido.',
   notFloat: 'O modelo de elevação deve ter uma única banda de ponto flutuante (alturas em metros).',
   tooLarge: 'O modelo de elevação é grande demais.',
+  truncated: 'O modelo de elevação está incompleto ou corrompido (dados além do fim do arquivo).',
+  bomb: 'O modelo de elevação descompactado seria desproporcionalmente maior que o arquivo (possível bomba de descompressão).',
   noGeoreference: 'O modelo de elevação não está georreferenciado com um sistema de coordenadas conhecido.',
   notNorthUp: 'O modelo de elevação deve estar orientado ao norte, sem rotação.',
   notMetric: 'O modelo de elevação precisa estar numa projeção métrica (UTM, por exemplo), não em graus.',

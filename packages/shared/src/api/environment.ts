@@ -24,6 +24,8 @@ export const ENVIRONMENT_MESSAGES = {
   areaTooLarge: 'A área deve ser de no máximo 1.000 km².',
   descriptionRequired: 'Informe a descrição.',
   geometryRequired: 'Desenhe a área da detecção no mapa.',
+  /** Followed by what is wrong (JTS's reason in pt-BR), e.g. '… válido: autointerseção (o contorno se cruza).' */
+  geometryInvalid: 'A área desenhada não é um polígono válido:',
   rejectReasonRequired: 'Informe o motivo da rejeição.',
   notEnvironment: 'A análise ambiental está disponível apenas para projetos ambientais.',
   sceneNotReady: 'A imagem ainda não foi processada.',

@@ -60,4 +60,37 @@ describe('measureNoteShape', () => {
       'O polígono desenhado não pode cruzar a si mesmo.',
     );
   });
+
+  it('refuses a collapsed polygon, a spike and a line of one distinct point (invalid as JTS defines it)', () => {
+    const collapsed: NoteGeometry = {
+      type: 'Polygon',
+      coordinates: [Array.from({ length: 5 }, () => [-51.95, lat0] as [number, number])],
+    };
+    expect(() => measureNoteShape('polygon', collapsed)).toThrow(/^Geometria inválida: pontos de menos/);
+    const spike: NoteGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [2, 0],
+          [2, 2],
+          [2, 3],
+          [2, 2],
+          [0, 2],
+          [0, 0],
+        ],
+      ],
+    };
+    expect(() => measureNoteShape('polygon', spike)).toThrow(
+      'O polígono desenhado não pode cruzar a si mesmo.',
+    );
+    const dot: NoteGeometry = {
+      type: 'LineString',
+      coordinates: [
+        [-51.95, lat0],
+        [-51.95, lat0],
+      ],
+    };
+    expect(() => measureNoteShape('line', dot)).toThrow(/^Geometria inválida/);
+  });
 });

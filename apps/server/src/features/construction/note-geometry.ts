@@ -1,4 +1,4 @@
-import { area, kinks, length, lineString } from '@turf/turf';
+import { area, length, lineString } from '@turf/turf';
 import {
   NOTE_GEOMETRY,
   NOTE_MESSAGES,
@@ -6,6 +6,7 @@ import {
   type NoteType,
   type SaveNote,
 } from '@mirante/shared';
+import { validityProblem } from '../../geo/validity';
 import { unprocessable } from '../../http/app-error';
 
 const DRAW_MODE: Record<NoteType, NonNullable<SaveNote['layer']>> = {
@@ -18,7 +19,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * Checks the drawn shape against the note type (spec 5: a polygon, a line or a marker; drawn polygons may
- * not cross themselves; rings closed) and returns its measure: the geodesic area in m² of a polygon, the
+ * not cross themselves; rings closed; valid as JTS defines it — no collapsed ring, a line of two distinct
+ * points) and returns its measure: the geodesic area in m² of a polygon, the
  * geodesic length in m of a line (2 decimals), null for a marker.
  */
 export function measureNoteShape(
@@ -28,15 +30,18 @@ export function measureNoteShape(
 ): number | null {
   if (geometry.type !== NOTE_GEOMETRY[noteType] || (layer !== undefined && layer !== DRAW_MODE[noteType]))
     throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.shapeMismatch);
+  if (geometry.type === 'Polygon') {
+    const ring = geometry.coordinates[0] ?? [];
+    const first = ring[0];
+    const last = ring[ring.length - 1];
+    if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
+      throw unprocessable('INVALID_GEOMETRY', 'Geometria inválida: o anel do polígono não está fechado.');
+  }
+  const problem = validityProblem(geometry);
+  if (problem?.selfIntersection) throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.selfIntersecting);
+  if (problem) throw unprocessable('INVALID_GEOMETRY', `Geometria inválida: ${problem.message}.`);
   if (geometry.type === 'Point') return null;
   if (geometry.type === 'LineString')
     return round2(length(lineString(geometry.coordinates), { units: 'meters' }));
-  const ring = geometry.coordinates[0] ?? [];
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (!first || !last || first[0] !== last[0] || first[1] !== last[1])
-    throw unprocessable('INVALID_GEOMETRY', 'Geometria inválida: o anel do polígono não está fechado.');
-  if (kinks(geometry).features.length > 0)
-    throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.selfIntersecting);
   return round2(area(geometry));
 }

@@ -204,6 +204,37 @@ describe('POST project/{id}/detect/{detectId}/feature (Nova Detecção) and the 
     });
   });
 
+  it('refuses a drawn detection that crosses itself or has a hole outside it (422), storing nothing', async () => {
+    const layersBefore = await ctx.db
+      .selectFrom('layers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const ring = square().coordinates[0]!;
+    const bowTie = { type: 'Polygon', coordinates: [[ring[0], ring[2], ring[1], ring[3], ring[0]]] };
+    const farHole = square(0.0001).coordinates[0]!.map(([x, y]) => [x! + 0.01, y!]);
+    const holeOutside = { type: 'Polygon', coordinates: [ring, farHole] };
+    for (const [geometry, reason] of [
+      [bowTie, 'autointerseção (o contorno se cruza)'],
+      [holeOutside, 'furo fora do polígono'],
+    ] as const) {
+      const response = await call(admin, 'POST', `/project/${projectId}/detect/${detectId}/feature`, {
+        category_id: 1,
+        area: 1234,
+        description: 'Desenho inválido',
+        geojson: JSON.stringify(geometry),
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json<{ message: string }>().message).toBe(
+        `${ENVIRONMENT_MESSAGES.geometryInvalid} ${reason}.`,
+      );
+    }
+    const layersAfter = await ctx.db
+      .selectFrom('layers')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(layersAfter.n).toBe(layersBefore.n);
+  });
+
   it('a MANAGER cannot add a detection: an unpublished analysis is hidden from him (404)', async () => {
     const response = await call(manager, 'POST', `/project/${projectId}/detect/${detectId}/feature`, {
       category_id: 0,

@@ -6,6 +6,7 @@ import {
   type EnvironmentFeature,
   type NewFeatureInput,
 } from '@mirante/shared';
+import { validityProblem } from '../../geo/validity';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
 import type { AnalysesService } from '../analyses';
 import type { AuthUser } from '../auth';
@@ -139,6 +140,13 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       adminOnly(user);
       const category = ENVIRONMENT_CATEGORIES[input.category_id] ?? ENVIRONMENT_CATEGORIES[2];
       const description = input.description.trim();
+      const problem = input.geojson ? validityProblem(input.geojson) : null;
+      if (problem) {
+        throw unprocessable(
+          'INVALID_GEOMETRY',
+          `${ENVIRONMENT_MESSAGES.geometryInvalid} ${problem.message}.`,
+        );
+      }
       if (input.feature_id) {
         const existing = await repo.feature(input.feature_id);
         if (!existing || existing.detectionId !== detectId) {

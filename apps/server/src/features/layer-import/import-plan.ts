@@ -14,7 +14,7 @@ import { crsLabel, fileCrs, type FileCrs } from './file-crs';
 import { blockLotKey, codeKey, layerKey } from './lot-keys';
 import type { SourceFeature, SourceFile } from './read/source-file';
 import { insideBrazil, looksProjected, toLonLat } from './reproject';
-import { validityProblem } from './topology';
+import { validityProblem } from '../../geo/validity';
 
 /** A layer of the project as the import matches it. */
 export interface ExistingLayer {

@@ -6,82 +6,23 @@ import GeoJSONWriter from 'jsts/org/locationtech/jts/io/GeoJSONWriter.js';
 import BufferOp from 'jsts/org/locationtech/jts/operation/buffer/BufferOp.js';
 import Polygonizer from 'jsts/org/locationtech/jts/operation/polygonize/Polygonizer.js';
 import UnaryUnionOp from 'jsts/org/locationtech/jts/operation/union/UnaryUnionOp.js';
-import IsValidOp from 'jsts/org/locationtech/jts/operation/valid/IsValidOp.js';
-import { quicklyValid } from './quick-validity';
 
 /*
- * The one place that talks to JSTS (the JTS topology engine), with typed inputs and outputs: validity as JTS
- * defines it (self-intersections, ring crossings, nested shells…) and unions for derived layers.
+ * JSTS (the JTS topology engine) for the layer import, with typed inputs and outputs: unions for derived layers
+ * and the faces closed by CAD lines. Validity lives in `geo/validity.ts`.
  */
-
-/** JTS `TopologyValidationError` types → pt-BR. */
-const VALIDATION_ERRORS: Record<number, string> = {
-  0: 'erro de topologia',
-  1: 'ponto repetido',
-  2: 'furo fora do polígono',
-  3: 'furos aninhados',
-  4: 'interior desconexo',
-  5: 'autointerseção (o contorno se cruza)',
-  6: 'anel com autointerseção',
-  7: 'polígonos aninhados',
-  8: 'anéis duplicados',
-  9: 'pontos de menos para formar o polígono',
-  10: 'coordenada inválida',
-  11: 'anel não fechado',
-};
-
-export interface ValidityProblem {
-  message: string;
-  /** Where the engine found it, in the geometry's coordinates. */
-  location: [number, number] | null;
-}
 
 const factory = new GeometryFactory();
 const QUADRANT_SEGMENTS = 2;
 const reader = new GeoJSONReader(factory);
 const writer = new GeoJSONWriter();
 
-interface JstsCoordinate {
-  x: number;
-  y: number;
-}
 interface JstsGeometry {
   isEmpty(): boolean;
-}
-interface JstsValidationError {
-  getErrorType(): number;
-  getCoordinate(): JstsCoordinate | null;
 }
 
 const readGeometry = (geometry: Geometry) => reader.read(geometry) as JstsGeometry;
 const writeGeometry = (geometry: JstsGeometry) => writer.write(geometry) as Geometry;
-
-/** Why JTS holds the geometry invalid, or null when it is valid. */
-export function validityProblem(geometry: Geometry): ValidityProblem | null {
-  if ('coordinates' in geometry && quicklyValid(geometry)) return null;
-  let parsed: JstsGeometry;
-  try {
-    parsed = readGeometry(geometry);
-  } catch (error) {
-    const text = error instanceof Error ? error.message : '';
-    return {
-      message: /closed/i.test(text)
-        ? VALIDATION_ERRORS[11]!
-        : /at least|points/i.test(text)
-          ? VALIDATION_ERRORS[9]!
-          : 'geometria ilegível',
-      location: null,
-    };
-  }
-  const op = new IsValidOp(parsed);
-  if (op.isValid()) return null;
-  const error = op.getValidationError() as JstsValidationError | null;
-  const at = error?.getCoordinate();
-  return {
-    message: VALIDATION_ERRORS[error?.getErrorType() ?? 0] ?? VALIDATION_ERRORS[0]!,
-    location: at && Number.isFinite(at.x) && Number.isFinite(at.y) ? [at.x, at.y] : null,
-  };
-}
 
 /**
  * The union of polygons, closed by `closing` (buffered out then in by that distance, in the geometries' units)

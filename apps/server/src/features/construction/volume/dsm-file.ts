@@ -2,6 +2,8 @@ import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
 import { ELEVATION_MESSAGES } from '@mirante/shared';
 import { unprocessable } from '../../../http/app-error';
 import { crsFromGeoKeys, type Crs } from '../../../geo/crs';
+import { numberList } from '../../../imagery/geotiff-source';
+import { DEFAULT_IMAGE_LIMITS } from '../../../imagery/limits';
 import type { ElevationGrid, Point2 } from './dsm-volume';
 
 /** Largest elevation model accepted, in cells (a 20,000 × 20,000 DSM at 5 cm covers 1 km²). */
@@ -24,6 +26,23 @@ export interface ElevationModel {
 }
 
 /**
+ * Refuses a model whose strips or tiles point past the end of the file (an upload cut short: the cells would
+ * fail only when a volume is measured) or that would unpack far larger than the file (a decompression bomb).
+ */
+async function assertWhole(image: GeoTIFFImage, fileSize: number): Promise<void> {
+  const directory = image.getFileDirectory();
+  const tiled = image.isTiled;
+  const offsets = numberList(await directory.loadValue(tiled ? 'TileOffsets' : 'StripOffsets'));
+  const counts = numberList(await directory.loadValue(tiled ? 'TileByteCounts' : 'StripByteCounts'));
+  if (offsets.length === 0 || offsets.some((offset, i) => offset + (counts[i] ?? 0) > fileSize))
+    throw refuse(ELEVATION_MESSAGES.truncated);
+  const unpacked = image.getWidth() * image.getHeight() * image.getBytesPerPixel();
+  const { minBombBytes, maxCompressionRatio } = DEFAULT_IMAGE_LIMITS;
+  if (unpacked > minBombBytes && unpacked / fileSize > maxCompressionRatio)
+    throw refuse(ELEVATION_MESSAGES.bomb);
+}
+
+/**
  * Opens a DSM: a single-band float GeoTIFF, north up, in a metric projected CRS known by its GeoKeys
  * (SIRGAS 2000 / UTM and the like). Anything else is refused with a pt-BR message.
  */
@@ -42,6 +61,7 @@ export async function openElevationModel(bytes: Buffer): Promise<ElevationModel>
   const width = image.getWidth();
   const height = image.getHeight();
   if (width * height > DSM_MAX_CELLS) throw refuse(ELEVATION_MESSAGES.tooLarge);
+  await assertWhole(image, bytes.byteLength);
   let origin: number[];
   let resolution: number[];
   let crs: Crs;

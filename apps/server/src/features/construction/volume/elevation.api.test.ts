@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { utmToLonLat, type Utm } from '@mirante/demo/projection';
-import { volumeMeasureSchema, type VolumeMeasure } from '@mirante/shared';
+import { ELEVATION_MESSAGES, volumeMeasureSchema, type VolumeMeasure } from '@mirante/shared';
 import { bearer, createTestContext, type TestContext } from '../../../../test/test-app';
 import { factories, type Factories } from '../../../../test/factories';
+import { withClaimedSize } from '../../../../test/geotiff-fixtures';
 import { multipartBody } from '../../../../test/multipart';
 
 let ctx: TestContext;
@@ -127,6 +128,22 @@ describe('POST /scene/:id/dsm', () => {
       .execute();
     expect(stored).toEqual([]);
   });
+  it('refuses a cut-short model and a decompression bomb at upload, storing nothing', async () => {
+    const whole = await dsm(false);
+    const cut = await upload(tokens.admin, scenes.plain, whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(cut.statusCode, cut.body).toBe(422);
+    expect(cut.json()).toMatchObject({ message: ELEVATION_MESSAGES.truncated });
+    const bomb = await upload(tokens.admin, scenes.plain, withClaimedSize(whole, 19_000, 19_000));
+    expect(bomb.statusCode, bomb.body).toBe(422);
+    expect(bomb.json()).toMatchObject({ message: ELEVATION_MESSAGES.bomb });
+    const stored = await ctx.db
+      .selectFrom('sceneElevationModels')
+      .select('sceneId')
+      .where('sceneId', '=', scenes.plain)
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('refuses a model that does not cover the scene, and takes one that does', async () => {
     const [west, north] = utmToLonLat(ORIGIN);
     const [east, south] = utmToLonLat([ORIGIN[0] + 40, ORIGIN[1] - 40]);

@@ -29,10 +29,35 @@ function declaredCrs(root: Json): DeclaredCrs {
   return { kind: 'wkt', wkt: name };
 }
 
-const geometryOf = (value: unknown): Geometry | null =>
-  isObject(value) && typeof value.type === 'string' && GEOMETRY_TYPES.has(value.type)
+/** How many array levels each geometry type's `coordinates` has (a position is the innermost array). */
+const COORDINATE_LEVELS: Record<string, number> = {
+  Point: 1,
+  MultiPoint: 2,
+  LineString: 2,
+  MultiLineString: 3,
+  Polygon: 3,
+  MultiPolygon: 4,
+};
+
+const nestedArrays = (value: unknown, levels: number): boolean =>
+  Array.isArray(value) && (levels === 1 || value.every((item) => nestedArrays(item, levels - 1)));
+
+/**
+ * The geometry when its shape is GeoJSON's: a known type whose `coordinates` nest as deep as the type says (or
+ * whose `geometries` are such geometries). The numbers themselves are checked when reprojected.
+ */
+function geometryOf(value: unknown): Geometry | null {
+  if (!isObject(value) || typeof value.type !== 'string' || !GEOMETRY_TYPES.has(value.type)) return null;
+  if (value.type === 'GeometryCollection') {
+    const parts = value.geometries;
+    return Array.isArray(parts) && parts.every((part) => geometryOf(part) !== null)
+      ? (value as unknown as Geometry)
+      : null;
+  }
+  return nestedArrays(value.coordinates, COORDINATE_LEVELS[value.type]!)
     ? (value as unknown as Geometry)
     : null;
+}
 
 function toFeature(value: unknown, index: number): SourceFeature {
   const feature = isObject(value) ? value : {};

@@ -6,7 +6,7 @@ import GeometryFactory from 'jsts/org/locationtech/jts/geom/GeometryFactory.js';
 import GeoJSONReader from 'jsts/org/locationtech/jts/io/GeoJSONReader.js';
 import { describe, expect, it } from 'vitest';
 import { quicklyValid } from './quick-validity';
-import { validityProblem } from './topology';
+import { validityProblem } from './validity';
 
 const reader = new GeoJSONReader(new GeometryFactory());
 const jtsValid = (polygon: Polygon) => {
@@ -60,7 +60,7 @@ describe('quicklyValid', () => {
 
   it('clears the real São Paulo lots, which JTS holds valid too', () => {
     const kml = readFileSync(
-      path.resolve(import.meta.dirname, '../../../../../testdata/vectors/saopaulo_lotes_wgs84.kml'),
+      path.resolve(import.meta.dirname, '../../../../testdata/vectors/saopaulo_lotes_wgs84.kml'),
       'utf8',
     );
     const polygons = [...kml.matchAll(/<coordinates>([^<]+)</g)].map((match): Polygon => ({
@@ -95,6 +95,7 @@ describe('quicklyValid', () => {
     expect(validityProblem(bowTie)).toEqual({
       message: 'autointerseção (o contorno se cruza)',
       location: [1, 1],
+      selfIntersection: true,
     });
     const spike: Polygon = {
       type: 'Polygon',
