@@ -59,7 +59,14 @@ export function InspectionFormModal({ projectId, editing, onClose, onSaved }: In
       onCancel={onClose}
       destroyOnHidden
     >
-      {scenes.isError && <Alert type="error" showIcon message={INSPECTION_MESSAGES.scenesLoadFailed} />}
+      {scenes.isError && (
+        <Alert
+          type="error"
+          showIcon
+          message={INSPECTION_MESSAGES.scenesLoadFailed}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} aria-label="Vistoria">
         <Form.Item name="scene_id" label="Imagem" rules={required}>
           <Select
