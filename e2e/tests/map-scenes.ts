@@ -27,19 +27,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** An RGB PNG: pasture-like noise with a grid of 'roofs' whose share grows with `built` (0–1). */
-export function scenePng(width: number, height: number, built: number): Buffer {
+/** An RGB PNG whose pixel (x, y) is `colour(x, y)`. */
+export function rgbPng(
+  width: number,
+  height: number,
+  colour: (x: number, y: number) => readonly [number, number, number],
+): Buffer {
   const raw = Buffer.alloc((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) {
     const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const noise = ((x * 73856093) ^ (y * 19349663)) & 31;
-      const cell = Math.floor(x / 24) * 7 + Math.floor(y / 24) * 13;
-      const roof = x % 24 > 5 && x % 24 < 18 && y % 24 > 5 && y % 24 < 18 && (cell % 100) / 100 < built;
-      const road = x % 96 < 6 || y % 96 < 6;
-      const [r, g, b] = road ? [150, 146, 138] : roof ? [196, 92, 64] : [78 + noise, 112 + noise, 58];
-      raw.set([r, g, b], row + 1 + x * 3);
-    }
+    for (let x = 0; x < width; x++) raw.set(colour(x, y), row + 1 + x * 3);
   }
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
@@ -51,6 +48,17 @@ export function scenePng(width: number, height: number, built: number): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** An RGB PNG: pasture-like noise with a grid of 'roofs' whose share grows with `built` (0–1). */
+export function scenePng(width: number, height: number, built: number): Buffer {
+  return rgbPng(width, height, (x, y) => {
+    const noise = ((x * 73856093) ^ (y * 19349663)) & 31;
+    const cell = Math.floor(x / 24) * 7 + Math.floor(y / 24) * 13;
+    const roof = x % 24 > 5 && x % 24 < 18 && y % 24 > 5 && y % 24 < 18 && (cell % 100) / 100 < built;
+    const road = x % 96 < 6 || y % 96 < 6;
+    return road ? [150, 146, 138] : roof ? [196, 92, 64] : [78 + noise, 112 + noise, 58];
+  });
 }
 
 interface SceneRow {

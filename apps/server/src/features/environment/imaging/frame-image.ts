@@ -48,6 +48,7 @@ export function polygonsSvg(
   height: number,
   toPixel: (position: Position) => [number, number],
   strokeWidth = 2,
+  labelSize = 14,
 ): string {
   const shapes = polygons.map((polygon) => {
     const d = polygon.rings
@@ -73,8 +74,9 @@ export function polygonsSvg(
     const x = points.reduce((sum, p) => sum + p[0], 0) / Math.max(1, points.length);
     const y = points.reduce((sum, p) => sum + p[1], 0) / Math.max(1, points.length);
     const label =
-      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="sans-serif" font-size="14" font-weight="bold" ` +
-      `text-anchor="middle" dominant-baseline="middle" fill="#111111" stroke="#ffffff" stroke-width="3" ` +
+      `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" font-family="sans-serif" font-size="${labelSize}" ` +
+      `font-weight="bold" text-anchor="middle" dominant-baseline="middle" fill="#111111" stroke="#ffffff" ` +
+      `stroke-width="${Math.max(3, labelSize / 5).toFixed(1)}" ` +
       `paint-order="stroke">${escapeXml(polygon.label)}</text>`;
     return outline + stroke + label;
   });
@@ -83,13 +85,14 @@ export function polygonsSvg(
 
 /**
  * PNG of a grid's RGBA scaled so its longer side is `size` pixels (cells without data grey), with `polygons`
- * drawn over it.
+ * drawn over it (their numbers `labelSize` px high).
  */
 export async function gridImagePng(
   rgba: Uint8Array,
   grid: ChangeGrid,
   polygons: DrawnPolygon[],
   size: number,
+  labelSize = 14,
 ): Promise<Buffer> {
   const scale = size / Math.max(grid.width, grid.height);
   const width = Math.max(1, Math.round(grid.width * scale));
@@ -104,7 +107,7 @@ export async function gridImagePng(
     .png()
     .toBuffer();
   return sharp(base)
-    .composite([{ input: Buffer.from(polygonsSvg(polygons, width, height, toPixel)) }])
+    .composite([{ input: Buffer.from(polygonsSvg(polygons, width, height, toPixel, 2, labelSize)) }])
     .png()
     .toBuffer();
 }

@@ -7,6 +7,8 @@ import { readSceneOnGrid } from '../imaging/read-scene';
 
 /** Longer side of the report's scene images, px (about 150 dpi at the width they are printed). */
 export const REPORT_IMAGE_PX = 900;
+/** Height of the detections' numbers on those images, px: about 9 pt where the report prints them. */
+const LABEL_PX = 32;
 
 /** The project's outline and the detections, numbered as in the report's table. */
 export function reportPolygons(area: Area, features: EnvironmentFeature[]): DrawnPolygon[] {
@@ -38,7 +40,7 @@ export async function analysisImages(
   const polygons = reportPolygons(area, features);
   const render = async (scene: SceneFacts) => {
     const rgba = await readSceneOnGrid(storage, scene, grid).catch(() => null);
-    return rgba ? gridImagePng(rgba, grid, polygons, REPORT_IMAGE_PX) : null;
+    return rgba ? gridImagePng(rgba, grid, polygons, REPORT_IMAGE_PX, LABEL_PX) : null;
   };
   return { before: await render(scenes.before), after: await render(scenes.after) };
 }

@@ -39,7 +39,7 @@ export async function reportMapPng(area: Area, features: EnvironmentFeature[]): 
   const polygons: DrawnPolygon[] = reportPolygons(area, features).map((polygon) =>
     polygon.dashed ? { ...polygon, color: '#333333', dashed: false } : polygon,
   );
-  const shapes = polygonsSvg(polygons, WIDTH, height, toPixel, 2.5);
+  const shapes = polygonsSvg(polygons, WIDTH, height, toPixel, 2.5, 34);
   const bar = scaleLength(widthM);
   const barPx = bar / metresPerPx;
   const legend = [...new Map(features.map((f) => [f.category_name, f.category_color])).entries()]

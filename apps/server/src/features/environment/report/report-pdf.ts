@@ -38,8 +38,8 @@ export function totalsByCategory(features: EnvironmentFeature[]): Map<string, nu
 
 /**
  * 'Relatório de Análise' of one environment analysis (A4 portrait): project, the scenes' dates, who approved,
- * the before and after scenes with the detections drawn, a map, the table of approved detections (category,
- * area in m² and ha, confidence, who approved) and the totals per category in m² and ha.
+ * the totals per category in m² and ha, the before and after scenes with the detections drawn (numbered), a
+ * map, and the table of approved detections (category, area in m² and ha, confidence, who approved).
  */
 export async function environmentReportPdf(input: ReportInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -79,60 +79,7 @@ export async function environmentReportPdf(input: ReportInput): Promise<Uint8Arr
   write(`Aprovado por: ${approvers.length > 0 ? approvers.join(', ') : '-'}`, LEFT);
   line(26);
 
-  const half = (RIGHT - LEFT - 15) / 2;
-  const scenes = [
-    { title: `Antes (${analysis.beforeDate})`, png: input.images.before, x: LEFT },
-    { title: `Depois (${analysis.afterDate})`, png: input.images.after, x: LEFT + half + 15 },
-  ];
-  write(scenes[0]?.title ?? '', LEFT, 11, bold);
-  write(scenes[1]?.title ?? '', LEFT + half + 15, 11, bold);
-  line(8);
-  let tallest = 0;
-  for (const scene of scenes) {
-    if (scene.png) {
-      tallest = Math.max(tallest, drawImage(await pdf.embedPng(scene.png), scene.x, half, 230));
-    } else {
-      page.drawText('Imagem indisponível.', { x: scene.x, y: y - 14, size: 10, font: regular, color: grey });
-      tallest = Math.max(tallest, 20);
-    }
-  }
-  y -= tallest + 24;
-  room(200);
-  write('Mapa das detecções', LEFT, 11, bold);
-  line(8);
-  y -= drawImage(await pdf.embedPng(input.images.map), LEFT, RIGHT - LEFT, 250) + 24;
-
-  room(80);
-  write('Detecções', LEFT, 13, bold);
-  line();
-  const columns = [LEFT, 65, 165, 260, 320, 385, 460];
-  ['Nº', 'Categoria', 'Área (m²)', 'Área (ha)', 'Confiança', 'Origem', 'Aprovada por'].forEach((title, i) =>
-    write(title, columns[i] as number, 9, bold),
-  );
-  line();
-  features.forEach((feature, index) => {
-    const cells = [
-      String(index + 1),
-      feature.category_name,
-      m2.format(feature.area),
-      ha.format(feature.area / 10_000),
-      feature.confidence === null ? '-' : percent.format(feature.confidence),
-      feature.source === 'ai' ? 'Detector' : 'Manual',
-      feature.reviewed_by ?? '-',
-    ];
-    cells.forEach((cell, i) => write(cell, columns[i] as number, 9));
-    line(13);
-    if (feature.description) {
-      write(feature.description.slice(0, 110), columns[1] as number, 8, regular, grey);
-      line(15);
-    }
-  });
-  if (features.length === 0) {
-    write('Nenhuma detecção aprovada.', LEFT);
-    line();
-  }
-  line(8);
-  room(40 + 16 * (totalsByCategory(features).size + 1));
+  // The totals first: the summary a reader looks for stays on the first page, however long the table.
   write('Totais por categoria', LEFT, 13, bold);
   line();
   ['Categoria', 'Área (m²)', 'Área (ha)'].forEach((title, i) =>
@@ -150,5 +97,66 @@ export async function environmentReportPdf(input: ReportInput): Promise<Uint8Arr
   write('Total', LEFT, 10, bold);
   write(`${m2.format(sum)} m²`, 200, 10, bold);
   write(`${ha.format(sum / 10_000)} ha`, 320, 10, bold);
+  line(28);
+
+  const half = (RIGHT - LEFT - 15) / 2;
+  const scenes = [
+    { title: `Antes (${analysis.beforeDate})`, png: input.images.before, x: LEFT },
+    { title: `Depois (${analysis.afterDate})`, png: input.images.after, x: LEFT + half + 15 },
+  ];
+  room(200);
+  write(scenes[0]?.title ?? '', LEFT, 11, bold);
+  write(scenes[1]?.title ?? '', LEFT + half + 15, 11, bold);
+  line(8);
+  let tallest = 0;
+  for (const scene of scenes) {
+    if (scene.png) {
+      tallest = Math.max(tallest, drawImage(await pdf.embedPng(scene.png), scene.x, half, 230));
+    } else {
+      page.drawText('Imagem indisponível.', { x: scene.x, y: y - 14, size: 10, font: regular, color: grey });
+      tallest = Math.max(tallest, 20);
+    }
+  }
+  y -= tallest + 24;
+  room(240);
+  write('Mapa das detecções', LEFT, 11, bold);
+  line(8);
+  y -= drawImage(await pdf.embedPng(input.images.map), LEFT, RIGHT - LEFT, 220) + 24;
+
+  const columns = [LEFT, 65, 165, 260, 320, 385, 460];
+  const tableHeader = () => {
+    ['Nº', 'Categoria', 'Área (m²)', 'Área (ha)', 'Confiança', 'Origem', 'Aprovada por'].forEach((title, i) =>
+      write(title, columns[i] as number, 9, bold),
+    );
+    line();
+  };
+  room(80);
+  write('Detecções', LEFT, 13, bold);
+  line();
+  tableHeader();
+  features.forEach((feature, index) => {
+    // A row and its description stay together; a new page repeats the table's header.
+    if (y - 28 < 50) {
+      page = pdf.addPage(A4);
+      y = 790;
+      tableHeader();
+    }
+    const cells = [
+      String(index + 1),
+      feature.category_name,
+      m2.format(feature.area),
+      ha.format(feature.area / 10_000),
+      feature.confidence === null ? '-' : percent.format(feature.confidence),
+      feature.source === 'ai' ? 'Detector' : 'Manual',
+      feature.reviewed_by ?? '-',
+    ];
+    cells.forEach((cell, i) => write(cell, columns[i] as number, 9));
+    line(13);
+    if (feature.description) {
+      write(feature.description.slice(0, 110), columns[1] as number, 8, regular, grey);
+      line(15);
+    }
+  });
+  if (features.length === 0) write('Nenhuma detecção aprovada.', LEFT);
   return pdf.save();
 }

@@ -29,31 +29,35 @@ export function FeaturesTable({
   onReject,
   onEdit,
 }: FeaturesTableProps) {
+  // Four columns fit the 720 px aside at 1366 px: the detection (category, area, origin, description), its
+  // previews, its review and (ADMIN) the actions stacked.
   const columns: ColumnsType<EnvironmentFeature> = [
     {
-      title: 'Categoria',
-      key: 'category',
-      render: (_v, f) => <Tag color={f.category_color}>{f.category_name}</Tag>,
+      title: 'Detecção',
+      key: 'detection',
+      render: (_v, f) => (
+        <div className="environment-feature">
+          <div className="environment-feature__head">
+            <Tag color={f.category_color}>{f.category_name}</Tag>
+            <strong>{squareMetres.format(f.area)} m²</strong>
+          </div>
+          <div className="environment-reason">
+            {f.source === 'ai' ? `Detector (${Math.round((f.confidence ?? 0) * 100)}%)` : 'Manual'}
+          </div>
+          <div className="environment-feature__description">{f.description}</div>
+        </div>
+      ),
     },
     {
       title: 'Antes / Depois',
       key: 'previews',
-      width: 210,
+      width: 168,
       render: (_v, f) => <ProposalPreviews feature={f} />,
-    },
-    { title: 'Área', key: 'area', render: (_v, f) => `${squareMetres.format(f.area)} m²`, width: 110 },
-    { title: 'Descrição', dataIndex: 'description', key: 'description' },
-    {
-      title: 'Origem',
-      key: 'source',
-      width: 130,
-      render: (_v, f) =>
-        f.source === 'ai' ? `Detector (${Math.round((f.confidence ?? 0) * 100)}%)` : 'Manual',
     },
     {
       title: 'Situação',
       key: 'status',
-      width: 170,
+      width: 140,
       render: (_v, f) => (
         <span>
           <Tag color={STATUS[f.review_status].color}>{STATUS[f.review_status].text}</Tag>
@@ -71,17 +75,17 @@ export function FeaturesTable({
           {
             title: 'Ações',
             key: 'actions',
-            width: 230,
+            width: 96,
             render: (_v: unknown, f: EnvironmentFeature) =>
               f.review_status === 'pending' ? (
-                <Space size={4}>
-                  <Button size="small" type="primary" onClick={() => onApprove(f)}>
+                <Space direction="vertical" size={4}>
+                  <Button size="small" type="primary" block onClick={() => onApprove(f)}>
                     Aprovar
                   </Button>
-                  <Button size="small" danger onClick={() => onReject(f)}>
+                  <Button size="small" danger block onClick={() => onReject(f)}>
                     Rejeitar
                   </Button>
-                  <Button size="small" onClick={() => onEdit(f)}>
+                  <Button size="small" block onClick={() => onEdit(f)}>
                     Editar
                   </Button>
                 </Space>

@@ -5,7 +5,13 @@ import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useReportFile, withToken } from '../reportApi';
 
-const megabytes = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
+
+/** A file's size as people read it: KB under a megabyte (a one-page PDF is not "0 MB"). */
+const fileSize = (bytes: number) =>
+  bytes < 1_048_576
+    ? `${decimal.format(Math.max(0.1, bytes / 1024))} KB`
+    : `${decimal.format(bytes / 1_048_576)} MB`;
 
 /** The 'Detalhes' tab: the chosen analysis, its report's origin, the download and (ADMIN) the uploaded PDF. */
 export function ReportDetails({ projectId, analysis }: { projectId: number; analysis: OldDetection }) {
@@ -43,7 +49,7 @@ export function ReportDetails({ projectId, analysis }: { projectId: number; anal
         <Descriptions.Item label="Situação">{analysis.analysisApprovalStatus}</Descriptions.Item>
         <Descriptions.Item label="Relatório">
           {analysis.uploaded
-            ? `Enviado: ${analysis.uploaded.name} (${megabytes.format(analysis.uploaded.size / 1_048_576)} MB), ` +
+            ? `Enviado: ${analysis.uploaded.name} (${fileSize(analysis.uploaded.size)}), ` +
               `${analysis.uploaded.uploadedAt}${analysis.uploaded.uploadedBy ? `, ${analysis.uploaded.uploadedBy}` : ''}`
             : analysis.urlReport
               ? 'Gerado pelo sistema'

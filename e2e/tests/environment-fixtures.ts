@@ -1,0 +1,210 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { rgbPng } from './map-scenes';
+import { ADMIN, DEMO_PASSWORD } from './support';
+
+/**
+ * Scenes and analyses of an environment project for the browser tests, made through the API: two scenes 640×384
+ * over the project's bounds (the demo APP's boundary is a slanted strip across them), pasture with a forest patch
+ * cleared between them (DEFO) and a bare patch planted (REFO), each ~1 ha, inside the boundary.
+ */
+export const SCENE_SIZE = { width: 640, height: 384 } as const;
+
+type Rgb = readonly [number, number, number];
+const PASTURE: Rgb = [92, 118, 62];
+const FOREST: Rgb = [38, 86, 34];
+const SOIL: Rgb = [168, 124, 92];
+
+/** Pixel boxes [x0, y0, x1, y1) inside the demo APP boundary on a 640×384 scene over its bounds. */
+const CLEARED = [170, 190, 230, 250] as const;
+const PLANTED = [400, 140, 460, 200] as const;
+/** A second, smaller clearing (optional). */
+const CLEARED_TOO = [300, 225, 345, 270] as const;
+
+const inside = (box: readonly number[], x: number, y: number) =>
+  x >= (box[0] ?? 0) && x < (box[2] ?? 0) && y >= (box[1] ?? 0) && y < (box[3] ?? 0);
+
+/**
+ * A scene before (`'before'`) or after (`'after'`) the changes; `seed` varies its noise; `secondClearing` adds a
+ * smaller forest patch cleared between them.
+ */
+export function vegetationPng(when: 'before' | 'after', seed: number, secondClearing = false): Buffer {
+  return rgbPng(SCENE_SIZE.width, SCENE_SIZE.height, (x, y) => {
+    const hash = Math.imul(x * 73856093 + seed * 83492791, 2654435761) ^ Math.imul(y, 19349663);
+    const noise = ((hash >>> 7) & 15) - 8;
+    const cleared = inside(CLEARED, x, y) || (secondClearing && inside(CLEARED_TOO, x, y));
+    const base = cleared
+      ? when === 'before'
+        ? FOREST
+        : SOIL
+      : inside(PLANTED, x, y)
+        ? when === 'before'
+          ? SOIL
+          : FOREST
+        : PASTURE;
+    return [base[0] + noise, base[1] + noise, base[2] + noise];
+  });
+}
+
+export async function adminHeaders(request: APIRequestContext): Promise<{ Authorization: string }> {
+  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const { api_token } = (await login.json()) as { api_token: string };
+  return { Authorization: `Bearer ${api_token}` };
+}
+
+export interface ProjectRow {
+  id: number;
+  name: string;
+  space: string;
+  bounds: [[number, number], [number, number]] | null;
+}
+
+export async function projectBySpace(request: APIRequestContext, space: string): Promise<ProjectRow> {
+  const headers = await adminHeaders(request);
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as ProjectRow[];
+  const project = projects.find((item) => item.space === space);
+  expect(project, `project ${space}`).toBeTruthy();
+  return project as ProjectRow;
+}
+
+export interface AnalysisRow {
+  detectId: number;
+  beforeScene: { id: number };
+  afterScene: { id: number };
+  processingState: 'idle' | 'queued' | 'processing' | 'done' | 'failed';
+  approvalStatus: boolean;
+}
+
+export async function analysesOf(request: APIRequestContext, projectId: number): Promise<AnalysisRow[]> {
+  const headers = await adminHeaders(request);
+  const response = await request.get(`/api/v1/project/${projectId}/detections`, { headers });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as AnalysisRow[];
+}
+
+/**
+ * The analysis of the scene pair ('Nova Análise' through the API, or the one an earlier run made), once the
+ * detector has finished with it (done or failed).
+ */
+export async function analysisOf(
+  request: APIRequestContext,
+  projectId: number,
+  beforeSceneId: number,
+  afterSceneId: number,
+): Promise<AnalysisRow> {
+  const headers = await adminHeaders(request);
+  const made = await request.post(`/api/v1/project/${projectId}/environment-detect`, {
+    headers,
+    data: { before_scene_id: beforeSceneId, after_scene_id: afterSceneId },
+  });
+  expect([200, 422]).toContain(made.status()); // 422: this scene already has its analysis
+  let analysis: AnalysisRow | undefined;
+  await expect
+    .poll(
+      async () => {
+        analysis = (await analysesOf(request, projectId)).find(
+          (row) => row.beforeScene.id === beforeSceneId && row.afterScene.id === afterSceneId,
+        );
+        return analysis?.processingState;
+      },
+      { timeout: 60_000 },
+    )
+    .toMatch(/^(done|failed)$/);
+  return analysis as AnalysisRow;
+}
+
+export interface FeatureRow {
+  id: number;
+  type: 'REFO' | 'DEFO' | 'GAMBIRA';
+  source: 'ai' | 'manual';
+  area: number;
+  review_status: 'pending' | 'approved' | 'rejected';
+  reject_reason: string | null;
+  description: string;
+}
+
+export async function featuresOf(
+  request: APIRequestContext,
+  projectId: number,
+  detectId: number,
+): Promise<FeatureRow[]> {
+  const headers = await adminHeaders(request);
+  const response = await request.get(`/api/v1/project/${projectId}/features/${detectId}`, { headers });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as FeatureRow[];
+}
+
+/** Approves the analysis's pending proposals and publishes it (as an ADMIN would on the analysis page). */
+export async function approveAndPublish(
+  request: APIRequestContext,
+  projectId: number,
+  detectId: number,
+): Promise<void> {
+  const headers = await adminHeaders(request);
+  for (const feature of await featuresOf(request, projectId, detectId)) {
+    if (feature.review_status !== 'pending') continue;
+    const reviewed = await request.post(
+      `/api/v1/project/${projectId}/detect/${detectId}/feature/${feature.id}/review`,
+      { headers, data: { action: 'approve' } },
+    );
+    expect(reviewed.ok()).toBe(true);
+  }
+  const published = await request.post(`/api/v1/detection/${detectId}`, {
+    headers,
+    data: { approval_status: true },
+  });
+  expect(published.ok()).toBe(true);
+}
+
+/** A user of Horizonte in a new group with exactly `modules`, on the demo APP, signed in by an access link. */
+export async function userWithModules(
+  request: APIRequestContext,
+  label: string,
+  modules: readonly string[],
+): Promise<{ token: string; email: string }> {
+  const headers = await adminHeaders(request);
+  const all = (await (await request.get('/api/v1/modules', { headers })).json()) as {
+    id: number;
+    code: string;
+  }[];
+  const customers = (await (await request.get('/api/v1/customers', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
+  const horizonte = customers.find((customer) => customer.name === 'Horizonte Urbanismo');
+  const app = await projectBySpace(request, 'app-ribeirao-pinguim');
+  const suffix = `${label}-${Date.now()}`;
+  const group = await request.post('/api/v1/group/create', {
+    headers,
+    form: {
+      name: `Grupo ${suffix}`,
+      customer: String(horizonte?.id),
+      modules: all
+        .filter((module) => modules.includes(module.code))
+        .map((module) => module.id)
+        .join(','),
+    },
+  });
+  expect(group.ok()).toBe(true);
+  const email = `${suffix}@horizonte.com.br`;
+  const user = await request.post('/api/v1/user/register', {
+    headers,
+    form: {
+      name: `Pessoa ${label}`,
+      email,
+      customer: String(horizonte?.id),
+      projects: String(app.id),
+      group: String(((await group.json()) as { id: number }).id),
+      userType: 'CLIENT',
+      sendMail: 'false',
+    },
+  });
+  expect(user.ok()).toBe(true);
+  const link = await request.post('/api/v1/access-tokens', {
+    headers,
+    data: { user_id: ((await user.json()) as { id: number }).id, description: `Teste ${suffix}` },
+  });
+  expect(link.ok()).toBe(true);
+  const { url } = (await link.json()) as { url: string };
+  return { token: new URL(url).searchParams.get('token') ?? '', email };
+}
