@@ -45,9 +45,15 @@ interface Case {
   megapixels: number;
 }
 
+/** One run: wall seconds, and CPU seconds (user + sys) of every thread and child process it used. */
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
 interface Row extends Case {
-  ours: number[];
-  gdal: number[];
+  ours: Timing[];
+  gdal: Timing[];
   zooms: string;
   ourTiles: number;
   gdalTiles: number;
@@ -85,15 +91,43 @@ async function footprintBox(file: string) {
   }
 }
 
-function runGdal(file: string, zooms: string, outDir: string): number {
+const TIME_MARK = 'MIRANTE-CPU';
+
+/**
+ * gdal2tiles under GNU time, whose user and system times include every process gdal2tiles waited for (its
+ * `--processes` workers): the CPU figure does not depend on what else shares the cores, the wall time does.
+ */
+function runGdal(file: string, zooms: string, outDir: string): Timing {
   const started = performance.now();
   const result = spawnSync(
-    'gdal2tiles.py',
-    ['--processes=2', '--xyz', '-z', zooms, '-w', 'none', '-q', file, outDir],
+    '/usr/bin/time',
+    [
+      '-f',
+      `${TIME_MARK} %U %S`,
+      'gdal2tiles.py',
+      '--processes=2',
+      '--xyz',
+      '-z',
+      zooms,
+      '-w',
+      'none',
+      '-q',
+      file,
+      outDir,
+    ],
     { encoding: 'utf8' },
   );
+  const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`gdal2tiles falhou em ${file}: ${result.stderr}`);
-  return (performance.now() - started) / 1000;
+  const line = result.stderr.split('\n').find((text) => text.startsWith(TIME_MARK));
+  const [user, system] = (line ?? '').split(' ').slice(1).map(Number);
+  return { wall, cpu: (user ?? NaN) + (system ?? NaN) };
+}
+
+/** CPU seconds (user + sys) of this process since `since`: the main thread, sharp's and geotiff.js's threads. */
+function cpuSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
 }
 
 async function writeResults(section: string): Promise<void> {
@@ -113,6 +147,10 @@ async function main(): Promise<void> {
     console.log('not run: gdal2tiles.py not found (apt-get install gdal-bin python3-gdal)');
     return;
   }
+  if (spawnSync('/usr/bin/time', ['-f', '%U', 'true']).status !== 0) {
+    console.log('not run: /usr/bin/time not found (apt-get install time)');
+    return;
+  }
   await mkdir(WORK, { recursive: true });
   const synthetic = path.join(WORK, `large-${SIZE}-utm22s.tif`);
   if (!existsSync(synthetic)) {
@@ -122,7 +160,8 @@ async function main(): Promise<void> {
   const cases: Array<Omit<Case, 'megapixels'>> = [
     { label: `synthetic ${SIZE} × ${SIZE} RGB, UTM 22S, 0.3 m`, file: synthetic },
   ];
-  if (COLLECTION) {
+  if (process.env.BENCH_REAL === '0') console.log('real files skipped (BENCH_REAL=0)');
+  else if (COLLECTION) {
     for (const name of REAL_FILES) {
       const file = path.join(COLLECTION, name);
       if (existsSync(file)) cases.push({ label: name, file });
@@ -164,6 +203,7 @@ async function main(): Promise<void> {
       );
       const row: Row = { ...entry, megapixels, ours: [], gdal: [], zooms: '', ourTiles: 0, gdalTiles: 0 };
       for (let run = 0; run < RUNS; run++) {
+        const cpu = process.cpuUsage();
         const started = performance.now();
         const scene = await services.scenes.ingestLocalFile({
           projectId: project.id,
@@ -172,7 +212,7 @@ async function main(): Promise<void> {
           publish: true,
           wait: true,
         });
-        row.ours.push((performance.now() - started) / 1000);
+        row.ours.push({ wall: (performance.now() - started) / 1000, cpu: cpuSince(cpu) });
         const stored = await infra.db
           .selectFrom('scenes')
           .select(['minZoom', 'maxZoom', 'tileCount'])
@@ -187,8 +227,11 @@ async function main(): Promise<void> {
         row.gdal.push(runGdal(entry.file, row.zooms, outDir));
         row.gdalTiles = await countFiles(outDir, '.png');
         await rm(outDir, { recursive: true, force: true });
+        const ours = row.ours.at(-1)!;
+        const gdal = row.gdal.at(-1)!;
         console.log(
-          `${entry.label} run ${run + 1}: ours ${row.ours.at(-1)!.toFixed(2)} s, gdal2tiles ${row.gdal.at(-1)!.toFixed(2)} s (load ${load1()})`,
+          `${entry.label} run ${run + 1}: ours ${ours.wall.toFixed(2)} s (CPU ${ours.cpu.toFixed(2)} s), ` +
+            `gdal2tiles ${gdal.wall.toFixed(2)} s (CPU ${gdal.cpu.toFixed(2)} s) (load ${load1()})`,
         );
       }
       rows.push(row);
@@ -197,9 +240,15 @@ async function main(): Promise<void> {
     const loadEnd = os.loadavg();
     const table = rows
       .map((row) => {
-        const ours = median(row.ours);
-        const gdal = median(row.gdal);
-        return `| ${row.label} | ${row.megapixels.toFixed(2)} | ${row.zooms} | ${row.ourTiles} / ${row.gdalTiles} | ${ours.toFixed(2)} s (${(row.megapixels / ours).toFixed(2)} MP/s) | ${gdal.toFixed(2)} s (${(row.megapixels / gdal).toFixed(2)} MP/s) | **${(gdal / ours).toFixed(2)}×** |`;
+        const ours = median(row.ours.map((run) => run.wall));
+        const gdal = median(row.gdal.map((run) => run.wall));
+        const oursCpu = median(row.ours.map((run) => run.cpu));
+        const gdalCpu = median(row.gdal.map((run) => run.cpu));
+        return (
+          `| ${row.label} | ${row.megapixels.toFixed(2)} | ${row.zooms} | ${row.ourTiles} / ${row.gdalTiles} | ` +
+          `${ours.toFixed(2)} s (${(row.megapixels / ours).toFixed(2)} MP/s) | ${gdal.toFixed(2)} s (${(row.megapixels / gdal).toFixed(2)} MP/s) | ` +
+          `**${(gdal / ours).toFixed(2)}×** | ${oursCpu.toFixed(2)} s | ${gdalCpu.toFixed(2)} s | **${(gdalCpu / oursCpu).toFixed(2)}×** |`
+        );
       })
       .join('\n');
     const gdalVersion = spawnSync('gdalinfo', ['--version'], { encoding: 'utf8' }).stdout.trim();
@@ -207,13 +256,15 @@ async function main(): Promise<void> {
 
 Machine: ${os.cpus().length} cores shared with other sessions, Node ${process.version}, ${gdalVersion}. Ours:
 \`scenes.ingestLocalFile\` (copy to storage → windowed reads → reprojection → PNG tiles → PMTiles), one Node
-process, timed in-process. GDAL: \`gdal2tiles.py --processes=2 --xyz -z <our zooms> -w none\` (PNG, average
-resampling), timed as the whole process (Python start and \`from osgeo import gdal\` alone: ${pythonSeconds.toFixed(2)} s).
-Runs interleaved (ours, GDAL, ×${RUNS}); medians. Load average (1, 5, 15 min) before: ${loadStart.map((v) => v.toFixed(2)).join(', ')};
-after: ${loadEnd.map((v) => v.toFixed(2)).join(', ')}.
+process, timed in-process; its CPU is \`process.cpuUsage()\` (user + sys of every thread: sharp's encoders,
+geotiff.js's decoders; not the embedded PostgreSQL's few queries). GDAL: \`gdal2tiles.py --processes=2 --xyz -z
+<our zooms> -w none\` (PNG, average resampling), timed as the whole process (Python start and \`from osgeo import
+gdal\` alone: ${pythonSeconds.toFixed(2)} s); its CPU is user + sys of it and its worker processes (GNU time).
+Wall times depend on what else shares the cores; CPU times hardly do. Runs interleaved (ours, GDAL, ×${RUNS});
+medians. Load average (1, 5, 15 min) before: ${loadStart.map((v) => v.toFixed(2)).join(', ')}; after: ${loadEnd.map((v) => v.toFixed(2)).join(', ')}.
 
-| file | MP | zooms | tiles ours / GDAL | ours | gdal2tiles --processes=2 | GDAL time / ours |
-|---|---|---|---|---|---|---|
+| file | MP | zooms | tiles ours / GDAL | ours (wall) | gdal2tiles --processes=2 (wall) | GDAL ÷ ours, wall | ours (CPU) | GDAL (CPU) | GDAL ÷ ours, CPU |
+|---|---|---|---|---|---|---|---|---|---|
 ${table}`;
     if (process.env.BENCH_RESULTS !== '0') await writeResults(section);
     console.log(section);

@@ -5,6 +5,11 @@ import type { SampleArray } from './to-rgba';
 const COMPRESSION_NONE = 1;
 /** Decoders that geotiff.js itself keeps on the calling thread (cheap or browser-only). */
 const INLINE_COMPRESSIONS = new Set([COMPRESSION_NONE, 50_001]);
+/**
+ * Images up to this many pixels are decoded on the calling thread: starting the two pool workers costs about
+ * 0.4 s of CPU, more than decoding a few megapixels of JPEG or LZW inline.
+ */
+const INLINE_DECODE_PIXELS = 4_000_000;
 
 export interface WindowReader {
   /** Interleaved samples of the window, as `readRasters({ interleave: true })` returns them. */
@@ -46,15 +51,17 @@ function allEqual(values: ArrayLike<number>, expected: number): boolean {
 }
 
 /**
- * Windowed reads of a GeoTIFF. Compressed strips/tiles are decoded by geotiff.js's worker `Pool` (off the
- * main thread). Unsigned 8-bit pixel-interleaved images (the usual orthomosaic) skip geotiff.js's per-sample
+ * Windowed reads of a GeoTIFF. Compressed strips/tiles of large images are decoded by geotiff.js's worker
+ * `Pool` (off the main thread). Unsigned 8-bit pixel-interleaved images (the usual orthomosaic) skip geotiff.js's per-sample
  * copy loop: whole block rows are copied with `set`, and the blocks under the last window are kept, since
  * consecutive tile rows overlap by a few source rows and tiled TIFFs share blocks between windows.
  */
 export async function createWindowReader(image: GeoTIFFImage): Promise<WindowReader> {
   const directory = image.getFileDirectory();
   const compression = Number(directory.getValue('Compression') ?? COMPRESSION_NONE);
-  const pool = INLINE_COMPRESSIONS.has(compression) ? null : new Pool(2);
+  const inline =
+    INLINE_COMPRESSIONS.has(compression) || image.getWidth() * image.getHeight() <= INLINE_DECODE_PIXELS;
+  const pool = inline ? null : new Pool(2);
   const bits = directory.getValue('BitsPerSample') as ArrayLike<number> | number | undefined;
   const formats = directory.getValue('SampleFormat') as ArrayLike<number> | number | undefined;
   const fast =
