@@ -107,11 +107,14 @@ export async function startWorker(base: ClusterBase): Promise<WorkerProcess> {
   throw new Error(`o worker não ficou pronto:\n${output}`);
 }
 
+/** Stops a process with `signal`; one that has not exited 30 s after a gentler signal is killed. */
 export async function stopProcess(process: { child: ChildProcess }, signal: NodeJS.Signals): Promise<void> {
   if (process.child.exitCode !== null || process.child.signalCode !== null) return;
   const exited = new Promise((resolve) => process.child.once('exit', resolve));
   process.child.kill(signal);
+  const force = setTimeout(() => process.child.kill('SIGKILL'), 30_000);
   await exited;
+  clearTimeout(force);
 }
 
 export { freePort, stopServerProcess, type ServerProcess };
