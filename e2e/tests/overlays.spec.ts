@@ -1,4 +1,11 @@
-import { PDFDocument, rgb } from 'pdf-lib';
+import {
+  PDFDocument,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+  rgb,
+} from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { cameraOf, colourDistance, hexOf, mainMap, pixelAt, screenPoint, waitForMapReady } from './map-ready';
@@ -21,6 +28,33 @@ async function planPdf(): Promise<Buffer> {
     borderWidth: 6,
   });
   page.drawLine({ start: { x: 595, y: 100 }, end: { x: 595, y: 742 }, thickness: 2 });
+  return Buffer.from(await document.save());
+}
+
+/**
+ * A hostile plan: one page showing a 20,000 × 20,000 px 1-bit image of zeros, deflated to some 50 KB (1.6 GB once
+ * decoded to RGBA; apps/server/test/pdf-fixtures.ts has the hand-written twin the server's tests use).
+ */
+async function imageBombPdf(side = 20_000): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  const image = document.context.register(
+    document.context.flateStream(new Uint8Array(Math.ceil(side / 8) * side), {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: side,
+      Height: side,
+      ColorSpace: 'DeviceGray',
+      BitsPerComponent: 1,
+    }),
+  );
+  const name = page.node.newXObject('Im0', image);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(612, 0, 0, 792, 0, 0),
+    drawObject(name),
+    popGraphicsState(),
+  );
   return Buffer.from(await document.save());
 }
 
@@ -392,4 +426,34 @@ test('a save the server refuses shows “Não foi possível salvar a sobreposiç
   await expect(rows.first()).toBeVisible();
   expect(await rows.allTextContents()).toEqual(before);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toHaveCount(0);
+});
+
+test('a hostile PDF (a 20,000² px image in some 50 KB) is refused with a clear message and the file cleared', async ({
+  page,
+}) => {
+  const bomb = await imageBombPdf();
+  expect(bomb.length).toBeLessThan(200_000);
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await page.goto('/page/construction/overlays');
+  await page.getByRole('button', { name: 'Criar sobreposição' }).click();
+  const dialog = wizard(page);
+  await dialog.getByLabel('Nome').fill('Planta maliciosa');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'bomba.pdf',
+    mimeType: 'application/pdf',
+    buffer: bomb,
+  });
+  await dialog.getByRole('button', { name: 'Continuar' }).click();
+  // The server's renderer refuses the image before decoding it (its own time and memory limits are the server
+  // tests'): the person reads why, in Portuguese, and may choose another file.
+  await expect(
+    page.getByText(`${OVERLAY_MESSAGES.convertFailed} ${OVERLAY_MESSAGES.pdfImageTooLarge}`),
+  ).toBeVisible({ timeout: 60_000 });
+  expect(OVERLAY_MESSAGES.pdfImageTooLarge).toBe(
+    'O PDF contém uma imagem grande demais (acima de 40 megapixels); exporte a planta com resolução menor.',
+  );
+  await expect(dialog.getByText('bomba.pdf')).toHaveCount(0);
+  await expect(dialog.getByTestId('overlay-step-file')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/wizard-hostile-pdf.png` });
 });
