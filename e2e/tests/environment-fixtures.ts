@@ -14,9 +14,13 @@ const PASTURE: Rgb = [92, 118, 62];
 const FOREST: Rgb = [38, 86, 34];
 const SOIL: Rgb = [168, 124, 92];
 
-/** Pixel boxes [x0, y0, x1, y1) inside the demo APP boundary on a 640×384 scene over its bounds. */
-const CLEARED = [170, 190, 230, 250] as const;
-const PLANTED = [400, 140, 460, 200] as const;
+/**
+ * Pixel boxes [x0, y0, x1, y1) inside the demo APP boundary on a 640×384 scene over its bounds, away from the
+ * demo's own REFO/DEFO layers (map-detection-detail.spec clicks those; an approved proposal on top would take
+ * the click).
+ */
+const CLEARED = [540, 125, 595, 180] as const;
+const PLANTED = [105, 275, 160, 330] as const;
 /** A second, smaller clearing (optional). */
 const CLEARED_TOO = [300, 225, 345, 270] as const;
 
