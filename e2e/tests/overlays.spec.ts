@@ -364,7 +364,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
   }
 });
 
-test('a save the server refuses shows “Não foi possível salvar a sobreposição:” with its reason and saves nothing', async ({
+test('a plan image that fails to load says so and is asked again; a save the server refuses shows “Não foi possível salvar a sobreposição:” with its reason and saves nothing', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -386,8 +386,17 @@ test('a save the server refuses shows “Não foi possível salvar a sobreposiç
     mimeType: 'application/pdf',
     buffer: await planPdf(),
   });
+  // The plan image failing to arrive says 'Não foi possível carregar a sobreposição'; “Tentar novamente” asks again.
+  const smallPlan = /\/api\/v1\/overlays\/file\/image\?.*small=1/;
+  await page.route(smallPlan, (route) => route.fulfill({ status: 500, body: '' }));
   await next.click();
   await expect(dialog.getByTestId('overlay-step-point-A')).toBeVisible({ timeout: 60_000 });
+  await expect(dialog.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toBeVisible();
+  expect(OVERLAY_MESSAGES.loadFailed).toBe('Não foi possível carregar a sobreposição');
+  await page.screenshot({ path: `${SHOTS}/wizard-plan-image-failed.png` });
+  await page.unroute(smallPlan);
+  await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(dialog.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(0);
   await markPoint(page, 'A', [0.3, 0.3]);
   await next.click();
   await markPoint(page, 'B', [0.7, 0.65]);

@@ -1,7 +1,12 @@
-import { Button, Space } from 'antd';
+import { Alert, Button, Space } from 'antd';
 import { MinusOutlined, PlusOutlined, CompressOutlined } from '@ant-design/icons';
 import { useRef, useState, type MouseEvent, type WheelEvent } from 'react';
-import { GEOREFERENCE_MESSAGES, OVERLAY_IMAGE_MAX_ZOOM, type ImageSize } from '@mirante/shared';
+import {
+  GEOREFERENCE_MESSAGES,
+  OVERLAY_IMAGE_MAX_ZOOM,
+  OVERLAY_MESSAGES,
+  type ImageSize,
+} from '@mirante/shared';
 
 export interface ImageMark {
   label: string;
@@ -24,6 +29,10 @@ const DRAG_SLOP = 4;
 /** The plan image, zoomable up to 10× (spec 9) and draggable; a click marks the active point on it. */
 export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImagePaneProps) {
   const [view, setView] = useState({ scale: 1, x: 0, y: 0 });
+  // Spec 8 'Não foi possível carregar a sobreposição': the plan image did not arrive; a retry remounts the image,
+  // which asks again (a failed image is not cached).
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const image = useRef<HTMLImageElement>(null);
   const drag = useRef<{ startX: number; startY: number; x: number; y: number; moved: boolean } | null>(null);
 
@@ -68,7 +77,18 @@ export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImage
           className="plan-pane__content"
           style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
         >
-          <img ref={image} src={src} alt="Planta" draggable={false} data-testid="plan-image" />
+          <img
+            key={attempt}
+            ref={image}
+            src={src}
+            alt="Planta"
+            draggable={false}
+            data-testid="plan-image"
+            // No broken-image icon under the message.
+            style={failed ? { visibility: 'hidden' } : undefined}
+            onError={() => setFailed(true)}
+            onLoad={() => setFailed(false)}
+          />
           {marks.map((mark) => (
             <span
               key={mark.label}
@@ -85,6 +105,19 @@ export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImage
           ))}
         </div>
       </div>
+      {failed && (
+        <Alert
+          className="plan-pane__failed"
+          type="error"
+          showIcon
+          message={OVERLAY_MESSAGES.loadFailed}
+          action={
+            <Button size="small" onClick={() => setAttempt((count) => count + 1)}>
+              Tentar novamente
+            </Button>
+          }
+        />
+      )}
       <Space className="plan-pane__zoom" size={4}>
         <Button
           size="small"
