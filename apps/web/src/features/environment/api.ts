@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { detectionsApi, environmentApi, scenesApi, type NewFeatureInput } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { layersKey } from '../map/api';
 
 const analysesKey = (projectId: number) => ['environment', 'analyses', projectId] as const;
 const featuresKey = (projectId: number, detectId: number | null) =>
@@ -61,10 +62,12 @@ export function useSaveFeature(projectId: number, detectId: number) {
   return useMutation({
     mutationFn: (body: NewFeatureInput) =>
       callApi(environmentApi.saveFeature, { params: { id: projectId, detectId }, body }),
+    // A manual detection and an approved proposal are map layers of the project: the map shows them at once.
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: featuresKey(projectId, detectId) }),
         client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+        client.invalidateQueries({ queryKey: layersKey(projectId) }),
       ]),
   });
 }
@@ -80,10 +83,12 @@ export function useReviewFeature(projectId: number, detectId: number) {
       action: 'approve' | 'reject';
       reason?: string;
     }) => callApi(environmentApi.reviewFeature, { params: { id: projectId, detectId, featureId }, body }),
+    // A manual detection and an approved proposal are map layers of the project: the map shows them at once.
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: featuresKey(projectId, detectId) }),
         client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+        client.invalidateQueries({ queryKey: layersKey(projectId) }),
       ]),
   });
 }
