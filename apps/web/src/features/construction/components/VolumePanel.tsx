@@ -36,8 +36,10 @@ export function VolumePanel({ inspection, shape, others, onMeasured }: VolumePan
   const [base, setBase] = useState<VolumeBase | typeof COMPARE>('triangulate');
   const [height, setHeight] = useState<number | null>(null);
   const [compareId, setCompareId] = useState<number | undefined>(others[0]?.id);
-  const [result, setResult] = useState<VolumeMeasure | null>(null);
+  // The measure and the drawing it was made on: a new drawing (which resets the note's volume, spec 5) hides it.
+  const [measured, setMeasured] = useState<{ of: NoteGeometry; measure: VolumeMeasure } | null>(null);
   const polygon = shape?.type === 'Polygon' ? shape : null;
+  const result = measured && measured.of === polygon ? measured.measure : null;
 
   const run = () => {
     if (!polygon) return;
@@ -50,9 +52,9 @@ export function VolumePanel({ inspection, shape, others, onMeasured }: VolumePan
           : { base, ...(base === 'custom' && height !== null ? { baseHeight: height } : {}) }),
       },
       {
-        onSuccess: (measured) => {
-          setResult(measured);
-          onMeasured(Math.round(Math.abs(measured.net) * 100) / 100);
+        onSuccess: (answer) => {
+          setMeasured({ of: polygon, measure: answer });
+          onMeasured(Math.round(Math.abs(answer.net) * 100) / 100);
         },
         onError: (error) => void message.error(error.message),
       },
@@ -69,7 +71,7 @@ export function VolumePanel({ inspection, shape, others, onMeasured }: VolumePan
           value={base}
           onChange={(value) => {
             setBase(value);
-            setResult(null);
+            setMeasured(null);
           }}
           options={[
             ...VOLUME_BASES.map((value) => ({ value, label: VOLUME_BASE_LABELS[value] })),

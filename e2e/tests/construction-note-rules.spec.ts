@@ -1,0 +1,135 @@
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { NOTE_LIMITS } from '@mirante/shared';
+import { constructionDsm } from '@mirante/demo/elevation-model';
+import { waitForMapReady } from './map-ready';
+import { ensureScenes, scenePng } from './map-scenes';
+import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+
+/*
+ * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
+ * (50 / 50 / 500), the measure read-only, a new drawing resetting the volume, and a polygon that may not cross
+ * itself (Terra Draw refuses the crossing vertex).
+ */
+
+const SPACE = 'edificio-aurora';
+/** A scene date no other spec uses, given an elevation model here. */
+const DATE = '2025-04-05';
+const LABEL = '05/04/2025 - Fase #1';
+
+async function headersOf(request: APIRequestContext, email: string) {
+  const login = await request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
+  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+}
+
+/** DATE's scene with the demo's first DSM (as an ADMIN sends it) and an inspection on it (as a MANAGER). */
+async function ensureInspectionWithDsm(request: APIRequestContext): Promise<void> {
+  const [scene] = await ensureScenes(request, SPACE, [{ date: DATE, png: scenePng(256, 256, 0.35) }]);
+  const dsm = await request.post(`/api/v1/scene/${scene!.id}/dsm`, {
+    headers: await headersOf(request, ADMIN),
+    multipart: { file: { name: 'mds.tif', mimeType: 'image/tiff', buffer: await constructionDsm(0) } },
+  });
+  expect(dsm.status(), await dsm.text()).toBe(200);
+  const headers = await headersOf(request, MANAGER);
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+  }[];
+  const projectId = projects.find((item) => item.space === SPACE)!.id;
+  const listed = (await (
+    await request.get(`/api/v1/inspections?project_id=${projectId}`, { headers })
+  ).json()) as { scene_id: number }[];
+  if (listed.some((item) => item.scene_id === scene!.id)) return;
+  const created = await request.post('/api/v1/inspections', {
+    headers,
+    data: { project_id: projectId, scene_id: scene!.id, phase: 1 },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+}
+
+/** Clicks the drawing map at fractions of its size, one click per vertex. */
+async function drawAt(page: Page, map: Locator, points: readonly (readonly [number, number])[]) {
+  const box = (await map.boundingBox())!;
+  for (const [x, y] of points) await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+const areaOf = async (field: Locator) => Number((await field.inputValue()).replace(',', '.'));
+
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  await ensureInspectionWithDsm(request);
+});
+
+test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets the volume, a polygon may not cross itself', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'Aurora', 'Edifício Aurora');
+  await expect(page).toHaveURL(/\/page\/area/);
+  await page.goto('/page/construction/notes');
+  await pick(page, page.getByLabel('Vistoria'), LABEL);
+  await page.getByRole('button', { name: 'Criar anotação' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+
+  // Typing past a limit stops at it, and the counter says so.
+  const name = dialog.getByLabel('Nome', { exact: true });
+  await name.fill('N'.repeat(NOTE_LIMITS.name - 1));
+  await name.pressSequentially('xyz');
+  await expect(name).toHaveValue(`${'N'.repeat(NOTE_LIMITS.name - 1)}x`);
+  await expect(dialog.getByText('50 / 50')).toBeVisible();
+  const description = dialog.getByLabel('Descrição');
+  await description.fill('D'.repeat(NOTE_LIMITS.description - 1));
+  await description.pressSequentially('xyz');
+  await expect(description).toHaveValue(`${'D'.repeat(NOTE_LIMITS.description - 1)}x`);
+  await expect(dialog.getByText('500 / 500')).toBeVisible();
+  await pick(page, dialog.getByLabel('Categoria'), '+ Nova categoria');
+  const category = dialog.getByLabel('Nome da categoria');
+  await category.fill('C'.repeat(NOTE_LIMITS.categoryName - 1));
+  await category.pressSequentially('xyz');
+  await expect(category).toHaveValue(`${'C'.repeat(NOTE_LIMITS.categoryName - 1)}x`);
+  expect([NOTE_LIMITS.name, NOTE_LIMITS.categoryName, NOTE_LIMITS.description]).toEqual([50, 50, 500]);
+
+  // The area comes from the drawing only.
+  await dialog.getByText('Polígono', { exact: true }).click();
+  const area = dialog.getByLabel('Área (m²)');
+  await expect(area).toHaveAttribute('readonly', '');
+  const drawMap = dialog.getByTestId('note-draw-map');
+  await waitForMapReady(drawMap.getByTestId('map-canvas'));
+  await drawAt(page, drawMap, [
+    [0.3, 0.3],
+    [0.7, 0.3],
+    [0.7, 0.7],
+    [0.3, 0.7],
+    [0.3, 0.3],
+  ]);
+  await expect(area).not.toHaveValue('');
+  const square = await areaOf(area);
+
+  // A measured volume is cleared by the next drawing (spec 5).
+  const panel = dialog.getByTestId('volume-panel');
+  await pick(page, panel.getByLabel('Base do volume'), 'Vértice mais baixo');
+  await panel.getByRole('button', { name: 'Medir volume' }).click();
+  await expect(panel.getByTestId('volume-result')).toContainText('Líquido');
+  const volume = dialog.getByLabel('Volume (m³)');
+  await expect(volume).not.toHaveValue('0,00');
+  await drawAt(page, drawMap, [
+    [0.35, 0.35],
+    [0.6, 0.35],
+    [0.6, 0.6],
+    [0.35, 0.35],
+  ]);
+  await expect(volume).toHaveValue('0,00');
+  await expect(panel.getByTestId('volume-result')).toHaveCount(0);
+
+  // A bow tie: the fourth vertex would cross the first edge and is refused, so closing makes the triangle of
+  // the other three, half the square.
+  await drawAt(page, drawMap, [
+    [0.3, 0.3],
+    [0.7, 0.7],
+    [0.7, 0.3],
+    [0.3, 0.7],
+    [0.3, 0.3],
+  ]);
+  await expect.poll(async () => Math.abs((await areaOf(area)) / square - 0.5)).toBeLessThan(0.03);
+  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-rules.png` });
+});
