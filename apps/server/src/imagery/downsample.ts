@@ -2,13 +2,15 @@ import { TILE_SIZE } from './tile-math';
 
 /**
  * A parent tile from its four children (null = empty): each output pixel is the alpha-weighted mean of a
- * 2×2 block, so transparent pixels don't darken the edges. Returns null when all children are empty.
+ * 2×2 block, so transparent pixels don't darken the edges. Written into `out` (all zero on entry) and
+ * returned; null when all children are empty.
  */
 export function downsampleChildren(
   children: readonly [Uint8Array | null, Uint8Array | null, Uint8Array | null, Uint8Array | null],
+  out?: Uint8Array,
 ): Uint8Array | null {
   if (children.every((child) => child === null)) return null;
-  const out = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
+  out ??= new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
   const half = TILE_SIZE / 2;
   const stride = TILE_SIZE * 4;
   for (let quadrant = 0; quadrant < 4; quadrant++) {

@@ -4,6 +4,7 @@ import { bandLayoutOf, gdalColorInterpretation, type BandLayout } from './band-l
 import { applyMask, findInternalMask, readMask } from './geotiff-mask';
 import { crsFromGeoTiffKeys, type SourceCrs } from './crs';
 import { CRS_MESSAGES } from '../geo/crs';
+import { createByteSpares } from './byte-spares';
 import { createWindowReader, type WindowReader } from './geotiff-window';
 import { ImageryError } from './imagery-error';
 import { megapixels, type ImageLimits } from './limits';
@@ -205,6 +206,7 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
     const layout = { ...declaredLayout, alphaMax: sampled?.alphaMax ?? declaredLayout.alphaMax };
     const stretch = sampled?.stretch ?? null;
     let reader: Promise<WindowReader> | null = null;
+    const windows = createByteSpares();
     return {
       width: image.getWidth(),
       height: image.getHeight(),
@@ -214,8 +216,15 @@ export async function openGeoTiff(filePath: string, limits: ImageLimits): Promis
       async readRgba(window: PixelWindow) {
         reader ??= createWindowReader(image);
         const masked = mask ? readMask(mask, window, null) : null;
-        const rgba = samplesToRgba(await (await reader).read(window), layout, stretch);
+        const windowReader = await reader;
+        const samples = await windowReader.read(window);
+        const pixels = (window.x1 - window.x0) * (window.y1 - window.y0);
+        const rgba = samplesToRgba(samples, layout, stretch, windows.take(pixels * 4));
+        windowReader.recycle(samples);
         return masked ? applyMask(rgba, await masked) : rgba;
+      },
+      recycle(rgba: Uint8Array) {
+        windows.give(rgba);
       },
       async close() {
         if (reader) await (await reader.catch(() => null))?.close();

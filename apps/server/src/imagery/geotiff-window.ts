@@ -1,4 +1,5 @@
 import { getDecoder, Pool, type GeoTIFFImage } from 'geotiff';
+import { createByteSpares } from './byte-spares';
 import type { PixelWindow } from './raster-source';
 import type { SampleArray } from './to-rgba';
 
@@ -14,6 +15,8 @@ const INLINE_DECODE_PIXELS = 4_000_000;
 export interface WindowReader {
   /** Interleaved samples of the window, as `readRasters({ interleave: true })` returns them. */
   read(window: PixelWindow): Promise<SampleArray>;
+  /** The caller is done with samples `read` returned (they may back a later read). */
+  recycle(samples: SampleArray): void;
   close(): Promise<void>;
 }
 
@@ -76,6 +79,7 @@ export async function createWindowReader(image: GeoTIFFImage): Promise<WindowRea
           interleave: true,
           pool,
         }) as Promise<SampleArray>,
+      recycle: () => undefined,
       close: async () => pool?.destroy(),
     };
   }
@@ -87,11 +91,13 @@ export async function createWindowReader(image: GeoTIFFImage): Promise<WindowRea
   const width = image.getWidth();
   const height = image.getHeight();
   let kept = new Map<number, Promise<ArrayBuffer>>();
+  const spares = createByteSpares();
 
   return {
     async read(window) {
       const windowWidth = window.x1 - window.x0;
-      const out = new Uint8Array(windowWidth * (window.y1 - window.y0) * samples);
+      // Every byte is written below: the window lies inside the image, and its blocks cover it.
+      const out = spares.take(windowWidth * (window.y1 - window.y0) * samples);
       const firstColumn = Math.floor(window.x0 / tileWidth);
       const lastColumn = Math.min(Math.ceil(window.x1 / tileWidth), Math.ceil(width / tileWidth));
       const firstRow = Math.floor(window.y0 / tileHeight);
@@ -129,6 +135,9 @@ export async function createWindowReader(image: GeoTIFFImage): Promise<WindowRea
         }),
       );
       return out;
+    },
+    recycle(used) {
+      if (used instanceof Uint8Array) spares.give(used);
     },
     async close() {
       kept = new Map();

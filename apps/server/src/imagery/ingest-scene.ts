@@ -68,10 +68,13 @@ export async function tileScene(input: TileScene): Promise<TiledScene> {
       maxZoom,
       onProgress: input.onProgress,
       sink: {
-        async tile(z, x, y, rgba) {
+        async tile(z, x, y, rgba, done) {
           if (z === preview.zoom) preview.add(x, y, rgba);
           const task = encodePng(rgba)
-            .then((png) => writer.addTile(z, x, y, png))
+            .then((png) => {
+              done();
+              return writer.addTile(z, x, y, png);
+            })
             .finally(() => inFlight.delete(task));
           inFlight.add(task);
           if (inFlight.size >= ENCODE_CONCURRENCY) await Promise.race(inFlight);

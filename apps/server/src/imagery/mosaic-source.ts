@@ -109,7 +109,7 @@ export function mosaicSource(
         const y1 = Math.min(window.y1, part.row + part.source.height);
         if (x0 >= x1 || y0 >= y1) return null;
         const local = { x0: x0 - part.column, y0: y0 - part.row, x1: x1 - part.column, y1: y1 - part.row };
-        return { x0, y0, x1, y1, rgba: part.source.readRgba(local) };
+        return { x0, y0, x1, y1, source: part.source, rgba: part.source.readRgba(local) };
       });
       // In upload order, so later files lie over earlier ones where both have data.
       for (const read of reads) {
@@ -127,6 +127,7 @@ export function mosaicSource(
             out[to + 3] = rgba[from + 3]!;
           }
         }
+        read.source.recycle?.(rgba);
       }
       return out;
     },

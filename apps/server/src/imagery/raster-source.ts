@@ -25,6 +25,8 @@ export interface RasterSource {
   readonly transform: GeoTransform;
   readonly description: string;
   readRgba(window: PixelWindow): Promise<Uint8Array>;
+  /** The caller is done with a window `readRgba` returned: the source may reuse its memory. */
+  recycle?(rgba: Uint8Array): void;
   close(): Promise<void>;
 }
 

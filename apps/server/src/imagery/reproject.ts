@@ -130,10 +130,13 @@ function gridRow(grid: Float64Array, py: number, us: Float64Array, vs: Float64Ar
  * Renders one 256 px tile by inverse mapping: each output pixel centre is located in the source (one affine
  * map per tile when it is within 0.1 px of every control point, else through the control grid) and sampled
  * bilinearly in 8-bit fixed point (nearest at the edges of the data, so nodata never bleeds in).
- * Returns null when the tile holds no data.
+ * Writes into `out` (all zero on entry); returns it, or null when the tile holds no data (`out` still all zero).
  */
-export function renderTile(grid: Float64Array, source: LoadedWindow): Uint8Array | null {
-  const out = new Uint8Array(TILE_SIZE * TILE_SIZE * 4);
+export function renderTile(
+  grid: Float64Array,
+  source: LoadedWindow,
+  out: Uint8Array = new Uint8Array(TILE_SIZE * TILE_SIZE * 4),
+): Uint8Array | null {
   const { window, rgba } = source;
   const width = window.x1 - window.x0;
   const height = window.y1 - window.y0;

@@ -1,11 +1,15 @@
 import { downsampleChildren } from './downsample';
 import type { PixelWindow, RasterSource } from './raster-source';
 import { gridWindow, renderTile, tileSourceGrid, unionWindows, type LoadedWindow } from './reproject';
+import { createTileBuffers } from './tile-buffers';
 import { tileRangeFor, type MercatorBounds, type TileRange } from './tile-math';
 
 export interface PyramidSink {
-  /** Receives every non-empty tile as raw 256 × 256 RGBA. */
-  tile(z: number, x: number, y: number, rgba: Uint8Array): Promise<void>;
+  /**
+   * Receives every non-empty tile as raw 256 × 256 RGBA. Its buffer is reused for a later tile once `done` has
+   * been called: call it when finished with `rgba`, or never to keep it.
+   */
+  tile(z: number, x: number, y: number, rgba: Uint8Array, done: () => void): Promise<void>;
 }
 
 export interface PyramidOptions {
@@ -55,12 +59,15 @@ export async function buildPyramid(options: PyramidOptions): Promise<{ tiles: nu
   for (let z = minZoom; z <= maxZoom; z++) ranges.set(z, tileRangeFor(bounds, z));
   const pending = new Map<number, Map<string, Uint8Array>>();
   for (let z = minZoom; z < maxZoom; z++) pending.set(z + 1, new Map());
+  const buffers = createTileBuffers();
   let tiles = 0;
 
   const emit = async (z: number, x: number, y: number, rgba: Uint8Array) => {
     tiles++;
-    pending.get(z)?.set(key(x, y), rgba);
-    await sink.tile(z, x, y, rgba);
+    const parentNeedsIt = pending.get(z);
+    parentNeedsIt?.set(key(x, y), rgba);
+    buffers.hold(rgba, parentNeedsIt ? 2 : 1);
+    await sink.tile(z, x, y, rgba, () => buffers.release(rgba));
   };
 
   const buildParentRow = async (z: number, y: number) => {
@@ -73,12 +80,17 @@ export async function buildPyramid(options: PyramidOptions): Promise<{ tiles: nu
         children.get(key(2 * x, 2 * y + 1)) ?? null,
         children.get(key(2 * x + 1, 2 * y + 1)) ?? null,
       ] as const;
-      const parent = downsampleChildren(quadrants);
+      const out = buffers.take();
+      const parent = downsampleChildren(quadrants, out);
       if (parent) await emit(z, x, y, parent);
+      else buffers.giveBack(out);
     }
-    for (const childKey of [...children.keys()]) {
+    for (const [childKey, child] of [...children]) {
       const childY = Number(childKey.split('/')[1]);
-      if (childY === 2 * y || childY === 2 * y + 1) children.delete(childKey);
+      if (childY === 2 * y || childY === 2 * y + 1) {
+        children.delete(childKey);
+        buffers.release(child);
+      }
     }
   };
 
@@ -103,9 +115,12 @@ export async function buildPyramid(options: PyramidOptions): Promise<{ tiles: nu
     const loaded = await current.loaded;
     if (loaded) {
       for (const [x, grid] of current.grids) {
-        const tile = renderTile(grid, loaded);
+        const out = buffers.take();
+        const tile = renderTile(grid, loaded, out);
         if (tile) await emit(maxZoom, x, y, tile);
+        else buffers.giveBack(out);
       }
+      source.recycle?.(loaded.rgba);
     }
     await finishRow(maxZoom, y);
     await options.onProgress?.((y - top.minY + 1) / rows);

@@ -37,10 +37,9 @@ function isDataPixel(samples: SampleArray, base: number, layout: BandLayout): bo
 const clampByte = (value: number) => (value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value));
 
 /** The common 8-bit RGB(A) case in one tight loop (the general path costs ~4× more per pixel). */
-function rgb8ToRgba(samples: SampleArray, layout: BandLayout): Uint8Array {
+function rgb8ToRgba(samples: SampleArray, layout: BandLayout, rgba: Uint8Array): Uint8Array {
   const step = layout.samplesPerPixel;
   const count = Math.floor(samples.length / step);
-  const rgba = new Uint8Array(count * 4);
   const [c0, c1, c2] = layout.colorSamples as [number, number, number];
   const alpha = layout.alphaSample;
   const nodata = layout.nodata;
@@ -58,17 +57,21 @@ function rgb8ToRgba(samples: SampleArray, layout: BandLayout): Uint8Array {
   return rgba;
 }
 
-/** Interleaved source samples → 8-bit RGBA; nodata pixels and alpha 0 become transparent. */
+/**
+ * Interleaved source samples → 8-bit RGBA; nodata pixels and alpha 0 become transparent. Written into `into`
+ * when given (4 bytes a pixel, any content), else into a new array.
+ */
 export function samplesToRgba(
   samples: SampleArray,
   layout: BandLayout,
   stretch: StretchRanges | null,
+  into?: Uint8Array,
 ): Uint8Array {
-  if (!stretch && !layout.ycbcr && layout.colorSamples.length === 3 && layout.alphaMax === 255) {
-    return rgb8ToRgba(samples, layout);
-  }
   const count = Math.floor(samples.length / layout.samplesPerPixel);
-  const rgba = new Uint8Array(count * 4);
+  const rgba = into ? into.fill(0) : new Uint8Array(count * 4);
+  if (!stretch && !layout.ycbcr && layout.colorSamples.length === 3 && layout.alphaMax === 255) {
+    return rgb8ToRgba(samples, layout, rgba);
+  }
   const [c0, c1, c2] = layout.colorSamples as [number, number?, number?];
   const grey = layout.colorSamples.length === 1;
   const scale = (value: number, band: number) => {
