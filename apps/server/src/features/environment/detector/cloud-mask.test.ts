@@ -1,29 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Polygon } from 'geojson';
-import { areaMask, gridOver } from './change-grid';
+import {
+  FOREST as forest,
+  PASTURE as pasture,
+  SOIL as soil,
+  inForest,
+  paintScene,
+  type Rgb,
+  syntheticGrid as grid,
+  syntheticMask as mask,
+} from '../../../../test/synthetic-change-area';
 import { DEFAULT_DETECTOR_SETTINGS, detectChange } from './detect-change';
 
-/** A 400 × 300 m area at 2 m cells: pasture with a forest block, textured so σ is not zero. */
-const region: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-47.0, -22.0],
-      [-47.0 + 400 / 103_000, -22.0],
-      [-47.0 + 400 / 103_000, -22.0 + 300 / 110_574],
-      [-47.0, -22.0 + 300 / 110_574],
-      [-47.0, -22.0],
-    ],
-  ],
-};
-const grid = gridOver(region, 2);
-const mask = areaMask(grid, region);
-
-type Rgb = [number, number, number];
-const forest: Rgb = [45, 75, 40];
-const pasture: Rgb = [120, 125, 80];
-const soil: Rgb = [150, 95, 65];
-const inForest = (x: number, y: number) => x >= 20 && x < 120 && y >= 20 && y < 120;
 const inClearing = (x: number, y: number) => x >= 130 && x < 170 && y >= 40 && y < 70; // 80 × 60 m of pasture
 
 /** Cloud opacity at a cell: opaque core of 40 m radius, a soft edge fading out over the next 40 m. */
@@ -42,20 +29,14 @@ interface Sky {
 }
 
 function scene(ground: (x: number, y: number) => Rgb, sky: Sky | null): Uint8Array {
-  const rgba = new Uint8Array(grid.width * grid.height * 4);
-  for (let y = 0; y < grid.height; y++) {
-    for (let x = 0; x < grid.width; x++) {
-      let [r, g, b] = ground(x, y);
-      if (sky?.shadow && cloudAlpha(x - 30, y - 20, sky.cloud.cx, sky.cloud.cy) > 0.5) {
-        [r, g, b] = [r * 0.45 + 4, g * 0.45 + 6, b * 0.45 + 12];
-      }
-      const a = sky ? cloudAlpha(x, y, sky.cloud.cx, sky.cloud.cy) : 0;
-      [r, g, b] = [r + (235 - r) * a, g + (238 - g) * a, b + (242 - b) * a];
-      const jitter = ((x * 73856093) ^ (y * 19349663)) % 9;
-      rgba.set([r + jitter, g + jitter, b + jitter, 255].map(Math.round), (y * grid.width + x) * 4);
+  return paintScene((x, y) => {
+    let [r, g, b] = ground(x, y);
+    if (sky?.shadow && cloudAlpha(x - 30, y - 20, sky.cloud.cx, sky.cloud.cy) > 0.5) {
+      [r, g, b] = [r * 0.45 + 4, g * 0.45 + 6, b * 0.45 + 12];
     }
-  }
-  return rgba;
+    const a = sky ? cloudAlpha(x, y, sky.cloud.cx, sky.cloud.cy) : 0;
+    return [r + (235 - r) * a, g + (238 - g) * a, b + (242 - b) * a];
+  });
 }
 
 const landscape = (x: number, y: number): Rgb => (inForest(x, y) ? forest : pasture);

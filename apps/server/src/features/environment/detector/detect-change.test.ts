@@ -1,43 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { area as turfArea } from '@turf/turf';
-import type { Polygon } from 'geojson';
-import { areaMask, gridOver } from './change-grid';
+import {
+  FOREST as forest,
+  PASTURE as pasture,
+  SOIL as soil,
+  inForest,
+  paintScene as scene,
+  syntheticGrid as grid,
+  syntheticMask as mask,
+} from '../../../../test/synthetic-change-area';
 import { detectChange } from './detect-change';
 
-/** A 400 × 300 m area at 2 m cells, pasture with a forest block; textured so σ is not zero. */
-const region: Polygon = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [-47.0, -22.0],
-      [-47.0 + 400 / 103_000, -22.0],
-      [-47.0 + 400 / 103_000, -22.0 + 300 / 110_574],
-      [-47.0, -22.0 + 300 / 110_574],
-      [-47.0, -22.0],
-    ],
-  ],
-};
-const grid = gridOver(region, 2);
-const mask = areaMask(grid, region);
-
-function scene(paint: (x: number, y: number) => [number, number, number]): Uint8Array {
-  const rgba = new Uint8Array(grid.width * grid.height * 4);
-  for (let y = 0; y < grid.height; y++) {
-    for (let x = 0; x < grid.width; x++) {
-      const [r, g, b] = paint(x, y);
-      const jitter = ((x * 73856093) ^ (y * 19349663)) % 9;
-      const o = (y * grid.width + x) * 4;
-      rgba.set([r + jitter, g + jitter, b + jitter, 255], o);
-    }
-  }
-  return rgba;
-}
-
-const inForest = (x: number, y: number) => x >= 20 && x < 120 && y >= 20 && y < 120;
 const inClearing = (x: number, y: number) => x >= 40 && x < 80 && y >= 40 && y < 70; // 80 × 60 m = 4,800 m²
-const forest: [number, number, number] = [45, 75, 40];
-const pasture: [number, number, number] = [120, 125, 80];
-const soil: [number, number, number] = [150, 95, 65];
 
 describe('vegetation change detector on a synthetic pair', () => {
   const before = scene((x, y) => (inForest(x, y) ? forest : pasture));
