@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { area as turfArea } from '@turf/turf';
+import type { Polygon } from 'geojson';
 import {
   FOREST as forest,
   PASTURE as pasture,
