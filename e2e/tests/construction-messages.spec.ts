@@ -141,7 +141,7 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     });
   });
 
-  test('notes: the list and the categories failing to load; an update; a removal refused then done', async ({
+  test('notes: the list and the categories failing to load; an update with a typed volume; a removal refused then done', async ({
     page,
   }) => {
     expect(NOTE_MESSAGES.loadFailed).toBe(
@@ -175,9 +175,13 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     const edit = page.getByRole('dialog', { name: 'Alterar anotação' });
     await expect(edit.getByLabel('Categoria')).toBeEnabled();
     await edit.getByLabel('Descrição').fill('Tapume da divisa norte, trocado');
+    // This inspection's scene has no elevation model: the volume is typed, as the spec has it.
+    await expect(edit.getByTestId('volume-panel')).toHaveCount(0);
+    await edit.getByLabel('Volume (m³)').fill('12,5');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(NOTE_MESSAGES.updated)).toBeVisible();
     await expect(row).toContainText('trocado');
+    await expect(row).toContainText('12,50 m³');
 
     await refusePost(page, /\/api\/v1\/notes\/destroy$/);
     await removeRow(page, row, 'Remover anotação');

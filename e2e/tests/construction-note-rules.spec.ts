@@ -7,26 +7,34 @@ import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } fro
 
 /*
  * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
- * (50 / 50 / 500), the measure read-only, a new drawing resetting the volume, and a polygon that may not cross
- * itself (Terra Draw refuses the crossing vertex).
+ * (50 / 50 / 500), the measure read-only, a new drawing resetting the volume, a polygon that may not cross
+ * itself (Terra Draw refuses the crossing vertex), and ★ the cut/fill between two inspections' models.
  */
 
 const SPACE = 'edificio-aurora';
 /** A scene date no other spec uses, given an elevation model here. */
 const DATE = '2025-04-05';
 const LABEL = '05/04/2025 - Fase #1';
+/** A later scene with the demo's second DSM, for the cut/fill between two inspections. */
+const LATER_DATE = '2025-04-10';
+const LATER_LABEL = '10/04/2025 - Fase #2';
 
 async function headersOf(request: APIRequestContext, email: string) {
   const login = await request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
   return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
 }
 
-/** DATE's scene with the demo's first DSM (as an ADMIN sends it) and an inspection on it (as a MANAGER). */
-async function ensureInspectionWithDsm(request: APIRequestContext): Promise<void> {
-  const [scene] = await ensureScenes(request, SPACE, [{ date: DATE, png: scenePng(256, 256, 0.35) }]);
+/** A scene with a DSM (as an ADMIN sends it) and an inspection on it (as a MANAGER). */
+async function ensureInspectionWithDsm(
+  request: APIRequestContext,
+  date: string,
+  stage: 0 | 1,
+  phase: number,
+): Promise<void> {
+  const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(256, 256, 0.35 + stage * 0.2) }]);
   const dsm = await request.post(`/api/v1/scene/${scene!.id}/dsm`, {
     headers: await headersOf(request, ADMIN),
-    multipart: { file: { name: 'mds.tif', mimeType: 'image/tiff', buffer: await constructionDsm(0) } },
+    multipart: { file: { name: 'mds.tif', mimeType: 'image/tiff', buffer: await constructionDsm(stage) } },
   });
   expect(dsm.status(), await dsm.text()).toBe(200);
   const headers = await headersOf(request, MANAGER);
@@ -41,7 +49,7 @@ async function ensureInspectionWithDsm(request: APIRequestContext): Promise<void
   if (listed.some((item) => item.scene_id === scene!.id)) return;
   const created = await request.post('/api/v1/inspections', {
     headers,
-    data: { project_id: projectId, scene_id: scene!.id, phase: 1 },
+    data: { project_id: projectId, scene_id: scene!.id, phase },
   });
   expect(created.status(), await created.text()).toBe(200);
 }
@@ -56,10 +64,11 @@ const areaOf = async (field: Locator) => Number((await field.inputValue()).repla
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  await ensureInspectionWithDsm(request);
+  await ensureInspectionWithDsm(request, DATE, 0, 1);
+  await ensureInspectionWithDsm(request, LATER_DATE, 1, 2);
 });
 
-test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets the volume, a polygon may not cross itself', async ({
+test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets the volume, a polygon may not cross itself, cut/fill between two inspections', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -131,5 +140,15 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
     [0.3, 0.3],
   ]);
   await expect.poll(async () => Math.abs((await areaOf(area)) / square - 0.5)).toBeLessThan(0.03);
+
+  // ★ Between two inspections with models: the cut and fill from this one to the later one over the polygon.
+  await pick(page, panel.getByLabel('Base do volume'), 'Diferença para outra vistoria');
+  await pick(page, panel.getByLabel('Vistoria comparada'), LATER_LABEL);
+  await panel.getByRole('button', { name: 'Medir volume' }).click();
+  const difference = panel.getByTestId('volume-result');
+  await expect(difference).toContainText('Corte');
+  await expect(difference).toContainText('Aterro');
+  await expect(difference).toContainText('Líquido');
+  await expect(volume).not.toHaveValue('0,00');
   await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-rules.png` });
 });
