@@ -126,10 +126,24 @@ function gridRow(grid: Float64Array, py: number, us: Float64Array, vs: Float64Ar
   }
 }
 
+/** Bit offsets of R, G, B and A in a pixel read as one 32-bit word (the platform's byte order). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const R = LITTLE_ENDIAN ? 0 : 24;
+const G = LITTLE_ENDIAN ? 8 : 16;
+const B = LITTLE_ENDIAN ? 16 : 8;
+const A = LITTLE_ENDIAN ? 24 : 0;
+
+/** `bytes` as 32-bit words, one a pixel (copied when its offset is not a multiple of 4). */
+function pixelWords(bytes: Uint8Array): Uint32Array {
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  return new Uint32Array(aligned.buffer, aligned.byteOffset, aligned.length >> 2);
+}
+
 /**
  * Renders one 256 px tile by inverse mapping: each output pixel centre is located in the source (one affine
  * map per tile when it is within 0.1 px of every control point, else through the control grid) and sampled
- * bilinearly in 8-bit fixed point (nearest at the edges of the data, so nodata never bleeds in).
+ * bilinearly in 8-bit fixed point (nearest at the edges of the data, so nodata never bleeds in). Pixels are
+ * read and written as 32-bit words: one bounds-checked load per pixel instead of four.
  * Writes into `out` (all zero on entry); returns it, or null when the tile holds no data (`out` still all zero).
  */
 export function renderTile(
@@ -137,7 +151,11 @@ export function renderTile(
   source: LoadedWindow,
   out: Uint8Array = new Uint8Array(TILE_SIZE * TILE_SIZE * 4),
 ): Uint8Array | null {
-  const { window, rgba } = source;
+  const { window } = source;
+  const src = pixelWords(source.rgba);
+  if (out.byteOffset % 4 !== 0)
+    throw new Error('renderTile: o buffer de saída deve estar alinhado a 4 bytes.');
+  const target = new Uint32Array(out.buffer, out.byteOffset, out.length >> 2);
   const width = window.x1 - window.x0;
   const height = window.y1 - window.y0;
   const affine = affineOf(grid);
@@ -161,7 +179,7 @@ export function renderTile(
     } else {
       gridRow(grid, py, us, vs);
     }
-    for (let px = 0, target = py * TILE_SIZE * 4; px < TILE_SIZE; px++, target += 4) {
+    for (let px = 0, at = py * TILE_SIZE; px < TILE_SIZE; px++, at++) {
       const u = us[px]! - shiftU;
       const v = vs[px]! - shiftV;
       if (!(u > -0.5 && v > -0.5 && u < maxU && v < maxV)) continue;
@@ -174,17 +192,14 @@ export function renderTile(
       if (wy < 0) wy = 0;
       const x1 = x0 + 1 < width ? x0 + 1 : x0;
       const y1 = y0 + 1 < height ? y0 + 1 : y0;
-      const a = (y0 * width + x0) * 4;
-      const b = (y0 * width + x1) * 4;
-      const c = (y1 * width + x0) * 4;
-      const d = (y1 * width + x1) * 4;
-      if ((rgba[a + 3]! & rgba[b + 3]! & rgba[c + 3]! & rgba[d + 3]!) !== 255) {
-        const nearest = ((((v < 0 ? 0 : v) + 0.5) | 0) * width + (((u < 0 ? 0 : u) + 0.5) | 0)) * 4;
-        if (rgba[nearest + 3] === 0) continue;
-        out[target] = rgba[nearest]!;
-        out[target + 1] = rgba[nearest + 1]!;
-        out[target + 2] = rgba[nearest + 2]!;
-        out[target + 3] = rgba[nearest + 3]!;
+      const a = src[y0 * width + x0]!;
+      const b = src[y0 * width + x1]!;
+      const c = src[y1 * width + x0]!;
+      const d = src[y1 * width + x1]!;
+      if ((((a & b & c & d) >>> A) & 255) !== 255) {
+        const nearest = src[(((v < 0 ? 0 : v) + 0.5) | 0) * width + (((u < 0 ? 0 : u) + 0.5) | 0)]!;
+        if (((nearest >>> A) & 255) === 0) continue;
+        target[at] = nearest;
         any = true;
         continue;
       }
@@ -192,12 +207,28 @@ export function renderTile(
       const w10 = (wx << 8) - w11;
       const w01 = (wy << 8) - w11;
       const w00 = 65_536 - w10 - w01 - w11;
-      out[target] = (rgba[a]! * w00 + rgba[b]! * w10 + rgba[c]! * w01 + rgba[d]! * w11 + 32_768) >> 16;
-      out[target + 1] =
-        (rgba[a + 1]! * w00 + rgba[b + 1]! * w10 + rgba[c + 1]! * w01 + rgba[d + 1]! * w11 + 32_768) >> 16;
-      out[target + 2] =
-        (rgba[a + 2]! * w00 + rgba[b + 2]! * w10 + rgba[c + 2]! * w01 + rgba[d + 2]! * w11 + 32_768) >> 16;
-      out[target + 3] = 255;
+      const red =
+        (((a >>> R) & 255) * w00 +
+          ((b >>> R) & 255) * w10 +
+          ((c >>> R) & 255) * w01 +
+          ((d >>> R) & 255) * w11 +
+          32_768) >>
+        16;
+      const green =
+        (((a >>> G) & 255) * w00 +
+          ((b >>> G) & 255) * w10 +
+          ((c >>> G) & 255) * w01 +
+          ((d >>> G) & 255) * w11 +
+          32_768) >>
+        16;
+      const blue =
+        (((a >>> B) & 255) * w00 +
+          ((b >>> B) & 255) * w10 +
+          ((c >>> B) & 255) * w01 +
+          ((d >>> B) & 255) * w11 +
+          32_768) >>
+        16;
+      target[at] = (red << R) | (green << G) | (blue << B) | (255 << A);
       any = true;
     }
   }
