@@ -123,3 +123,30 @@ test('a MANAGER sees the analysis page without Nova Análise, publishing, nor re
   await expect(page.getByRole('columnheader', { name: 'Publicada' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/gerente.png` });
 });
+
+test('the analysis page’s tabs: Detalhes shows the project, Camadas hides and shows an analysis layer on the map', async ({
+  page,
+}) => {
+  await openAnalysisPage(page, MANAGER);
+  await page.getByRole('tab', { name: 'Detalhes' }).click();
+  await expect(
+    page.getByText('Recomposição de mata ciliar exigida no licenciamento do loteamento.'),
+  ).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/aba-detalhes.png` });
+
+  await page.getByRole('tab', { name: 'Camadas' }).click();
+  const planting = page.getByTestId('layers-tab').getByRole('checkbox', { name: /^Reflorestamento/ });
+  const legend = page.getByTestId('map-legend');
+  await expect(planting).toBeChecked();
+  await expect(legend).toContainText('Reflorestamento');
+  await planting.click();
+  await expect(planting).not.toBeChecked();
+  await expect(legend).not.toContainText('Reflorestamento');
+  await expect(legend).toContainText('Desmatamento');
+  await page.screenshot({ path: `${SHOTS}/aba-camadas.png` });
+  await planting.click();
+  await expect(legend).toContainText('Reflorestamento');
+
+  await page.getByRole('tab', { name: 'Análises' }).click();
+  await expect(page.getByRole('heading', { name: 'Análise', exact: true })).toBeVisible();
+});
