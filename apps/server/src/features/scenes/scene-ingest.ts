@@ -56,13 +56,27 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
     }, INGEST_HEARTBEAT_SECONDS * 1000);
     const workDir = await makeScratchDir(`ingest-${sceneId}`);
     try {
-      const localOriginal = path.join(workDir, 'original');
-      await pipeline(await storage.getStream(scene.originalKey), createWriteStream(localOriginal));
-      const files: SceneFile[] = [{ path: localOriginal, kind: scene.sourceKind, name: scene.originalName }];
-      for (const [index, key] of scene.mosaicKeys.entries()) {
-        const local = path.join(workDir, `original-${index + 2}`);
+      // Local storage: read the stored originals in place (copying 200 MB of a 64 MP scene cost 0.5 s).
+      const localFile = async (key: string, name: string): Promise<string> => {
+        const inPlace = storage.localPath?.(key);
+        if (inPlace) return inPlace;
+        const local = path.join(workDir, name);
         await pipeline(await storage.getStream(key), createWriteStream(local));
-        files.push({ path: local, kind: 'geotiff', name: scene.mosaicNames[index] ?? key });
+        return local;
+      };
+      const files: SceneFile[] = [
+        {
+          path: await localFile(scene.originalKey, 'original'),
+          kind: scene.sourceKind,
+          name: scene.originalName,
+        },
+      ];
+      for (const [index, key] of scene.mosaicKeys.entries()) {
+        files.push({
+          path: await localFile(key, `original-${index + 2}`),
+          kind: 'geotiff',
+          name: scene.mosaicNames[index] ?? key,
+        });
       }
       const bounds = scene.sourceBounds as [number, number, number, number] | null;
       const source = await openSceneSources(
