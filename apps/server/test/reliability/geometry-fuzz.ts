@@ -65,7 +65,9 @@ export class GeometryFuzzer {
 
   /** One mutation of a ring, or of its positions. */
   private mutateRing(ring: Ring): Ring {
-    const copy = ring.map((p) => [...p]);
+    const copy = ring.map((p) => (Array.isArray(p) ? [...p] : p)) as Ring;
+    // Already cut below a triangle (or holding a non-position) by an earlier mutation: broken enough.
+    if (copy.length < 3 || !copy.every((p) => Array.isArray(p) && p.length >= 2)) return copy;
     switch (this.int(11)) {
       case 0: // bow-tie: swap two vertices
         if (copy.length > 4) {
