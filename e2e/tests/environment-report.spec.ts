@@ -179,7 +179,7 @@ test('the uploaded PDF replaces the generated one in the page and the download, 
   await expect(pages).toHaveCount(generatedPages);
 });
 
-test('a project whose analyses have no report says "Relatório não habilitado para este empreendimento"; an analysis without its report "Ops, relatório não encontrado"', async ({
+test('a project whose analyses have no report says "Relatório não habilitado para este empreendimento" (an ADMIN may send a PDF); an analysis without its report "Ops, relatório não encontrado"', async ({
   page,
   request,
 }) => {
@@ -191,24 +191,49 @@ test('a project whose analyses have no report says "Relatório não habilitado p
   ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/relatorio-nao-habilitado.png` });
 
-  // A finished analysis has its report; one whose detector failed (the project lost its boundary while it ran)
-  // has none.
+  // An analysis whose detector failed (the project lost its boundary while it ran) has no report: the message
+  // stays, and the ADMIN keeps the aside to send a PDF for it.
   const [first, second, third] = await ensureScenes(
     request,
     project.space,
     OTHER_DATES.map((date, index) => ({ date, png: vegetationPng(index === 0 ? 'before' : 'after', index) })),
   );
-  const done = await analysisOf(request, project.id, first!.id, second!.id);
-  expect(done.processingState).toBe('done');
   await setBoundary(request, project.id, null);
-  const failed = await analysisOf(request, project.id, second!.id, third!.id);
+  const failed = await analysisOf(request, project.id, first!.id, second!.id);
   await setBoundary(request, project.id, APP_OUTLINE);
   expect(failed.processingState).toBe('failed');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Relatório de Análise' })).toBeVisible();
+  await expect(
+    page.getByText('Relatório não habilitado para este empreendimento', { exact: true }),
+  ).toBeVisible();
+  const details = page.getByRole('tabpanel', { name: 'Detalhes' });
+  await expect(details.getByText('01/02/2023', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/relatorio-nao-habilitado-admin.png` });
 
+  const sent = await PDFDocument.create();
+  const font = await sent.embedFont(StandardFonts.Helvetica);
+  sent.addPage([595, 842]).drawText('Laudo de campo', { x: 60, y: 760, size: 22, font });
+  await page.locator('.report-details input[type=file]').setInputFiles({
+    name: 'laudo.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from(await sent.save()),
+  });
+  await expect(page.getByText('Relatório enviado com sucesso!')).toBeVisible();
+  await expect(page.locator('.report-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.getByText('Relatório não habilitado para este empreendimento')).toHaveCount(0);
+
+  // A finished analysis has its generated report; once the PDF sent for the failed one is removed, choosing that
+  // one says its report is not found.
+  const done = await analysisOf(request, project.id, second!.id, third!.id);
+  expect(done.processingState).toBe('done');
+  await details.getByRole('button', { name: 'Remover PDF enviado' }).click();
+  await page.getByRole('button', { name: 'Remover', exact: true }).click();
+  await expect(page.getByText('Relatório removido com sucesso!')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Relatório de Análise' })).toBeVisible();
   await expect(page.locator('.report-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
-  await chooseAnalysis(page, '01/04/2023 → 01/06/2023');
+  await chooseAnalysis(page, '01/02/2023 → 01/04/2023');
   await expect(page.getByText('Ops, relatório não encontrado', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar relatório' })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/relatorio-nao-encontrado.png` });
