@@ -7,7 +7,7 @@ import {
   rgb,
 } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
+import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { cameraOf, colourDistance, hexOf, mainMap, pixelAt, screenPoint, waitForMapReady } from './map-ready';
 import { DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait } from './support';
 
@@ -190,6 +190,63 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await page.getByRole('button', { name: 'Remover', exact: true }).click();
   await expect(page.getByText('Sobreposição removida com sucesso!')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(NAME) })).toHaveCount(0);
+});
+
+test('a point marked outside the plan image says “O ponto da imagem precisa estar dentro da imagem.” and is not set', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await page.goto('/page/construction/overlays');
+  await page.getByRole('button', { name: 'Criar sobreposição' }).click();
+  const dialog = wizard(page);
+  const next = dialog.getByRole('button', { name: 'Continuar' });
+  await dialog.getByLabel('Nome').fill('Planta fora da imagem');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'planta.pdf',
+    mimeType: 'application/pdf',
+    buffer: await planPdf(),
+  });
+  await next.click();
+  await expect(dialog.getByTestId('overlay-step-point-A')).toBeVisible({ timeout: 60_000 });
+  const image = dialog.getByTestId('plan-image');
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // A on the map, then a click in the plan pane beside the (centred) image: the pane's blank margin.
+  await waitForMapReady(pointMap(page));
+  await clickAt(pointMap(page), 0.3, 0.3);
+  await expect(dialog.getByTestId('map-mark-A')).toBeVisible();
+  const pane = (await dialog.getByTestId('plan-pane').boundingBox())!;
+  const shown = (await image.boundingBox())!;
+  const gaps = [
+    { size: shown.x - pane.x, x: (pane.x + shown.x) / 2, y: shown.y + shown.height / 2 },
+    { size: shown.y - pane.y, x: shown.x + shown.width / 2, y: (pane.y + shown.y) / 2 },
+  ];
+  const gap = gaps.find((item) => item.size >= 6);
+  expect(
+    gap,
+    `no blank margin around the plan: pane ${JSON.stringify(pane)}, image ${JSON.stringify(shown)}`,
+  ).toBeDefined();
+  await page.mouse.click(gap!.x, gap!.y);
+  await expect(
+    page.getByText('O ponto da imagem precisa estar dentro da imagem.', { exact: true }),
+  ).toBeVisible();
+  expect(GEOREFERENCE_MESSAGES.outsideImage).toBe('O ponto da imagem precisa estar dentro da imagem.');
+  await page.screenshot({ path: `${SHOTS}/wizard-point-outside-image.png` });
+  // Not set: no mark on the plan, the table's plan column still empty, and A cannot be continued from.
+  await expect(dialog.getByTestId('image-mark-A')).toHaveCount(0);
+  await expect(dialog.locator('.ant-table-tbody tr').first().locator('td').nth(2)).toHaveText('—');
+  await expect(next).toBeDisabled();
+
+  // Inside the image the same click sets it.
+  await clickAt(image, 0.3, 0.3);
+  await expect(dialog.getByTestId('image-mark-A')).toBeVisible();
+  await expect(dialog.locator('.ant-table-tbody tr').first().locator('td').nth(2)).not.toHaveText('—');
+  await expect(next).toBeEnabled();
 });
 
 test('a file the server cannot convert shows the server’s message after “Não foi possível converter o PDF:” and clears the file', async ({
