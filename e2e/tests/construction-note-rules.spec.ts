@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { NOTE_LIMITS } from '@mirante/shared';
+import { NOTE_LIMITS, NOTE_MESSAGES } from '@mirante/shared';
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
@@ -151,4 +151,67 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
   await expect(difference).toContainText('Líquido');
   await expect(volume).not.toHaveValue('0,00');
   await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-rules.png` });
+});
+
+test('new category colour: 7 characters — the picker does not take “#abc”, and a “#abc” that reaches the server is refused with “A cor deve ter 7 caracteres, no formato #RRGGBB.”', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'Aurora', 'Edifício Aurora');
+  await expect(page).toHaveURL(/\/page\/area/);
+  await page.goto('/page/construction/notes');
+  await pick(page, page.getByLabel('Vistoria'), LABEL);
+  await page.getByRole('button', { name: 'Criar anotação' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+  await dialog.getByLabel('Nome', { exact: true }).fill('Tapume novo');
+  await dialog.getByLabel('Descrição').fill('Tapume da fachada norte');
+  await pick(page, dialog.getByLabel('Categoria'), '+ Nova categoria');
+  await dialog.getByLabel('Nome da categoria').fill('Tapumes');
+
+  // The colour's hex field: three digits are not a colour, the category keeps the one it had; six are taken.
+  const trigger = dialog.locator('.ant-color-picker-trigger');
+  const shown = trigger.locator('.ant-color-picker-trigger-text');
+  await expect(shown).toHaveText(/^#1f7a4d$/i);
+  await trigger.click();
+  const hex = page.locator('.ant-color-picker:visible .ant-color-picker-hex-input input');
+  await hex.fill('abc');
+  await expect(hex).toHaveValue(/abc/i);
+  await expect(shown).toHaveText(/^#1f7a4d$/i);
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-colour-abc.png`,
+  });
+  await hex.fill('aabbcc');
+  await expect(shown).toHaveText(/^#aabbcc$/i);
+  await dialog.getByLabel('Nome da categoria').click();
+  await expect(page.locator('.ant-color-picker:visible')).toHaveCount(0);
+
+  await dialog.getByText('Marcador', { exact: true }).click();
+  const drawMap = dialog.getByTestId('note-draw-map');
+  await waitForMapReady(drawMap.getByTestId('map-canvas'));
+  await drawAt(page, drawMap, [[0.5, 0.5]]);
+
+  // What the modal sends is the 7-character colour; sent as '#abc' instead, the real server refuses it and the
+  // modal says why (the form's own rule says the same, NOTE_MESSAGES.colorInvalid, for a value of another length).
+  const sent: string[] = [];
+  await page.route(/\/api\/v1\/notes$/, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const body = route.request().postDataJSON() as Record<string, unknown>;
+    sent.push(String(body.categoryColor));
+    await route.continue({ postData: JSON.stringify({ ...body, categoryColor: '#abc' }) });
+  });
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByText('Não foi possível criar a anotação: A cor deve ter 7 caracteres, no formato #RRGGBB.'),
+  ).toBeVisible();
+  expect(NOTE_MESSAGES.colorInvalid).toBe('A cor deve ter 7 caracteres, no formato #RRGGBB.');
+  expect(sent).toEqual([expect.stringMatching(/^#aabbcc$/i)]);
+  expect(sent[0]).toHaveLength(NOTE_LIMITS.color);
+  await expect(dialog).toBeVisible();
+  await page.screenshot({
+    path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-colour-refused.png`,
+  });
+  await page.unroute(/\/api\/v1\/notes$/);
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByRole('table')).not.toContainText('Tapume novo');
 });

@@ -43,7 +43,9 @@ export function NoteCategoryFields({
                 name="categoryColor"
                 label="Cor"
                 rules={[...required, { len: NOTE_LIMITS.color, message: NOTE_MESSAGES.colorInvalid }]}
-                getValueFromEvent={(_color, hex: string) => hex}
+                // The picker's second argument is its CSS string, 'rgb(r, g, b)', which the 7-character rule (and the
+                // server) refuse: the value is the colour's '#rrggbb'.
+                getValueFromEvent={(color: { toHexString(): string }) => color.toHexString()}
               >
                 <ColorPicker format="hex" disabledAlpha showText />
               </Form.Item>
