@@ -421,6 +421,54 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
   }
 });
 
+test('on the map, a plan whose image fails to load says “Não foi possível carregar a sobreposição” beside it in the sidebar; “Tentar novamente” asks again and draws it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const site = await aurora(request);
+  const tower = site.overlays.find((overlay) => overlay.name === TOWER_PLAN)!;
+  expect(tower).toBeDefined();
+  // The tower plan's full image (not the wizard's small one) fails; every other request goes through.
+  const towerImage = new RegExp(`/api/v1/overlays/file/image\\?(?!.*small=1).*hash=${tower.hash}`);
+  let failures = 0;
+  await page.route(towerImage, async (route) => {
+    failures += 1;
+    await route.fulfill({ status: 500, body: '' });
+  });
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await page.goto('/page/area');
+  await waitForMapReady(mainMap(page));
+  const item = page.getByTestId(`overlay-item-${tower.id}`);
+  await expect(page.getByRole('checkbox', { name: TOWER_PLAN })).toBeChecked();
+  await expect(item.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(OVERLAY_MESSAGES.loadFailed).toBe('Não foi possível carregar a sobreposição');
+  expect(failures).toBeGreaterThan(0);
+  // Said once, beside that plan only.
+  await expect(page.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(1);
+  await page.getByTestId('overlay-sidebar').screenshot({ path: `${SHOTS}/map-sidebar-plan-failed.png` });
+  await page.screenshot({ path: `${SHOTS}/map-plan-failed.png` });
+  const without = await middleOf(page, tower);
+
+  // The server answers again: “Tentar novamente” asks for the image, the message goes and the plan is drawn.
+  await page.unroute(towerImage);
+  const asked = page.waitForResponse(
+    (response) => towerImage.test(response.url()) && response.status() === 200,
+  );
+  await item.getByRole('button', { name: `Tentar carregar ${TOWER_PLAN} novamente` }).click();
+  await asked;
+  await expect(item.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(0);
+  // The plan is drawn: its middle on the map is no longer the imagery seen without it.
+  await expect
+    .poll(async () => {
+      await waitForMapReady(mainMap(page));
+      return colourDistance(await middleOf(page, tower), hexOf(without));
+    })
+    .toBeGreaterThan(20);
+  await page.screenshot({ path: `${SHOTS}/map-plan-retried.png` });
+});
+
 test('a plan image that fails to load says so and is asked again; a save the server refuses shows “Não foi possível salvar a sobreposição:” with its reason and saves nothing', async ({
   page,
 }) => {

@@ -80,7 +80,7 @@ export function MapScreen() {
   const no3d = compared !== null || interactions.editMode === 'labels';
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
   // Construction projects: the plans laid over the imagery, with their sidebar section.
-  const overlays = useOverlaySidebar(project, credentials, style);
+  const overlays = useOverlaySidebar(project, credentials, style, map);
   usePickedFeatures(map, interactions.picked, overlays.style);
   const drawText = useMeasureDraw(map, interactions.tool, overlays.style);
   const construction = useConstructionSidebar(project, map, comparison.showScene);

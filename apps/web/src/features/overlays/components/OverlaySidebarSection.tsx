@@ -3,16 +3,22 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { OVERLAY_MESSAGES, OVERLAY_OPACITY } from '@mirante/shared';
 import type { MapOverlays } from '../hooks/useMapOverlays';
+import type { OverlayLoadFailures } from '../hooks/useOverlayLoadFailures';
 import { OverlayWizard } from './OverlayWizard';
 import '../overlays.css';
 
 export interface OverlaySidebarSectionProps {
   projectId: number;
   overlays: MapOverlays;
+  /** The plans the map could not load (spec 8), each with a retry. */
+  loading: OverlayLoadFailures;
 }
 
-/** Spec 2.3: the sidebar's overlays section — a checkbox and an opacity slider per plan, and an add button. */
-export function OverlaySidebarSection({ projectId, overlays }: OverlaySidebarSectionProps) {
+/**
+ * Spec 2.3: the sidebar's overlays section — a checkbox and an opacity slider per plan (with spec 8's 'Não foi
+ * possível carregar a sobreposição' and a retry under a plan whose image the map could not load), and an add button.
+ */
+export function OverlaySidebarSection({ projectId, overlays, loading }: OverlaySidebarSectionProps) {
   const [adding, setAdding] = useState(false);
   return (
     <div className="overlay-sidebar" data-testid="overlay-sidebar">
@@ -37,6 +43,23 @@ export function OverlaySidebarSection({ projectId, overlays }: OverlaySidebarSec
             onChange={(value) => overlays.setOpacity(overlay.id, value)}
             tooltip={{ formatter: (value) => `${value}%` }}
           />
+          {loading.failed.has(overlay.id) && !overlays.hidden.has(overlay.id) && (
+            <Alert
+              className="overlay-sidebar__failed"
+              type="error"
+              showIcon
+              message={OVERLAY_MESSAGES.loadFailed}
+              action={
+                <Button
+                  size="small"
+                  aria-label={`Tentar carregar ${overlay.name} novamente`}
+                  onClick={() => loading.retry(overlay.id)}
+                >
+                  Tentar novamente
+                </Button>
+              }
+            />
+          )}
         </div>
       ))}
       <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>

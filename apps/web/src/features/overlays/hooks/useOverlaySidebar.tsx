@@ -6,25 +6,31 @@ import { hasModule } from '../../shell/access';
 import { OverlaySidebarSection } from '../components/OverlaySidebarSection';
 import { withOverlays } from '../map/overlayStyle';
 import { useMapOverlays } from './useMapOverlays';
+import { useOverlayLoadFailures } from './useOverlayLoadFailures';
+import type { MapInstance } from '../../map/engine/maplibre';
 
 /**
  * The overlays part of the construction map screen: its sidebar section (spec 2.3) and the map style with the
- * shown plans. Other projects, and users without construction.overlays, get the style unchanged and no section.
+ * shown plans, and which of them the map could not load. Other projects, and users without construction.overlays,
+ * get the style unchanged and no section.
  */
 export function useOverlaySidebar(
   project: Pick<Project, 'id' | 'projectType'>,
   credentials: Credentials,
   style: StyleSpecification,
+  map: MapInstance | null,
 ): { style: StyleSpecification; sections: NonNullable<CollapseProps['items']> } {
   const enabled = project.projectType === 'CONSTRUCTION' && hasModule(credentials, 'construction.overlays');
   const overlays = useMapOverlays(project.id, credentials.id, credentials.api_token, enabled);
+  const shownIds = useMemo(() => overlays.shown.map((overlay) => Number(overlay.id)), [overlays.shown]);
+  const loading = useOverlayLoadFailures(map, shownIds);
   const shownStyle = useMemo(() => withOverlays(style, overlays.shown), [style, overlays.shown]);
   const sections = enabled
     ? [
         {
           key: 'sobreposicoes',
           label: 'Sobreposições',
-          children: <OverlaySidebarSection projectId={project.id} overlays={overlays} />,
+          children: <OverlaySidebarSection projectId={project.id} overlays={overlays} loading={loading} />,
         },
       ]
     : [];
