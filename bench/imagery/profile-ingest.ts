@@ -6,10 +6,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
 import { startInfrastructure } from '../../apps/server/src/infrastructure';
 import { createServices } from '../../apps/server/src/services';
-import { DEFAULT_IMAGE_LIMITS } from '../../apps/server/src/imagery/limits';
-import { openSceneSource } from '../../apps/server/src/imagery/open-scene-source';
-import { mercatorFootprint } from '../../apps/server/src/imagery/scene-footprint';
-import { mercatorToLonLatBounds } from '../../apps/server/src/imagery/tile-math';
+import { fileFootprint } from './file-footprint';
 import { writeLargeGeoTiff } from './write-large-geotiff';
 
 /**
@@ -21,23 +18,6 @@ import { writeLargeGeoTiff } from './write-large-geotiff';
 const SIZE = Number(process.env.BENCH_SIZE ?? 4000);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const WORK = process.env.BENCH_DIR ?? '/tmp/mirante-bench';
-
-async function footprintBox(file: string) {
-  const source = await openSceneSource(file, 'geotiff', null, DEFAULT_IMAGE_LIMITS);
-  try {
-    const { west, south, east, north } = mercatorToLonLatBounds(mercatorFootprint(source));
-    const ring: Array<[number, number]> = [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ];
-    return { type: 'Polygon' as const, coordinates: [ring] };
-  } finally {
-    await source.close();
-  }
-}
 
 async function main(): Promise<void> {
   let file = process.argv[2];
@@ -65,7 +45,7 @@ async function main(): Promise<void> {
         name: 'profile-ingest',
         space: 'profile-ingest',
         projectType: 'ALLOTMENT',
-        delimiter: await footprintBox(file),
+        delimiter: (await fileFootprint(file)).box,
       },
       [],
     );

@@ -7,10 +7,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
 import { startInfrastructure } from '../../apps/server/src/infrastructure';
 import { createServices } from '../../apps/server/src/services';
-import { DEFAULT_IMAGE_LIMITS } from '../../apps/server/src/imagery/limits';
-import { openSceneSource } from '../../apps/server/src/imagery/open-scene-source';
-import { mercatorFootprint } from '../../apps/server/src/imagery/scene-footprint';
-import { mercatorToLonLatBounds } from '../../apps/server/src/imagery/tile-math';
+import { fileFootprint } from './file-footprint';
 import { writeLargeGeoTiff } from './write-large-geotiff';
 
 /**
@@ -69,26 +66,6 @@ const median = (values: number[]) => {
 async function countFiles(dir: string, extension: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true });
   return entries.filter((entry) => entry.endsWith(extension)).length;
-}
-
-async function footprintBox(file: string) {
-  const source = await openSceneSource(file, 'geotiff', null, DEFAULT_IMAGE_LIMITS);
-  try {
-    const { west, south, east, north } = mercatorToLonLatBounds(mercatorFootprint(source));
-    const ring: Array<[number, number]> = [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ];
-    return {
-      box: { type: 'Polygon' as const, coordinates: [ring] },
-      megapixels: (source.width * source.height) / 1e6,
-    };
-  } finally {
-    await source.close();
-  }
 }
 
 const TIME_MARK = 'MIRANTE-CPU';
@@ -190,7 +167,7 @@ async function main(): Promise<void> {
     const pythonSeconds = python.status === 0 ? (performance.now() - pythonStarted) / 1000 : NaN;
 
     for (const [index, entry] of cases.entries()) {
-      const { box, megapixels } = await footprintBox(entry.file);
+      const { box, megapixels } = await fileFootprint(entry.file);
       const project = await services.projects.create(
         {
           customerId: customer.id,
