@@ -16,7 +16,7 @@ export async function fileFootprint(file: string) {
       [west, south],
     ];
     return {
-      box: { type: 'Polygon', coordinates: [ring] },
+      box: { type: 'Polygon' as const, coordinates: [ring] },
       megapixels: (source.width * source.height) / 1e6,
     };
   } finally {
