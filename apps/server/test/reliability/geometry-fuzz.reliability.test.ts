@@ -9,6 +9,7 @@ import {
   type ClusterBase,
   type ServerProcess,
 } from './cluster';
+import { insertEnvironmentAnalysis, insertReadyScene, projectIdOf } from './cluster-rows';
 import { FUZZ_CENTRE, GeometryFuzzer, fuzzJson, hugePolygonJson, seededRandom } from './geometry-fuzz';
 import { peakRss, recordFigures } from './figures';
 import { highestIds, storedGeometries, storedGeometryProblem } from './stored-geometry';
@@ -26,22 +27,14 @@ let environmentProjectId: number;
 let detectId: number;
 let before: Awaited<ReturnType<typeof highestIds>>;
 
-/** A scene row that is already 'ready' (the drawing endpoints only need it to exist). */
-async function readyScene(projectId: number, date: string): Promise<number> {
-  const { rows } = await base.db.query<{ id: number }>(
-    `INSERT INTO scenes (project_id, date, status, progress, source_kind, original_key, original_name, bounds)
-     VALUES ($1, $2, 'ready', 100, 'geotiff', 'fuzz/original.tif', 'fuzz.tif', $3) RETURNING id`,
-    [
-      projectId,
-      date,
-      [FUZZ_CENTRE[0] - 0.01, FUZZ_CENTRE[1] - 0.01, FUZZ_CENTRE[0] + 0.01, FUZZ_CENTRE[1] + 0.01],
-    ],
-  );
-  return rows[0]!.id;
-}
-
-const projectOf = async (space: string) =>
-  (await base.db.query<{ id: number }>('SELECT id FROM projects WHERE space = $1', [space])).rows[0]!.id;
+const readyScene = (projectId: number, date: string) =>
+  insertReadyScene(base.db, projectId, date, [
+    FUZZ_CENTRE[0] - 0.01,
+    FUZZ_CENTRE[1] - 0.01,
+    FUZZ_CENTRE[0] + 0.01,
+    FUZZ_CENTRE[1] + 0.01,
+  ]);
+const projectOf = (space: string) => projectIdOf(base.db, space);
 
 beforeAll(async () => {
   base = await startClusterBase();
@@ -59,13 +52,7 @@ beforeAll(async () => {
   ).rows[0]!.id;
   const earlier = await readyScene(environmentProjectId, '2026-04-01');
   const later = await readyScene(environmentProjectId, '2026-05-01');
-  detectId = (
-    await base.db.query<{ id: number }>(
-      `INSERT INTO detections (project_id, scene_id, before_scene_id, approved, processing_state)
-       VALUES ($1, $2, $3, true, 'done') RETURNING id`,
-      [environmentProjectId, later, earlier],
-    )
-  ).rows[0]!.id;
+  detectId = await insertEnvironmentAnalysis(base.db, environmentProjectId, earlier, later);
   before = await highestIds(base.db);
 }, 240_000);
 

@@ -17,6 +17,7 @@ import {
   type ClusterBase,
   type ServerProcess,
 } from './cluster';
+import { insertEnvironmentAnalysis, insertReadyScene, projectIdOf } from './cluster-rows';
 import { currentRss, peakRss, recordFigures } from './figures';
 
 const VECTORS = path.resolve(import.meta.dirname, '../../../../testdata/vectors');
@@ -32,17 +33,8 @@ let environmentProjectId: number;
 let detectId: number;
 let lotId: number;
 
-const projectOf = async (space: string) =>
-  (await base.db.query<{ id: number }>('SELECT id FROM projects WHERE space = $1', [space])).rows[0]!.id;
-
-async function readyScene(projectId: number, date: string): Promise<number> {
-  const { rows } = await base.db.query<{ id: number }>(
-    `INSERT INTO scenes (project_id, date, status, progress, source_kind, original_key, original_name)
-     VALUES ($1, $2, 'ready', 100, 'geotiff', 'bombs/original.tif', 'cena.tif') RETURNING id`,
-    [projectId, date],
-  );
-  return rows[0]!.id;
-}
+const projectOf = (space: string) => projectIdOf(base.db, space);
+const readyScene = (projectId: number, date: string) => insertReadyScene(base.db, projectId, date);
 
 beforeAll(async () => {
   base = await startClusterBase();
@@ -54,13 +46,7 @@ beforeAll(async () => {
   environmentProjectId = await projectOf('app-ribeirao-pinguim');
   const earlier = await readyScene(environmentProjectId, '2026-04-01');
   const later = await readyScene(environmentProjectId, '2026-05-01');
-  detectId = (
-    await base.db.query<{ id: number }>(
-      `INSERT INTO detections (project_id, scene_id, before_scene_id, approved, processing_state)
-       VALUES ($1, $2, $3, true, 'done') RETURNING id`,
-      [environmentProjectId, later, earlier],
-    )
-  ).rows[0]!.id;
+  detectId = await insertEnvironmentAnalysis(base.db, environmentProjectId, earlier, later);
   lotId = (
     await base.db.query<{ id: number }>(
       `SELECT id FROM layers WHERE project_id = $1 AND type = 'LOT' ORDER BY id LIMIT 1`,
