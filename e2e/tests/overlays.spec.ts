@@ -67,7 +67,12 @@ async function clickAt(target: Locator, fx: number, fy: number): Promise<void> {
 /** Clicks a slider's rail at a fraction of its width, as a person sets a value with the mouse. */
 async function clickRail(slider: Locator, fraction: number): Promise<void> {
   const rail = slider.locator('xpath=ancestor::div[contains(@class,"ant-slider")][1]');
-  await clickAt(rail, fraction, 0.5);
+  // Scrolled into view and stable first: with the site's other sections filled by earlier specs, the overlays
+  // section can sit below the sidebar's fold, where a click by page coordinates lands elsewhere.
+  await rail.scrollIntoViewIfNeeded();
+  const box = await rail.boundingBox();
+  if (!box) throw new Error('controle deslizante sem caixa');
+  await rail.click({ position: { x: box.width * fraction, y: box.height / 2 } });
 }
 
 const wizard = (page: Page) => page.getByRole('dialog', { name: 'Cadastrar nova sobreposição' });
