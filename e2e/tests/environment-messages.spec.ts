@@ -44,7 +44,7 @@ async function openAnalysisPage(page: Page) {
 }
 
 async function chooseAnalysis(page: Page) {
-  await page.getByRole('row', { name: ROW }).click();
+  await page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW }).click();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/06/2022 a 01/09/2022' })).toBeVisible();
 }
 

@@ -51,7 +51,7 @@ async function openAnalysis(page: Page, email: string): Promise<Locator> {
   await chooseProject(page, 'ribeirao', PROJECT);
   await menuItem(page, 'Análise').click();
   await expect(page).toHaveURL(/\/page\/analysis$/);
-  await page.getByRole('row', { name: ROW }).click();
+  await page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW }).click();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2023 a 01/07/2023' })).toBeVisible();
   return page.getByRole('table', { name: 'Detecções da análise' });
 }
@@ -83,7 +83,12 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
     await expectPreview(page, row.getByRole('img', { name: `Antes: ${name}` }));
     await expectPreview(page, row.getByRole('img', { name: `Depois: ${name}` }));
   }
-  await expect(page.getByRole('row', { name: ROW }).getByText('3', { exact: true })).toBeVisible();
+  await expect(
+    page
+      .getByRole('table', { name: 'Análises', exact: true })
+      .getByRole('row', { name: ROW })
+      .getByText('3', { exact: true }),
+  ).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/propostas-pendentes.png` });
 
   // Reject: the reason is required, then kept beside the proposal.
@@ -132,7 +137,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
 
   // After a reload the decisions and the reason are still there.
   await page.reload();
-  await page.getByRole('row', { name: ROW }).click();
+  await page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW }).click();
   await expect(rowOf(table, shadow).getByText(REASON)).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: EDITED }).getByText('Aprovada')).toBeVisible();
 
