@@ -68,7 +68,9 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
   await modal.getByRole('button', { name: 'Analisar' }).click();
   await expect(modal).toBeHidden();
 
-  const row = page.getByRole('row', { name: /01\/05\/2024.*01\/12\/2024/ });
+  const row = page
+    .getByRole('table', { name: 'Análises', exact: true })
+    .getByRole('row', { name: /01\/05\/2024.*01\/12\/2024/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Concluída')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2024 a 01/12/2024' })).toBeVisible();
@@ -81,7 +83,10 @@ test('Nova Detecção: category, area and description required; a drawn detectio
   await openAnalysisPage(page, ADMIN);
   await ensureApiAnalysis(page);
   await page.reload();
-  await page.getByRole('row', { name: /01\/09\/2024.*15\/01\/2025/ }).click();
+  await page
+    .getByRole('table', { name: 'Análises', exact: true })
+    .getByRole('row', { name: /01\/09\/2024.*15\/01\/2025/ })
+    .click();
   await page.getByRole('button', { name: 'Nova Detecção' }).click();
   const modal = page.getByRole('dialog', { name: 'Nova Detecção' });
   await modal.getByRole('button', { name: 'Salvar' }).click();
