@@ -64,7 +64,7 @@ export const saveInspectionSchema = z.object({
 });
 export type SaveInspection = z.infer<typeof saveInspectionSchema>;
 
-/** Reading inspections and notes: any construction module that shows them (map sidebar, pages). */
+/** Reading inspections and notes: whichever construction module shows them (map sidebar, pages). */
 const constructionAccess = { kind: 'session' } as const;
 
 export const inspectionsApi = {
