@@ -4,6 +4,7 @@ import { constructionDsm } from '@mirante/demo/elevation-model';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+import { applyOffset, watchTileVersions } from './offset-editing';
 
 const SPACE = 'edificio-aurora';
 const DATES = ['2025-09-15', '2025-11-15', '2026-01-15'] as const;
@@ -197,50 +198,41 @@ test.describe.serial('construction: inspections and notes', () => {
     await expect(dialog.getByLabel('Volume (m³)')).not.toHaveValue('0,00');
     await page.screenshot({ path: `${SHOTS}/construction-note-volume.png` });
   });
-});
 
-test('construction map (spec 2.3): the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({
-  page,
-}) => {
-  // After the inspections tests above: the site has its scenes.
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto('/page/area?tipo=satelite');
-  const map = mainMap(page);
-  const types = page.getByTestId('map-type');
-  const statusBar = page.getByTestId('map-status-bar');
-  await expect(page.getByTestId('map-sidebar')).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Satélite');
-  await waitForMapReady(map);
-  await expect(statusBar).toContainText('Imagem:');
+  test('construction map (spec 2.3): the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({
+    page,
+  }) => {
+    await signInAndWait(page, ADMIN);
+    await chooseProject(page, 'Aurora', 'Edifício Aurora');
+    await expect(page).toHaveURL(/\/page\/area/);
+    await page.goto('/page/area?tipo=satelite');
+    const map = mainMap(page);
+    const types = page.getByTestId('map-type');
+    const statusBar = page.getByTestId('map-status-bar');
+    await expect(page.getByTestId('map-sidebar')).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator('.ant-segmented-item-selected')).toHaveText('Satélite');
+    await waitForMapReady(map);
+    await expect(statusBar).toContainText('Imagem:');
 
-  // Vector: the drawn map, no image; back to the imagery.
-  await settleAfter(map, () => types.getByText('Mapa').click());
-  await expect(page).toHaveURL(/tipo=mapa/);
-  await expect(statusBar).not.toContainText('Imagem:');
-  await settleAfter(map, () => types.getByText('Satélite').click());
-  await expect(page).toHaveURL(/tipo=satelite/);
-  await expect(statusBar).toContainText('Imagem:');
+    // Vector: the drawn map, no image; back to the imagery.
+    await settleAfter(map, () => types.getByText('Mapa').click());
+    await expect(page).toHaveURL(/tipo=mapa/);
+    await expect(statusBar).not.toContainText('Imagem:');
+    await settleAfter(map, () => types.getByText('Satélite').click());
+    await expect(page).toHaveURL(/tipo=satelite/);
+    await expect(statusBar).toContainText('Imagem:');
 
-  // The offset of the scene shown, saved on it: its tiles are asked again with a new version.
-  const tileVersions = new Set<string>();
-  page.on('request', (request) => {
-    const match = /\/tiles\/.*[?&]v=([^&]+)/.exec(request.url());
-    if (match?.[1]) tileVersions.add(match[1]);
+    // The offset of the scene shown, saved on it: its tiles are asked again with a new version.
+    const tileVersions = watchTileVersions(page);
+    await page.getByTestId('map-sidebar').getByText('Editar offset').click();
+    await applyOffset(page, '1.5', '-1');
+    await expect(page.getByText('Offset atualizado')).toBeVisible();
+    await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
+    const seen = tileVersions.size;
+    await applyOffset(page, '0', '0');
+    await expect(page.getByText('Offset atualizado').first()).toBeVisible();
+    await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
   });
-  await page.getByTestId('map-sidebar').getByText('Editar offset').click();
-  await page.getByLabel('Offset X').fill('1.5');
-  await page.getByLabel('Offset Y').fill('-1');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
-  await expect(page.getByText('Offset atualizado')).toBeVisible();
-  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
-  const seen = tileVersions.size;
-  await page.getByLabel('Offset X').fill('0');
-  await page.getByLabel('Offset Y').fill('0');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
-  await expect(page.getByText('Offset atualizado').first()).toBeVisible();
-  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
 });
 
 /** Gives the scene of `date` the demo site's first DSM (the pit being dug), as an ADMIN would. */

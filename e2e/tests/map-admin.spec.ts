@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changes } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN, USER } from './support';
+import { applyOffset, watchTileVersions } from './offset-editing';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -51,23 +52,15 @@ test('ADMIN: publish / disable the image, with failures reported', async ({ page
 
 test('ADMIN: offset X/Y saved on the scene reloads its tiles with a new v', async ({ page }) => {
   await openSatelliteMap(page, ADMIN);
-  const tileVersions = new Set<string>();
-  page.on('request', (request) => {
-    const match = /\/tiles\/.*[?&]v=([^&]+)/.exec(request.url());
-    if (match?.[1]) tileVersions.add(match[1]);
-  });
+  const tileVersions = watchTileVersions(page);
   await page.getByText('Editar offset').click();
   await expect(page.getByLabel('Offset X')).toHaveValue(/^0(\.0+)?$/);
   await expect(page.getByLabel('Offset Y')).toHaveValue(/^0(\.0+)?$/);
-  await page.getByLabel('Offset X').fill('3');
-  await page.getByLabel('Offset Y').fill('-2');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await applyOffset(page, '3', '-2');
   await expect(page.getByText('Offset atualizado')).toBeVisible();
   await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
   const seen = tileVersions.size;
-  await page.getByLabel('Offset X').fill('0');
-  await page.getByLabel('Offset Y').fill('0');
-  await page.getByRole('button', { name: 'Aplicar' }).click();
+  await applyOffset(page, '0', '0');
   await expect(page.getByText('Offset atualizado').first()).toBeVisible();
   await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
 
