@@ -51,7 +51,7 @@ export default defineConfig({
     // Printed once every worker's server answers its health check.
     wait: { stdout: /E2E_SERVERS_READY/ },
     reuseExistingServer: false,
-    timeout: 240_000,
+    timeout: 420_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },

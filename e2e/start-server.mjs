@@ -1,12 +1,20 @@
 // Starts the real servers on fresh data folders for the browser tests (Playwright's webServer): E2E_SERVERS of
 // them (one per Playwright worker) on E2E_PORT, E2E_PORT + 1, …, started at the same time; prints
-// E2E_SERVERS_READY once every one answers its health check.
+// E2E_SERVERS_READY once every one answers its health check AND has finished its start-up work (the demo's plan
+// overlay, its first ERP sync: jobs that otherwise ran beside the first specs, took their CPU and, under load,
+// could miss the PDF conversion's 30 s limit and leave the demo without its tower plan).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+/** The line main.ts prints once the demo's start-up tasks have ended or sent their jobs. */
+const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.';
+/** Past this, a server whose start-up work has not ended is reported and the tests start anyway. */
+const SETTLE_LIMIT_MS = 300_000;
 // E2E_PORT lets two runs share the machine; each port gets its own data folder and database port.
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const count = Math.max(1, Number(process.env.E2E_SERVERS ?? 1));
@@ -33,9 +41,9 @@ function startServer(port) {
   stopStalePostmaster(dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   // node itself (not npx) so that our SIGTERM reaches the server, which then stops its PostgreSQL.
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -49,6 +57,15 @@ function startServer(port) {
       DEMO_DATA: '1',
     },
   });
+  // Its output goes on to ours; the line that says the demo's tasks were sent is noted on the way.
+  let tail = '';
+  server.demoTasksSent = false;
+  server.stdout.on('data', (chunk) => {
+    process.stdout.write(chunk);
+    tail = (tail + chunk.toString('utf8')).slice(-2 * DEMO_TASKS_SENT.length);
+    if (tail.includes(DEMO_TASKS_SENT)) server.demoTasksSent = true;
+  });
+  return server;
 }
 
 const ports = Array.from({ length: count }, (_, index) => basePort + index);
@@ -67,6 +84,23 @@ void Promise.race(exits).then(async (code) => {
   process.exit(code ?? 0);
 });
 
+/** No job of the server's queue (pg-boss) running or due: the ERP sync, ingests and AI runs of the demo ended. */
+async function queueIdle(port) {
+  const client = new pg.Client(`postgres://mirante:mirante@127.0.0.1:${port + 51239}/mirante`);
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      `SELECT count(*)::int AS pending FROM pgboss.job
+        WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
+    );
+    return rows[0].pending === 0;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 async function healthy(port) {
   try {
     return (await fetch(`http://localhost:${port}/api/v1/health`)).ok;
@@ -75,9 +109,25 @@ async function healthy(port) {
   }
 }
 
+/** Settled: answering, its demo tasks sent, and its queue idle twice in a row (half a second apart). */
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const idleChecks = new Map(ports.map((port) => [port, 0]));
+const started = Date.now();
 const waiting = new Set(ports);
-while (waiting.size > 0) {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  for (const port of [...waiting]) if (await healthy(port)) waiting.delete(port);
+while (waiting.size > 0 && Date.now() - started < SETTLE_LIMIT_MS) {
+  await sleep(500);
+  for (const [index, port] of ports.entries()) {
+    if (!waiting.has(port)) continue;
+    const settled = servers[index].demoTasksSent && (await healthy(port)) && (await queueIdle(port));
+    idleChecks.set(port, settled ? idleChecks.get(port) + 1 : 0);
+    if (idleChecks.get(port) >= 2) waiting.delete(port);
+  }
 }
-console.log(`E2E_SERVERS_READY ${ports.join(' ')}`);
+for (const port of waiting) {
+  // Even unsettled, a server that answers is used: its tests then say what is missing.
+  while (!(await healthy(port))) await sleep(500);
+  console.error(
+    `[e2e] servidor ${port}: tarefas de inicialização ainda em andamento após ${SETTLE_LIMIT_MS / 1000} s`,
+  );
+}
+console.log(`E2E_SERVERS_READY ${ports.join(' ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);

@@ -14,6 +14,8 @@ import { createServices } from './services';
 import { runWorker } from './worker-process';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
+/** Printed once the demo's start-up tasks (plan overlay, imagery) have ended or sent their jobs. */
+const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.';
 
 /** Demo data or the first ADMIN (see initial-data.ts); `sendDefinitionEmail` from the auth service. */
 function initialData(
@@ -120,22 +122,29 @@ async function main(): Promise<void> {
   log(`E-mails: ${infra.mailer.destination}`);
   if (config.loadDemoData) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
+  const demoWork: Promise<unknown>[] = [];
   if (config.loadDemoData)
     // The demo construction's plan overlay, converted in the background like an upload (once).
-    loadDemoOverlay(infra.db, services)
-      .then((id) => id !== null && log('Planta de demonstração sobreposta ao Edifício Aurora.'))
-      .catch((error: unknown) => log(`Falha ao carregar a planta de demonstração: ${String(error)}`));
+    demoWork.push(
+      loadDemoOverlay(infra.db, services)
+        .then((id) => id !== null && log('Planta de demonstração sobreposta ao Edifício Aurora.'))
+        .catch((error: unknown) => log(`Falha ao carregar a planta de demonstração: ${String(error)}`)),
+    );
 
   if (config.loadDemoImagery) {
     // In the background: the product is usable at once and the scenes appear as their ingest jobs finish;
     // then the AI reads the demo allotment's scenes (its jobs), so the demo's lots show AI readings.
     const outDir = path.join(config.dataDir, 'demo-imagery');
-    loadDemoImagery(infra.db, services, { outDir, scale: config.demoImageryScale, log })
-      .then((queued) => queued > 0 && log(`${queued} cenas de demonstração enviadas para processamento.`))
-      .then(() => queueDemoAnalyses(infra.db, services, { outDir, log }))
-      .then((queued) => queued > 0 && log(`${queued} análises de I.A das cenas de demonstração na fila.`))
-      .catch((error: unknown) => log(`Falha ao carregar as imagens de demonstração: ${String(error)}`));
+    demoWork.push(
+      loadDemoImagery(infra.db, services, { outDir, scale: config.demoImageryScale, log })
+        .then((queued) => queued > 0 && log(`${queued} cenas de demonstração enviadas para processamento.`))
+        .then(() => queueDemoAnalyses(infra.db, services, { outDir, log }))
+        .then((queued) => queued > 0 && log(`${queued} análises de I.A das cenas de demonstração na fila.`))
+        .catch((error: unknown) => log(`Falha ao carregar as imagens de demonstração: ${String(error)}`)),
+    );
   }
+  // What is left of the demo is in the job queue from here on; e2e/start-server.mjs waits for this line.
+  if (demoWork.length > 0) void Promise.all(demoWork).then(() => log(DEMO_TASKS_SENT));
 }
 
 function start(): Promise<void> {

@@ -19,7 +19,13 @@ import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { OverlayRow, OverlaysRepo } from './overlays.repo';
-import { PdfRenderError, renderPdfFirstPage, type PdfRenderFailure } from './pdf/pdf-first-page';
+import {
+  PDF_RENDER_LIMITS,
+  PdfRenderError,
+  renderPdfFirstPage,
+  type PdfRenderFailure,
+  type PdfRenderLimits,
+} from './pdf/pdf-first-page';
 import type { ReceivedPdf } from '../../http/receive-pdf';
 
 /** Long edge of the wizard's reduced image (`small=1`). */
@@ -59,6 +65,9 @@ function toOverlay(row: OverlayRow): Overlay {
   };
 }
 
+/** The demo seed's own plan: wall-clock limit of its conversion (an upload's is PDF_RENDER_LIMITS.timeoutMs). */
+const SEED_TIMEOUT_MS = 180_000;
+
 /** Overlays of construction projects (spec 2.4, 2.10, 7): PDF plans converted here and laid over the imagery. */
 export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsService, storage: Storage) {
   async function assertOverlays(user: AuthUser, projectId: number, hiddenAs?: () => AppError) {
@@ -71,12 +80,13 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
     projectId: number,
     createdBy: number | null,
     upload: ReceivedPdf,
+    limits: PdfRenderLimits = PDF_RENDER_LIMITS,
   ): Promise<OverlayFile> {
     const pagePath = path.join(upload.dir, 'page.png');
     const smallPath = path.join(upload.dir, 'small.png');
     let page;
     try {
-      page = await renderPdfFirstPage(upload.pdfPath, pagePath);
+      page = await renderPdfFirstPage(upload.pdfPath, pagePath, limits);
     } catch (error) {
       if (error instanceof PdfRenderError) throw unprocessable('PDF_REFUSED', PDF_MESSAGES[error.reason]);
       throw error;
@@ -124,6 +134,8 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
     /**
      * The demo seed's plan (no session: the caller is the seed): converted like an upload and laid with the
      * points the plan's geometry gives for the rendered image's size. Once: a project with overlays is left alone.
+     * Our own PDF, so the upload's time limit (against crafted files) is relaxed: on a busy start-up (several
+     * servers starting on 2 cores) its conversion took past 30 s and the demo came up without its plan.
      */
     async seedPlan(
       projectId: number,
@@ -132,7 +144,10 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
       pointsFor: (size: { width: number; height: number }) => ControlPoint[],
     ): Promise<number | null> {
       if ((await repo.listForProject(projectId)).length > 0) return null;
-      const file = await storePlan(projectId, null, upload);
+      const file = await storePlan(projectId, null, upload, {
+        ...PDF_RENDER_LIMITS,
+        timeoutMs: SEED_TIMEOUT_MS,
+      });
       const points = pointsFor(file);
       const fit = georeference(points, file);
       return repo.insert({
