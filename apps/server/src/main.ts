@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
   const infra = await startInfrastructure(config, log);
   // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
-  const { services, queue } = await startJobs(infra, log, { work: config.role !== 'api' });
+  const { services, queue, mailer } = await startJobs(infra, log, { work: config.role !== 'api' });
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
   log(
     `Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`,
   );
-  log(`E-mails: ${infra.mailer.destination}`);
+  log(`E-mails: ${mailer.destination}`);
   if (config.loadDemoData) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
   const demoWork: Promise<unknown>[] = [];

@@ -3,6 +3,8 @@ import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import type { RunningInfrastructure } from '../infrastructure';
+import { mailJobs } from '../mail/mail.jobs';
+import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
@@ -11,20 +13,23 @@ export interface RunningJobs {
   /** The process's service graph, its queued work handed to `queue`. */
   services: Services;
   queue: JobQueue;
+  /** The mailer the services use: it queues each message for the processes that work the queues. */
+  mailer: Mailer;
 }
 
 export interface JobsOptions {
   /**
    * Work the queues here (default). False (`ROLE=api`): the process only sends jobs; the workers run the
-   * ingests, AI runs, ERP synchronisations, storage sweeps and their schedules.
+   * ingests, AI runs, ERP synchronisations, e-mails, storage sweeps and their schedules.
    */
   work?: boolean;
 }
 
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work sent to pg-boss and, when it works, works the scene-ingest, detections-process,
- * ERP-synchronisation, storage-sweep and abandoned-plan-upload queues (each resuming the work a crash interrupted).
+ * with its queued work and its e-mails sent to pg-boss and, when it works, works the scene-ingest,
+ * detections-process, ERP-synchronisation, mail-send, storage-sweep and abandoned-plan-upload queues (each
+ * resuming the work a crash interrupted).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
@@ -38,19 +43,25 @@ export async function startJobs(
   await processing.create();
   const integrationSync = integrationSyncJobs(queue);
   await integrationSync.create();
-  const services = createServices(infra, {
-    dispatch: {
-      sceneIngest: ingest.enqueue,
-      detectionsProcess: processing.enqueue,
-      integrationSync: integrationSync.enqueue,
+  const mail = mailJobs(queue, infra.mailer);
+  await mail.create();
+  const services = createServices(
+    { ...infra, mailer: mail.mailer },
+    {
+      dispatch: {
+        sceneIngest: ingest.enqueue,
+        detectionsProcess: processing.enqueue,
+        integrationSync: integrationSync.enqueue,
+      },
     },
-  });
+  );
   if (work) {
     await ingest.work(services.scenes);
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);
+    await mail.work();
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }
-  return { services, queue };
+  return { services, queue, mailer: mail.mailer };
 }

@@ -17,6 +17,8 @@ const BUCKET = 'mirante';
 export interface WorkerProcess {
   child: ChildProcess;
   output: () => string;
+  /** Its DATA_DIR: the outbox its e-mails are written to (no SMTP in the cluster). */
+  dataDir: string;
 }
 
 /** PostgreSQL database, S3 (s3rver) and the settings every process of one cluster shares. */
@@ -87,9 +89,9 @@ export async function startApi(base: ClusterBase, port: number): Promise<ServerP
   return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port);
 }
 
-/** A worker (`npm run worker`'s entry), ready once it says so. */
-export async function startWorker(base: ClusterBase): Promise<WorkerProcess> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-worker-'));
+/** A worker (`npm run worker`'s entry), ready once it says so; `dataDir` reuses a stopped worker's folder. */
+export async function startWorker(base: ClusterBase, reuseDataDir?: string): Promise<WorkerProcess> {
+  const dataDir = reuseDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-worker-')));
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
     cwd: ROOT,
@@ -99,7 +101,7 @@ export async function startWorker(base: ClusterBase): Promise<WorkerProcess> {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   for (let waited = 0; waited < 90_000; waited += 250) {
-    if (output.includes('pronto; aguardando tarefas.')) return { child, output: () => output };
+    if (output.includes('pronto; aguardando tarefas.')) return { child, output: () => output, dataDir };
     if (child.exitCode !== null) throw new Error(`o worker saiu (${child.exitCode}):\n${output}`);
     await sleep(250);
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Scene } from '@mirante/shared';
@@ -52,6 +52,14 @@ const sceneStatus = async (id: number) => {
     ? `failed: ${rows[0]!.error} ${worker?.output().slice(-1500)}`
     : rows[0]!.status;
 };
+
+/** The states of the e-mails the cluster queued (the demo seed sends none). */
+const mailStates = async () =>
+  (
+    await base.db.query<{ state: string }>(
+      `SELECT state FROM pgboss.job WHERE name = 'mail-send' ORDER BY created_on`,
+    )
+  ).rows.map((row) => row.state);
 
 describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 (s3rver)', () => {
   it('a scene uploaded to API A waits for the worker, which ingests it into S3; API B serves its tiles', async () => {
@@ -152,4 +160,25 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     );
     expect(row).toBeDefined();
   }, 300_000);
+
+  it('with the worker stopped an e-mail sent through API A waits queued; the restarted worker delivers it', async () => {
+    const dataDir = worker!.dataDir;
+    await stopProcess(worker!, 'SIGTERM');
+    const recovered = await fetch(`${apiA.baseUrl}/api/v1/user/recover`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gerente@horizonte.com.br' }),
+    });
+    expect(recovered.status, await recovered.clone().text()).toBe(200);
+    await sleep(3_000);
+    expect(await mailStates()).toEqual(['created']);
+
+    worker = await startWorker(base, dataDir);
+    expect(await waitFor(mailStates, (states) => states[0] === 'completed', 60_000)).toEqual(['completed']);
+    const outbox = path.join(dataDir, 'outbox');
+    const mails = await Promise.all(
+      (await readdir(outbox)).map((file) => readFile(path.join(outbox, file), 'utf8')),
+    );
+    expect(mails.filter((mail) => /^To: gerente@horizonte\.com\.br/m.test(mail))).toHaveLength(1);
+  }, 180_000);
 });
