@@ -36,6 +36,11 @@ export interface AppConfig {
   loadDemoImagery: boolean;
   demoImageryScale: number;
   loginRateLimitPerMinute: number;
+  /**
+   * `JOB_PICKUP_SECONDS` (60): how long an API request (an import) waits for a worker to take its job before it
+   * gives up with 503 and withdraws the job.
+   */
+  jobPickupSeconds: number;
   /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */
   trustProxy: boolean | string;
   logLevel: string;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loadDemoImagery: demoDataWanted(env) && env.DEMO_IMAGERY !== '0',
     demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
+    jobPickupSeconds: intFromEnv(env.JOB_PICKUP_SECONDS, 60),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),

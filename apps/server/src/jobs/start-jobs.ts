@@ -6,8 +6,10 @@ import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
 import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
+import { importJobs } from './import-jobs';
 import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
+import { remoteTasks } from './remote-task';
 
 export interface RunningJobs {
   /** The process's service graph, its queued work handed to `queue`. */
@@ -20,16 +22,16 @@ export interface RunningJobs {
 export interface JobsOptions {
   /**
    * Work the queues here (default). False (`ROLE=api`): the process only sends jobs; the workers run the
-   * ingests, AI runs, ERP synchronisations, e-mails, storage sweeps and their schedules.
+   * ingests, AI runs, ERP synchronisations, e-mails, imports, storage sweeps and their schedules.
    */
   work?: boolean;
 }
 
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work and its e-mails sent to pg-boss and, when it works, works the scene-ingest,
- * detections-process, ERP-synchronisation, mail-send, storage-sweep and abandoned-plan-upload queues (each
- * resuming the work a crash interrupted).
+ * with its queued work, its e-mails and its imports sent to pg-boss and, when it works, works the scene-ingest,
+ * detections-process, ERP-synchronisation, mail-send, finance-import, layer-import, storage-sweep and
+ * abandoned-plan-upload queues (each resuming the work a crash interrupted).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
@@ -45,7 +47,9 @@ export async function startJobs(
   await integrationSync.create();
   const mail = mailJobs(queue, infra.mailer);
   await mail.create();
-  const services = createServices(
+  const imports = importJobs(remoteTasks(queue, infra.config.jobPickupSeconds), infra.storage);
+  await imports.create();
+  const local = createServices(
     { ...infra, mailer: mail.mailer },
     {
       dispatch: {
@@ -55,7 +59,9 @@ export async function startJobs(
       },
     },
   );
+  const services = imports.sentToWorkers(local);
   if (work) {
+    await imports.work(local);
     await ingest.work(services.scenes);
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);

@@ -67,6 +67,8 @@ export async function startClusterBase(): Promise<ClusterBase> {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: '1',
     LOGIN_RATE_LIMIT: '1000000',
+    // An import an API sends waits this long for a worker to take it, then is withdrawn (503).
+    JOB_PICKUP_SECONDS: '10',
   };
   const db = new pg.Pool({ connectionString: url.toString(), max: 2 });
   return {

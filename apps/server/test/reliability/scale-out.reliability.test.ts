@@ -53,13 +53,39 @@ const sceneStatus = async (id: number) => {
     : rows[0]!.status;
 };
 
-/** The states of the e-mails the cluster queued (the demo seed sends none). */
-const mailStates = async () =>
+/** The states of the cluster's jobs of queue `name`, oldest first (the demo seed sends no e-mail or import). */
+const jobStates = async (name: string) =>
   (
     await base.db.query<{ state: string }>(
-      `SELECT state FROM pgboss.job WHERE name = 'mail-send' ORDER BY created_on`,
+      'SELECT state FROM pgboss.job WHERE name = $1 ORDER BY created_on',
+      [name],
     )
   ).rows.map((row) => row.state);
+const mailStates = () => jobStates('mail-send');
+
+const layerCount = async () =>
+  Number(
+    (
+      await base.db.query<{ n: string }>('SELECT count(*) AS n FROM layers WHERE project_id = $1', [
+        projectId,
+      ])
+    ).rows[0]!.n,
+  );
+
+function importLots(baseUrl: string, token: string): Promise<Response> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
+    'lotes.geojson',
+  );
+  form.append('skipInvalid', 'true');
+  return fetch(`${baseUrl}/api/v1/project/${projectId}/layers/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+}
 
 describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 (s3rver)', () => {
   it('a scene uploaded to API A waits for the worker, which ingests it into S3; API B serves its tiles', async () => {
@@ -98,34 +124,20 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     expect(body.equals(blank)).toBe(false);
   }, 300_000);
 
-  it('a layer import through API A is read through API B', async () => {
+  it('a layer import sent through API A is run by the worker and read through API B', async () => {
     const tokenA = await signIn(apiA.baseUrl);
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
-      'lotes.geojson',
-    );
-    form.append('skipInvalid', 'true');
-    const imported = await fetch(`${apiA.baseUrl}/api/v1/project/${projectId}/layers/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenA}` },
-      body: form,
-    });
+    const imported = await importLots(apiA.baseUrl, tokenA);
     expect(imported.status, await imported.clone().text()).toBe(200);
     const report = (await imported.json()) as { lots: { created: number } };
     expect(report.lots.created).toBeGreaterThan(0);
+    // The APIs only send jobs (ROLE=api): the completed job is the worker's.
+    expect(await jobStates('layer-import')).toEqual(['completed']);
     const tokenB = await signIn(apiB.baseUrl);
     const layers = await fetch(`${apiB.baseUrl}/api/v1/project/${projectId}/layers`, {
       headers: { authorization: `Bearer ${tokenB}` },
     });
     expect(layers.status).toBe(200);
-    const count = (
-      await base.db.query<{ n: string }>('SELECT count(*) AS n FROM layers WHERE project_id = $1', [
-        projectId,
-      ])
-    ).rows[0]!.n;
-    expect(Number(count)).toBeGreaterThan(report.lots.created);
+    expect(await layerCount()).toBeGreaterThan(report.lots.created);
   }, 120_000);
 
   it('an AI run queued through API A is run by the worker and read through API B', async () => {
@@ -161,9 +173,16 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     expect(row).toBeDefined();
   }, 300_000);
 
-  it('with the worker stopped an e-mail sent through API A waits queued; the restarted worker delivers it', async () => {
+  it('with the worker stopped an import through API A is refused 503 and an e-mail waits queued; the restarted worker delivers it', async () => {
     const dataDir = worker!.dataDir;
     await stopProcess(worker!, 'SIGTERM');
+    const before = await layerCount();
+    const refused = await importLots(apiA.baseUrl, await signIn(apiA.baseUrl));
+    expect(refused.status, await refused.clone().text()).toBe(503);
+    expect(((await refused.json()) as { code: string }).code).toBe('WORKERS_UNAVAILABLE');
+    expect(await jobStates('layer-import')).toEqual(['completed', 'cancelled']);
+    expect(await layerCount()).toBe(before);
+
     const recovered = await fetch(`${apiA.baseUrl}/api/v1/user/recover`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

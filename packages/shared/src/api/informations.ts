@@ -376,7 +376,7 @@ export const informationsIoApi = {
     /** One part `file` (the spreadsheet), read and checked by the handler. */
     body: z.object({}),
     response: importResultSchema,
-    errorStatuses: [401, 403, 404, 413, 415, 422],
+    errorStatuses: [401, 403, 404, 413, 415, 422, 503],
   }),
   example: defineEndpoint({
     method: 'GET',

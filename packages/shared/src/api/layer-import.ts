@@ -176,6 +176,6 @@ export const layerImportApi = {
     params: idParams,
     body: layerImportFieldsSchema,
     response: layerImportReportSchema,
-    errorStatuses: [401, 403, 404, 413, 422],
+    errorStatuses: [401, 403, 404, 413, 422, 503],
   }),
 } as const;

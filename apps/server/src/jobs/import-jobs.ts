@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { ImportResult, LayerImportFields, LayerImportReport } from '@mirante/shared';
+import type { AuthUser } from '../features/auth';
+import type { Services } from '../services';
+import type { Storage } from '../storage/storage';
+import type { RemoteTasks } from './remote-task';
+
+export const FINANCE_IMPORT_QUEUE = 'finance-import';
+export const LAYER_IMPORT_QUEUE = 'layer-import';
+
+/** Storage prefix of the uploaded files waiting for their import job (deleted once it ends). */
+const STAGED_PREFIX = 'jobs/imports';
+/** An import that has not finished in this time has failed (pg-boss's expiry); the largest take seconds. */
+const RUN_SECONDS = 15 * 60;
+
+interface ImportJob {
+  user: AuthUser;
+  projectId: number;
+  fileKey: string;
+}
+interface FinanceImportJob extends ImportJob {
+  filename: string;
+}
+interface LayerImportJob extends ImportJob {
+  fields: LayerImportFields;
+}
+
+/**
+ * The spreadsheet (finance) and layer imports on the workers: the API stores the uploaded file, sends a job
+ * (one import per project at a time: the queues' `singleton` policy keyed by project) and answers with its
+ * outcome; the processes that work the queues read the file and run the import, all or nothing as before.
+ */
+export function importJobs(tasks: RemoteTasks, storage: Storage) {
+  const options = (projectId: number) => ({ singletonKey: `project-${projectId}`, runSeconds: RUN_SECONDS });
+  /** Stores `bytes` for a job, runs `send` and removes the file whatever happened. */
+  const staged = async <T>(bytes: Buffer, send: (fileKey: string) => Promise<T>): Promise<T> => {
+    const fileKey = `${STAGED_PREFIX}/${randomUUID()}`;
+    await storage.put(fileKey, bytes);
+    try {
+      return await send(fileKey);
+    } finally {
+      await storage.delete(fileKey).catch(() => undefined);
+    }
+  };
+  const read = async (key: string) => buffer(await storage.getStream(key));
+  return {
+    async create(): Promise<void> {
+      await tasks.create(FINANCE_IMPORT_QUEUE, 'singleton');
+      await tasks.create(LAYER_IMPORT_QUEUE, 'singleton');
+    },
+
+    /** `services` with their imports sent to the queues (what the HTTP routes call). */
+    sentToWorkers(services: Services): Services {
+      const { portfolioIo, layerFileImport } = services;
+      return {
+        ...services,
+        portfolioIo: {
+          ...portfolioIo,
+          importFile: (user, projectId, file) =>
+            staged(file.bytes, (fileKey) =>
+              tasks.run<FinanceImportJob, ImportResult>(
+                FINANCE_IMPORT_QUEUE,
+                { user, projectId, fileKey, filename: file.filename },
+                options(projectId),
+              ),
+            ),
+        },
+        layerFileImport: {
+          ...layerFileImport,
+          importFile: (user, projectId, file, fields) =>
+            staged(file, (fileKey) =>
+              tasks.run<LayerImportJob, LayerImportReport>(
+                LAYER_IMPORT_QUEUE,
+                { user, projectId, fileKey, fields },
+                options(projectId),
+              ),
+            ),
+        },
+      };
+    },
+
+    /** Works both queues with the services that import in this process. */
+    async work(services: Services): Promise<void> {
+      await tasks.work<FinanceImportJob, ImportResult>(FINANCE_IMPORT_QUEUE, async (job) =>
+        services.portfolioIo.importFile(job.user, job.projectId, {
+          bytes: await read(job.fileKey),
+          filename: job.filename,
+        }),
+      );
+      await tasks.work<LayerImportJob, LayerImportReport>(LAYER_IMPORT_QUEUE, async (job) =>
+        services.layerFileImport.importFile(job.user, job.projectId, await read(job.fileKey), job.fields),
+      );
+    },
+  };
+}
