@@ -1,3 +1,4 @@
+import { bbox, bboxClip } from '@turf/turf';
 import type { Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from './demo-sites';
@@ -40,6 +41,27 @@ describe('environment scenes', { timeout: 120_000 }, async () => {
       const after = greenness(t.afterDate, t.geometry as Polygon);
       if (t.type === 'DEFO') expect(before, t.name).toBeGreaterThan(after + 0.08);
       else expect(after, t.name).toBeGreaterThan(before + 0.02);
+    }
+  });
+
+  it('draws each change over its whole polygon: every quadrant of it changes green the way its type says', () => {
+    for (const t of truth) {
+      const [west, south, east, north] = bbox(t.geometry);
+      const midLon = (west + east) / 2;
+      const midLat = (south + north) / 2;
+      const quadrants: [number, number, number, number][] = [
+        [west, south, midLon, midLat],
+        [midLon, south, east, midLat],
+        [west, midLat, midLon, north],
+        [midLon, midLat, east, north],
+      ];
+      for (const [k, quadrant] of quadrants.entries()) {
+        const part = bboxClip(t.geometry as Polygon, quadrant).geometry as Polygon;
+        const before = greenness(t.beforeDate, part);
+        const after = greenness(t.afterDate, part);
+        const gain = t.type === 'REFO' ? after - before : before - after;
+        expect(gain, `${t.name} ${t.beforeDate} → ${t.afterDate}, quadrant ${k}`).toBeGreaterThan(0.02);
+      }
     }
   });
 

@@ -25,6 +25,13 @@ export interface EnvironmentTruth {
   name: string;
   beforeDate: string;
   afterDate: string;
+  /**
+   * The last scene in which this ground still looked as it did before the change began: the before date, except
+   * a planting's, whose fence and weeded rings around the seedlings are already seen in its before scene (the
+   * scene it was planted in), so its ground changed from the scene before that one. Between two scenes the ground
+   * is unchanged wherever no truth record has `changedSince` < the later date and `afterDate` > the earlier one.
+   */
+  changedSince: string;
   geometry: Geometry;
 }
 
@@ -77,6 +84,7 @@ export function environmentSite(seed: number): DemoSiteGenerator {
       name: p.name,
       beforeDate: DATES[p.cleared - 1] as string,
       afterDate: DATES[p.cleared] as string,
+      changedSince: DATES[p.cleared - 1] as string,
       geometry: { type: 'Polygon' as const, coordinates: [patchRing(p).map((q) => utmToLonLat(q))] },
     })),
     ...CLEARINGS.filter((p) => p.recovers < DATES.length).map((p) => ({
@@ -86,6 +94,7 @@ export function environmentSite(seed: number): DemoSiteGenerator {
       name: `${p.name} — regeneração`,
       beforeDate: DATES[p.recovers - 1] as string,
       afterDate: DATES[DATES.length - 1] as string,
+      changedSince: DATES[p.recovers - 1] as string,
       geometry: { type: 'Polygon' as const, coordinates: [patchRing(p).map((q) => utmToLonLat(q))] },
     })),
     ...PLANTINGS.map((p) => ({
@@ -95,6 +104,7 @@ export function environmentSite(seed: number): DemoSiteGenerator {
       name: p.name,
       beforeDate: DATES[p.planted] as string,
       afterDate: DATES[DATES.length - 1] as string,
+      changedSince: DATES[Math.max(0, p.planted - 1)] as string,
       geometry: { type: 'Polygon' as const, coordinates: [patchRing(p).map((q) => utmToLonLat(q))] },
     })),
   ];

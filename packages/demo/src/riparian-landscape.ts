@@ -34,6 +34,8 @@ const GROVE_CELL = 24;
 const GROVE_CHANCE = 0.05;
 /** The farthest a crown reaches from its grid cell's corner (emergent crowns included), m. */
 const CROWN_REACH = 16;
+/** No crown centre within this normalised distance of a planting's outline (1 = on the fence). */
+const PLANTING_CLEARANCE = 1.1;
 
 /**
  * The APP strip: a dark, slightly green-brown stream with muddy banks inside a gallery forest of irregular
@@ -58,6 +60,14 @@ export function riparianLandscape(
   };
   const clearedAt = (u: number, v: number): Clearing | undefined =>
     CLEARINGS.find((p) => dateIndex >= p.cleared && patchDistance(p, u, v) < 1);
+  /**
+   * Within a planting's fence (and a crown's half-width around it) no tree stands in any scene: it was pasture
+   * up to the gallery forest's edge when it was fenced and planted, so the forest's edge wraps around it and only
+   * the outermost crowns lean over the fence.
+   */
+  const nearPlanting = (u: number, v: number): boolean =>
+    PLANTINGS.some((p) => patchDistance(p, u, v) < PLANTING_CLEARANCE);
+  const inPlanting = (u: number, v: number): boolean => PLANTINGS.some((p) => patchDistance(p, u, v) < 1);
   const isGrove = (x: number, y: number): boolean =>
     hash2(Math.floor(x / GROVE_CELL), Math.floor(y / GROVE_CELL), seed ^ 0x6a) < GROVE_CHANCE;
   /** Whether a crown (reaching up to CROWN_REACH from its centre) could cover (x, y): skips the canopy in open pasture. */
@@ -76,10 +86,10 @@ export function riparianLandscape(
     const v = localV(x, y);
     const dv = v - streamV(u);
     if (Math.abs(dv) < streamHalfWidth(u) + 2) return false;
-    if (clearedAt(u, v)) return false;
+    if (clearedAt(u, v) || nearPlanting(u, v)) return false;
     if (edgeMargin(u, v) > 0) return true;
     // Small groves and lone trees left in the pasture, mostly near the forest.
-    return isGrove(x, y) && edgeMargin(u, v) > -70 && !PLANTINGS.some((p) => patchDistance(p, u, v) < 1.1);
+    return isGrove(x, y) && edgeMargin(u, v) > -70;
   };
   const forest = forestCanopy(ctx, { cell: 6.5, seed: seed ^ 0x31, treeAt, density: 0.97 });
   const contour = (x: number, y: number): number => localV(x, y) - streamV(localU(x, y));
@@ -221,7 +231,7 @@ export function riparianLandscape(
       clearingGround(clearing, x, y, u, v, out);
       return;
     }
-    if (margin > 0) {
+    if (margin > 0 && !inPlanting(u, v)) {
       // Under a closed canopy, between crowns: deep shade with a little litter.
       set(out, UNDERSTOREY, 0.8 + 0.4 * hash2(Math.floor(x), Math.floor(y), 23));
       return;
