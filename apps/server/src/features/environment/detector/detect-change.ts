@@ -5,6 +5,7 @@ import { gridToLonLat, type ChangeGrid } from './change-grid';
 import { hysteresisMask, labelComponents } from './hysteresis';
 import { cloudMask } from './cloud-mask';
 import { maskPolygons, type GridPolygon } from './mask-polygons';
+import { closeMask } from './morphology';
 import { residualChange } from './relative-normalisation';
 import { brightnessGrid, vegetationIndexGrid } from './vegetation-index';
 
@@ -24,6 +25,11 @@ export interface DetectorSettings {
   weakShare: number;
   /** A patch's outline runs where its change falls to this share of its core's median change. */
   edgeShare: number;
+  /**
+   * Gaps narrower than this (m) between parts of one change are closed before the minimum unit is applied: a
+   * clearing crossed by a stream is one clearing, not two halves of which the smaller falls under the unit.
+   */
+  gapM: number;
 }
 
 /**
@@ -37,6 +43,7 @@ export const DEFAULT_DETECTOR_SETTINGS: DetectorSettings = {
   minDelta: 0.03,
   weakShare: 0.5,
   edgeShare: 0.35,
+  gapM: 12,
 };
 
 export interface ChangePatch {
@@ -190,7 +197,8 @@ export function detectChange(
       high,
       settings.edgeShare,
     );
-    for (const polygon of maskPolygons(mask, width, height, minCells)) {
+    const gap = Math.round(settings.gapM / 2 / grid.cellSizeM);
+    for (const polygon of maskPolygons(closeMask(mask, width, height, gap, input.area), width, height, minCells)) {
       const cells = polygonCells(mask, polygon, width);
       if (cells.length === 0) continue;
       const indexBefore = mean(before.index, cells);

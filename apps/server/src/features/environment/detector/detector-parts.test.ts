@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { boxMean } from './box-mean';
 import { hysteresisMask } from './hysteresis';
 import { maskPolygons } from './mask-polygons';
+import { closeMask } from './morphology';
 import { otsuThreshold } from './otsu';
 import { residualChange } from './relative-normalisation';
 import { excessGreenMinusRed } from './vegetation-index';
@@ -74,6 +75,41 @@ describe('mask polygons', () => {
   it('drops polygons under the minimum unit', () => {
     expect(maskPolygons(square(8, 0), 8, 8, 20)).toHaveLength(0);
     expect(maskPolygons(square(8, 0), 8, 8, 12)).toHaveLength(1);
+  });
+});
+
+describe('closing', () => {
+  const W = 40;
+  const H = 18;
+  /** Two 10 × 10 blocks (rows 4–13) side by side with a `gap`-column strip between them. */
+  const twoBlocks = (gap: number) => {
+    const mask = new Uint8Array(W * H);
+    for (let y = 4; y < 14; y++) {
+      for (let x = 2; x < 12; x++) mask[y * W + x] = 1;
+      for (let x = 12 + gap; x < 22 + gap; x++) mask[y * W + x] = 1;
+    }
+    return mask;
+  };
+  const everywhere = new Uint8Array(W * H).fill(1);
+  const setCells = (mask: Uint8Array) => [...mask.keys()].filter((i) => mask[i] === 1);
+
+  it('joins two parts across a strip narrower than twice its radius into one polygon, adding only the strip', () => {
+    const closed = closeMask(twoBlocks(4), W, H, 3, everywhere);
+    expect(maskPolygons(closed, W, H, 1)).toHaveLength(1);
+    for (let x = 12; x < 16; x++) expect(closed[8 * W + x], `column ${x}`).toBe(1);
+    for (const i of setCells(closed)) {
+      const x = i % W;
+      const y = Math.floor(i / W);
+      expect(y >= 4 && y < 14 && x >= 2 && x < 26, `cell ${x}, ${y}`).toBe(true);
+    }
+  });
+
+  it('leaves parts farther apart alone and never sets a cell outside the allowed area', () => {
+    expect(Array.from(closeMask(twoBlocks(8), W, H, 3, everywhere))).toEqual(Array.from(twoBlocks(8)));
+    const allowed = Uint8Array.from(everywhere, (_, i) => (i % W === 13 ? 0 : 1));
+    const closed = closeMask(twoBlocks(4), W, H, 3, allowed);
+    expect(setCells(closed).filter((i) => i % W === 13)).toEqual([]);
+    expect(closed[8 * W + 12]).toBe(1);
   });
 });
 
