@@ -7,7 +7,12 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { sceneRasterSource } from '../../../../tools/ai/scene-raster-source';
 import { areaMask, gridOver } from './change-grid';
-import { DEFAULT_DETECTOR_SETTINGS, detectChange, type ChangePatch, type DetectorSettings } from './detect-change';
+import {
+  DEFAULT_DETECTOR_SETTINGS,
+  detectChange,
+  type ChangePatch,
+  type DetectorSettings,
+} from './detect-change';
 import { sampleScene } from './sample-scene';
 
 /** The demo scenes at 2 m (the generator's 0.5 m would take minutes); SIRGAS 2000 / UTM 22S. */
@@ -37,9 +42,13 @@ function changedGround(
 /** Each patch's area (m²) outside the changed ground, "category area" for those above the minimum mapping unit. */
 function falsePatches(patches: ChangePatch[], changed: Feature<Polygon | MultiPolygon> | null): string[] {
   return patches.flatMap((patch) => {
-    const outside = changed ? difference(featureCollection([feature(patch.geometry), changed])) : feature(patch.geometry);
+    const outside = changed
+      ? difference(featureCollection([feature(patch.geometry), changed]))
+      : feature(patch.geometry);
     const areaOutside = outside ? turfArea(outside) : 0;
-    return areaOutside > MIN_AREA_M2 ? [`${patch.category} ${Math.round(areaOutside)} m² outside the changed ground`] : [];
+    return areaOutside > MIN_AREA_M2
+      ? [`${patch.category} ${Math.round(areaOutside)} m² outside the changed ground`]
+      : [];
   });
 }
 
@@ -95,7 +104,10 @@ describe('the detector on the demo environment area’s ground truth', { timeout
   it('the same check finds false patches in a detector that thresholds at 3 σ (the seasonal noise)', () => {
     const careless = { ...DEFAULT_DETECTOR_SETTINGS, strongSigmas: 3 };
     const found = analyses.flatMap((a) =>
-      falsePatches(detect(a.beforeDate, a.afterDate, careless), changedGround(truth, a.beforeDate, a.afterDate)),
+      falsePatches(
+        detect(a.beforeDate, a.afterDate, careless),
+        changedGround(truth, a.beforeDate, a.afterDate),
+      ),
     );
     expect(found.length).toBeGreaterThan(0);
   });

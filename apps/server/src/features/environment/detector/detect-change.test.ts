@@ -10,7 +10,7 @@ import {
   syntheticGrid as grid,
   syntheticMask as mask,
 } from '../../../../test/synthetic-change-area';
-import { detectChange } from './detect-change';
+import { DEFAULT_DETECTOR_SETTINGS, detectChange } from './detect-change';
 
 const inClearing = (x: number, y: number) => x >= 40 && x < 80 && y >= 40 && y < 70; // 80 × 60 m = 4,800 m²
 
@@ -43,14 +43,7 @@ describe('vegetation change detector on a synthetic pair', () => {
 
   it('does not map a change smaller than the minimum mapping unit', () => {
     const after = scene((x, y) => (inClearing(x, y) ? soil : inForest(x, y) ? forest : pasture));
-    const settings = {
-      minAreaM2: 6000,
-      smoothingM: 8,
-      strongSigmas: 8,
-      minDelta: 0.03,
-      weakShare: 0.5,
-      edgeShare: 0.35,
-    };
+    const settings = { ...DEFAULT_DETECTOR_SETTINGS, minAreaM2: 6000 };
     expect(detectChange({ grid, before, after, area: mask }, settings)).toEqual([]);
   });
 

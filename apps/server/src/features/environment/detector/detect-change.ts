@@ -198,7 +198,12 @@ export function detectChange(
       settings.edgeShare,
     );
     const gap = Math.round(settings.gapM / 2 / grid.cellSizeM);
-    for (const polygon of maskPolygons(closeMask(mask, width, height, gap, input.area), width, height, minCells)) {
+    for (const polygon of maskPolygons(
+      closeMask(mask, width, height, gap, input.area),
+      width,
+      height,
+      minCells,
+    )) {
       const cells = polygonCells(mask, polygon, width);
       if (cells.length === 0) continue;
       const indexBefore = mean(before.index, cells);

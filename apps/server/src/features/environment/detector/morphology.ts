@@ -2,7 +2,8 @@
 function diskOffsets(radius: number): [number, number][] {
   const offsets: [number, number][] = [];
   for (let dy = -radius; dy <= radius; dy++)
-    for (let dx = -radius; dx <= radius; dx++) if (dx * dx + dy * dy <= radius * radius) offsets.push([dx, dy]);
+    for (let dx = -radius; dx <= radius; dx++)
+      if (dx * dx + dy * dy <= radius * radius) offsets.push([dx, dy]);
   return offsets;
 }
 
