@@ -47,6 +47,14 @@ describe('lot features', () => {
     expect(checker.brightnessStd).toBeGreaterThan(0.2);
   });
 
+  it("reads tExgLow as the least green tenth's excess green: a lawn with a few soil rows reads the soil", () => {
+    const lawnWithSoil = patchFeatures(20, (_, y) => (y < 3 ? [116, 56, 40] : [70, 120, 50]));
+    const lawn = patchFeatures(20, () => [70, 120, 50]);
+    expect(lawn.tExgLow).toBeCloseTo(grass.tExg ?? Number.NaN, 6);
+    expect(lawnWithSoil.tExgLow).toBeCloseTo(soil.tExg ?? Number.NaN, 6);
+    expect(lawnWithSoil.tExg).toBeGreaterThan(0.15);
+  });
+
   it('leaves out no-data pixels and reports coverage', () => {
     const half = patchFeatures(10, () => [70, 120, 50]);
     expect(half.coverage).toBe(1);

@@ -57,6 +57,32 @@ describe('per-project adaptation settings', () => {
   });
 });
 
+describe('the least-green-tenth extra (tExgLow)', () => {
+  const base = loadBuiltModel();
+  const settings = { ...DEFAULT_ADAPTATION, extras: true };
+  const withLow = (features: LotFeatures, value: number) => ({ ...features, tExgLow: value }) as LotFeatures;
+  // Corrections whose status the shipped features barely show and tExgLow shows (bare soil vs roofs).
+  const draw = createRng(12).next;
+  const stored: Correction[] = Array.from({ length: 20 }, (_, i) => ({
+    features: withLow(lot(0.5, draw), i % 2 === 0 ? -0.1 : 0.1),
+    built: i % 2 === 0,
+  }));
+  const probe = lot(0.5, draw);
+
+  it('joins the per-project fit when every correction has it', () => {
+    const model = projectModel(base, stored, settings);
+    expect(model.read(withLow(probe, -0.1)).built).toBe(true);
+    expect(model.read(withLow(probe, 0.1)).built).toBe(false);
+  });
+
+  it('is left out when a correction was stored before it existed', () => {
+    const old = stored.map((c, i) => (i === 0 ? { ...c, features: lot(0.5, draw) } : c));
+    const model = projectModel(base, old, settings);
+    expect(model.adapted).toBe(true);
+    expect(model.read(withLow(probe, -0.1))).toEqual(model.read(withLow(probe, 0.1)));
+  });
+});
+
 describe('self-training on the lots nobody corrected', () => {
   const base = loadBuiltModel();
   // A light ridge, so that the first fit reads some uncorrected lots confidently (beyond the margin).

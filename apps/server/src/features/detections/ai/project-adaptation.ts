@@ -12,9 +12,11 @@ export interface Correction {
 export const MIN_CORRECTIONS = 6;
 /**
  * Colour features the per-project model may add to the shipped model's: they mean different things from one
- * sensor to another (so the shipped model leaves them out) but are consistent within a project.
+ * sensor to another (so the shipped model leaves them out) but are consistent within a project. `tExgLow` (how
+ * green the lot's least green tenth is) was added on 2026-11-27, chosen on Rio and Kampala only
+ * (bench/RESULTS.md); an extra that some correction lacks (features stored before it existed) is left out.
  */
-export const PROJECT_EXTRA_FEATURES = ['tChromaStd', 'tGrey', 'chromaB'] as const;
+export const PROJECT_EXTRA_FEATURES = ['tChromaStd', 'tGrey', 'chromaB', 'tExgLow'] as const;
 
 /**
  * How the per-project model is fitted. `ai:train-built` chooses them on the real training sets only (nested
@@ -132,12 +134,17 @@ export function projectModel(
         return { built: pBuilt >= 0.5, pBuilt };
       },
     };
+  const extraNames = settings.extras
+    ? PROJECT_EXTRA_FEATURES.filter((name) =>
+        corrections.every((c) => Number.isFinite((c.features as Record<string, number | undefined>)[name])),
+      )
+    : [];
   const row = (features: LotFeatures): number[] => {
     const values = features as Record<string, number | undefined>;
     return [
       builtScore(base, features),
       ...builtVector(base, features),
-      ...(settings.extras ? PROJECT_EXTRA_FEATURES.map((name) => values[name] ?? Number.NaN) : []),
+      ...extraNames.map((name) => values[name] ?? Number.NaN),
     ];
   };
   const rows = corrections.map((c) => row(c.features));

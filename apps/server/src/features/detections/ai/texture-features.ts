@@ -29,6 +29,11 @@ export const TEXTURE_FEATURES = [
   /** Mean normalised excess green and share of cells with ExG > 0.05. */
   'tExg',
   'tVegetation',
+  /**
+   * 10th percentile of the cells' excess green: how green the lot's least green tenth is (bare soil, roofs, paving
+   * read low; a lawn or a canopy with a few roof cells reads higher). Used by the per-project model.
+   */
+  'tExgLow',
   /** Mean saturation (max − min) / max and its spread across cells. */
   'tSaturation',
   'tSaturationStd',
@@ -133,6 +138,7 @@ export function textureFeatures(acc: TextureAccumulator): Record<TextureFeatureN
   let grey = 0;
   let reddish = 0;
   const vegetated = new Uint8Array(w * h);
+  const exgValues: number[] = [];
   for (let c = 0; c < w * h; c++) {
     const count = s[c * 4 + 3] as number;
     if (count < minCount) continue;
@@ -145,6 +151,7 @@ export function textureFeatures(acc: TextureAccumulator): Record<TextureFeatureN
     values.push(l);
     const exg = (2 * g - r - b) / sum;
     exgSum += exg;
+    exgValues.push(exg);
     if (exg > 0.05) {
       vegetation += 1;
       vegetated[c] = 1;
@@ -241,6 +248,7 @@ export function textureFeatures(acc: TextureAccumulator): Record<TextureFeatureN
     tOrientation: orientationWeight ? Math.hypot(orientationX, orientationY) / orientationWeight : 0,
     tExg: exgSum / n,
     tVegetation: vegetation / n,
+    tExgLow: Float64Array.from(exgValues).sort()[Math.floor(0.1 * n)] as number,
     tSaturation: satMean,
     tSaturationStd: Math.sqrt(Math.max(0, satSquares / n - satMean * satMean)),
     tChromaStd:
