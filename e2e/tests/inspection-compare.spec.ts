@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { compareMap, mainMap, waitForMapReady } from './map-ready';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Overlay } from '@mirante/shared';
+import {
+  cameraOf,
+  colourDistance,
+  compareMap,
+  hexOf,
+  mainMap,
+  pixelAt,
+  screenPoint,
+  settleAfter,
+  waitForMapReady,
+} from './map-ready';
 import { ensureScenes, pickOption, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait } from './support';
 
@@ -73,4 +84,54 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
   await panel.getByRole('button', { name: 'Fechar comparação' }).click();
   await expect(page.getByTestId('compare-pane')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Comparar vistorias' })).toBeVisible();
+});
+
+const TOWER_PLAN = 'Planta de situação - Torre';
+
+async function towerPlan(request: APIRequestContext): Promise<Overlay> {
+  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+  }[];
+  const projectId = projects.find((item) => item.space === SPACE)!.id;
+  const overlays = (await (
+    await request.get(`/api/v1/project/${projectId}/overlays`, { headers })
+  ).json()) as Overlay[];
+  return overlays.find((overlay) => overlay.name === TOWER_PLAN)!;
+}
+
+/** The on-screen colour of the middle of a plan on the settled 'Antes' map. */
+async function middleOnBefore(page: Page, overlay: Overlay): Promise<[number, number, number]> {
+  const map = compareMap(page);
+  const camera = await cameraOf(map);
+  const box = (await map.boundingBox())!;
+  const lng = overlay.corners.reduce((sum, corner) => sum + corner[0], 0) / 4;
+  const lat = overlay.corners.reduce((sum, corner) => sum + corner[1], 0) / 4;
+  const at = screenPoint(box, camera, lng, lat);
+  return pixelAt(page, at.x, at.y);
+}
+
+test('the compared ‘Antes’ map draws the shown plans as the main map does, and the sidebar checkbox hides them there too', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tower = await towerPlan(request);
+  expect(tower).toBeDefined();
+  await signInAndWait(page, MANAGER);
+  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await page.goto('/page/area?tipo=satelite');
+  await waitForMapReady(mainMap(page));
+  await page.getByRole('button', { name: 'Comparar vistorias' }).click();
+  await pickOption(page, 'Vistoria anterior', label(0));
+  await pickOption(page, 'Vistoria posterior', label(1));
+  await waitForMapReady(compareMap(page));
+  const drawn = await middleOnBefore(page, tower);
+  await page.screenshot({ path: `${SHOTS}/inspection-compare-plans.png` });
+
+  await settleAfter(compareMap(page), () => page.getByRole('checkbox', { name: TOWER_PLAN }).uncheck());
+  const hidden = await middleOnBefore(page, tower);
+  expect(colourDistance(drawn, hexOf(hidden))).toBeGreaterThan(40);
 });

@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Polygon } from 'geojson';
+import type { MultiPolygon, Polygon } from 'geojson';
 import IsValidOp from 'jsts/org/locationtech/jts/operation/valid/IsValidOp.js';
 import GeometryFactory from 'jsts/org/locationtech/jts/geom/GeometryFactory.js';
 import GeoJSONReader from 'jsts/org/locationtech/jts/io/GeoJSONReader.js';
 import { describe, expect, it } from 'vitest';
-import { quicklyValid } from './quick-validity';
+import { quickVerdict, quicklyValid } from './quick-validity';
 import { validityProblem } from './validity';
 
 const reader = new GeoJSONReader(new GeometryFactory());
-const jtsValid = (polygon: Polygon) => {
+const jtsValid = (polygon: Polygon | MultiPolygon) => {
   try {
     return new IsValidOp(reader.read(polygon)).isValid() as boolean;
   } catch {
@@ -42,21 +42,25 @@ function randomPolygons(count: number): Polygon[] {
 }
 
 describe('quicklyValid', () => {
-  it('never clears a polygon JTS holds invalid (20,000 random rings, many degenerate)', () => {
-    let cleared = 0;
-    let invalid = 0;
-    for (const polygon of randomPolygons(20_000)) {
-      const valid = jtsValid(polygon);
-      if (!valid) invalid += 1;
-      if (quicklyValid(polygon)) {
-        cleared += 1;
-        expect(valid, JSON.stringify(polygon.coordinates)).toBe(true);
+  it(
+    'never clears a polygon JTS holds invalid (20,000 random rings, many degenerate)',
+    { timeout: 120_000 },
+    () => {
+      let cleared = 0;
+      let invalid = 0;
+      for (const polygon of randomPolygons(20_000)) {
+        const valid = jtsValid(polygon);
+        if (!valid) invalid += 1;
+        if (quicklyValid(polygon)) {
+          cleared += 1;
+          expect(valid, JSON.stringify(polygon.coordinates)).toBe(true);
+        }
       }
-    }
-    // The sample has both kinds, and the quick test clears a fair share of the valid ones.
-    expect(invalid).toBeGreaterThan(5_000);
-    expect(cleared).toBeGreaterThan(1_000);
-  });
+      // The sample has both kinds, and the quick test clears a fair share of the valid ones.
+      expect(invalid).toBeGreaterThan(5_000);
+      expect(cleared).toBeGreaterThan(1_000);
+    },
+  );
 
   it('clears the real São Paulo lots, which JTS holds valid too', () => {
     const kml = readFileSync(
@@ -78,7 +82,7 @@ describe('quicklyValid', () => {
     for (const polygon of polygons) expect(jtsValid(polygon)).toBe(true);
   });
 
-  it('leaves a bow tie, a spike and holes to JTS, which says what and where', () => {
+  it('answers a bow tie’s crossing itself, leaves a spike and an open ring to JTS, and clears a square with a hole', () => {
     const bowTie: Polygon = {
       type: 'Polygon',
       coordinates: [
@@ -92,6 +96,7 @@ describe('quicklyValid', () => {
       ],
     };
     expect(quicklyValid(bowTie)).toBeNull();
+    expect(quickVerdict(bowTie)).toEqual({ kind: 'crossing', at: [1, 1] });
     expect(validityProblem(bowTie)).toEqual({
       message: 'autointerseção (o contorno se cruza)',
       location: [1, 1],
@@ -144,7 +149,93 @@ describe('quicklyValid', () => {
         ],
       ],
     };
-    expect(quicklyValid(withHole)).toBeNull();
-    expect(validityProblem(withHole)).toBeNull();
+    expect(quicklyValid(withHole)).toBe(true);
+    expect(jtsValid(withHole)).toBe(true);
+  });
+
+  it(
+    'never clears what JTS holds invalid, and every crossing it names JTS calls a self-intersection (10,000 random polygons with holes and multipolygons)',
+    { timeout: 120_000 },
+    () => {
+      const next = random(7);
+      const ring = (x0: number, y0: number, size: number) => {
+        const n = 3 + Math.floor(next() * 5);
+        const points = Array.from({ length: n }, () => [
+          x0 + Math.floor(next() * size),
+          y0 + Math.floor(next() * size),
+        ]);
+        return [...points, points[0]!];
+      };
+      const box = (x0: number, y0: number, size: number) => [
+        [x0, y0],
+        [x0 + size, y0],
+        [x0 + size, y0 + size],
+        [x0, y0 + size],
+        [x0, y0],
+      ];
+      let cleared = 0;
+      let crossings = 0;
+      for (let i = 0; i < 10_000; i++) {
+        const holes = Array.from({ length: Math.floor(next() * 3) }, () => ring(1, 1, 8));
+        const shell = next() < 0.5 ? box(0, 0, 10) : ring(0, 0, 10);
+        const geometry: Polygon | MultiPolygon =
+          next() < 0.5
+            ? { type: 'Polygon', coordinates: [shell, ...holes] }
+            : { type: 'MultiPolygon', coordinates: [[shell, ...holes], [box(next() < 0.5 ? 12 : 5, 0, 4)]] };
+        const verdict = quickVerdict(geometry);
+        if (verdict?.kind === 'valid') {
+          cleared += 1;
+          expect(jtsValid(geometry), JSON.stringify(geometry.coordinates)).toBe(true);
+        }
+        if (verdict?.kind === 'crossing') {
+          crossings += 1;
+          const op = new IsValidOp(reader.read(geometry));
+          expect(op.isValid(), JSON.stringify(geometry.coordinates)).toBe(false);
+          expect([5, 6], JSON.stringify(geometry.coordinates)).toContain(
+            op.getValidationError().getErrorType(),
+          );
+        }
+      }
+      expect(cleared).toBeGreaterThan(500);
+      expect(crossings).toBeGreaterThan(500);
+    },
+  );
+
+  /** A 'star' ring of n vertices whose radius alternates: a zigzag that makes JTS's sweep line quadratic. */
+  const zigzag = (n: number): number[][] => {
+    const points = Array.from({ length: n }, (_, i) => {
+      const angle = (2 * Math.PI * i) / n;
+      const radius = i % 2 ? 0.01 : 0.011;
+      return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
+    });
+    return [...points, points[0]!];
+  };
+
+  it('clears a 200,000-vertex wavy outline (a river bank), and names the crossing once two of its vertices are swapped', () => {
+    const n = 200_000;
+    const points = Array.from({ length: n }, (_, i) => {
+      const angle = (2 * Math.PI * i) / n;
+      const radius = 0.01 + 0.0005 * Math.sin(50 * angle);
+      return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
+    });
+    const ring = [...points, points[0]!];
+    expect(quickVerdict({ type: 'Polygon', coordinates: [ring] })).toEqual({ kind: 'valid' });
+    expect(validityProblem({ type: 'Polygon', coordinates: [ring] })).toBeNull();
+    const crossed = zigzag(200_000);
+    [crossed[10], crossed[12]] = [crossed[12]!, crossed[10]!];
+    expect(validityProblem({ type: 'Polygon', coordinates: [crossed] })).toMatchObject({
+      message: 'autointerseção (o contorno se cruza)',
+      selfIntersection: true,
+    });
+  });
+
+  it('refuses a 20,000-vertex zigzag whose segments are too close to clear quickly, rather than handing it to JTS', () => {
+    const problem = validityProblem({ type: 'Polygon', coordinates: [zigzag(20_000)] });
+    expect(problem?.message).toMatch(/^geometria complexa demais para validar: 20\.001 vértices/);
+  });
+
+  it('still hands a 1,000-vertex zigzag to JTS, which holds it valid', () => {
+    const ring = zigzag(1_000);
+    expect(validityProblem({ type: 'Polygon', coordinates: [ring] })).toBeNull();
   });
 });

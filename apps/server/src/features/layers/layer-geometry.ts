@@ -76,13 +76,13 @@ export function validateLayerGeometry(input: unknown): LayerGeometry {
     default:
       throw invalid('tipo não suportado (use Point, LineString, MultiLineString, Polygon ou MultiPolygon).');
   }
-  // JTS's noding (n log n): turf's kinks compares every pair of segments, and a drawn detection of 200 000
-  // vertices held the process for minutes (found by the reliability suite's geometry fuzzing).
-  if (
-    (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') &&
-    validityProblem(geometry)?.selfIntersection
-  )
-    throw invalid('o polígono se cruza.');
+  // Indexed (geo/quick-validity.ts): turf's kinks compares every pair of segments, and a drawn detection of
+  // 200 000 vertices held the process for minutes (found by the reliability suite's geometry fuzzing).
+  if (geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') {
+    const problem = validityProblem(geometry);
+    if (problem?.selfIntersection) throw invalid('o polígono se cruza.');
+    if (problem?.tooComplex) throw invalid(`${problem.message}.`);
+  }
   return geometry;
 }
 

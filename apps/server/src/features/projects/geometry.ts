@@ -1,5 +1,6 @@
-import { area, bbox, centroid, kinks, length, polygonToLine } from '@turf/turf';
+import { area, bbox, centroid, length, polygonToLine } from '@turf/turf';
 import type { AreaGeometry } from '@mirante/shared';
+import { validityProblem } from '../../geo/validity';
 import { unprocessable } from '../../http/app-error';
 
 export interface DerivedGeometry {
@@ -29,9 +30,12 @@ export function validateAreaGeometry(geometry: AreaGeometry): void {
       }
     }
   }
-  if (kinks(geometry).features.length > 0) {
+  // Indexed, as for layers and notes: turf's kinks compares every pair of segments.
+  const problem = validityProblem(geometry);
+  if (problem?.selfIntersection) {
     throw unprocessable('INVALID_GEOMETRY', 'Polígono inválido: o contorno cruza a si mesmo.');
   }
+  if (problem?.tooComplex) throw unprocessable('INVALID_GEOMETRY', `Polígono inválido: ${problem.message}.`);
 }
 
 /** Area, perimeter, bounding box and centre, computed once when the geometry is written. */

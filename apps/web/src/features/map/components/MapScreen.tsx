@@ -80,7 +80,7 @@ export function MapScreen() {
   const no3d = compared !== null || interactions.editMode === 'labels';
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
   // Construction projects: the plans laid over the imagery, with their sidebar section.
-  const overlays = useOverlaySidebar(project, credentials, style, map);
+  const overlays = useOverlaySidebar(project, credentials, style, map, beforeStyle);
   usePickedFeatures(map, interactions.picked, overlays.style);
   const drawText = useMeasureDraw(map, interactions.tool, overlays.style);
   const construction = useConstructionSidebar(project, map, comparison.showScene);
@@ -135,7 +135,7 @@ export function MapScreen() {
         {map && compared && (
           <CompareMap
             primary={map}
-            style={beforeStyle}
+            style={overlays.beforeStyle}
             mode={comparison.mode}
             beforeLabel={compared.before.dateFormatted}
             afterLabel={compared.after.dateFormatted}

@@ -10,21 +10,30 @@ import { useOverlayLoadFailures } from './useOverlayLoadFailures';
 import type { MapInstance } from '../../map/engine/maplibre';
 
 /**
- * The overlays part of the construction map screen: its sidebar section (spec 2.3) and the map style with the
- * shown plans, and which of them the map could not load. Other projects, and users without construction.overlays,
- * get the style unchanged and no section.
+ * The overlays part of the construction map screen: its sidebar section (spec 2.3), the map style and the compared
+ * 'Antes' map's style with the shown plans, and which of them the map could not load. Other projects, and users
+ * without construction.overlays, get the styles unchanged and no section.
  */
 export function useOverlaySidebar(
   project: Pick<Project, 'id' | 'projectType'>,
   credentials: Credentials,
   style: StyleSpecification,
   map: MapInstance | null,
-): { style: StyleSpecification; sections: NonNullable<CollapseProps['items']> } {
+  beforeStyle: StyleSpecification,
+): {
+  style: StyleSpecification;
+  beforeStyle: StyleSpecification;
+  sections: NonNullable<CollapseProps['items']>;
+} {
   const enabled = project.projectType === 'CONSTRUCTION' && hasModule(credentials, 'construction.overlays');
   const overlays = useMapOverlays(project.id, credentials.id, credentials.api_token, enabled);
   const shownIds = useMemo(() => overlays.shown.map((overlay) => Number(overlay.id)), [overlays.shown]);
   const loading = useOverlayLoadFailures(map, shownIds);
   const shownStyle = useMemo(() => withOverlays(style, overlays.shown), [style, overlays.shown]);
+  const shownBeforeStyle = useMemo(
+    () => withOverlays(beforeStyle, overlays.shown),
+    [beforeStyle, overlays.shown],
+  );
   const sections = enabled
     ? [
         {
@@ -34,5 +43,5 @@ export function useOverlaySidebar(
         },
       ]
     : [];
-  return { style: shownStyle, sections };
+  return { style: shownStyle, beforeStyle: shownBeforeStyle, sections };
 }
