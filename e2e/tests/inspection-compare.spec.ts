@@ -88,6 +88,7 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
 
 const TOWER_PLAN = 'Planta de situação - Torre';
 
+/** The demo's tower plan, which the server converts in the background once it has started. */
 async function towerPlan(request: APIRequestContext): Promise<Overlay> {
   const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
   const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
@@ -96,10 +97,18 @@ async function towerPlan(request: APIRequestContext): Promise<Overlay> {
     space: string;
   }[];
   const projectId = projects.find((item) => item.space === SPACE)!.id;
-  const overlays = (await (
-    await request.get(`/api/v1/project/${projectId}/overlays`, { headers })
-  ).json()) as Overlay[];
-  return overlays.find((overlay) => overlay.name === TOWER_PLAN)!;
+  let tower: Overlay | undefined;
+  await expect
+    .poll(
+      async () => {
+        const listed = await request.get(`/api/v1/project/${projectId}/overlays`, { headers });
+        tower = ((await listed.json()) as Overlay[]).find((overlay) => overlay.name === TOWER_PLAN);
+        return tower !== undefined;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  return tower!;
 }
 
 /** The on-screen colour of the middle of a plan on the settled 'Antes' map. */
@@ -119,7 +128,6 @@ test('the compared ‘Antes’ map draws the shown plans as the main map does, a
 }) => {
   test.setTimeout(120_000);
   const tower = await towerPlan(request);
-  expect(tower).toBeDefined();
   await signInAndWait(page, MANAGER);
   await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
   await page.goto('/page/area?tipo=satelite');
