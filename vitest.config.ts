@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+const UNIT = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/tools/**/*.test.ts'];
+/** Unit files that need a fresh module graph: a vi.mock would not reach a module another file loaded first. */
+const ISOLATED_UNIT = [
+  'apps/server/src/features/overlays/overlays.service.test.ts',
+  'apps/web/src/shared/api/callApi.test.ts',
+];
+
 export default defineConfig({
   test: {
     projects: [
       {
+        // One module graph per worker, not per file (isolate: false): the unit files share no mutable state, and
+        // loading every file's imports afresh was ~85 % of the project's CPU (bench/RESULTS.md, "npm test
+        // duration"). A file that mocks modules (vi.mock) or stubs globals goes in ISOLATED_UNIT instead.
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/tools/**/*.test.ts'],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          include: UNIT,
+          exclude: ['**/*.api.test.ts', '**/node_modules/**', ...ISOLATED_UNIT],
+          isolate: false,
         },
+      },
+      {
+        test: { name: 'unit-isolated', include: ISOLATED_UNIT },
       },
       {
         test: {

@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { BASE_PORT, workerPort } from './worker-server';
 
 /**
- * E2E_WORKERS (default 1, also for `npm run test:e2e`: with 2 on 2 cores the first specs timed out in CI) Playwright
- * workers, each with its own server, database and
+ * E2E_WORKERS (default 1, also for `npm run test:e2e`: with 2 on 2 cores the first specs timed out in CI, when the
+ * servers' start-up work still ran beside them; one test already keeps more than one core busy, see
+ * bench/RESULTS.md "npm test duration") Playwright workers, each with its own server, database and
  * outbox (see worker-server.ts): within a worker, spec files run one at a time, as before. A spec must therefore
  * not count on another spec having run first, and reaches its server only through `baseURL`/`request`/`page`
  * (or `workerPort()` from worker-server.ts), never a fixed port.
@@ -48,7 +49,7 @@ export default defineConfig({
     command: 'node e2e/start-server.mjs',
     env: { E2E_PORT: String(BASE_PORT), E2E_SERVERS: String(WORKERS) },
     cwd: '..',
-    // Printed once every worker's server answers its health check.
+    // Printed once every worker's server answers its health check and its start-up work is done (start-server.mjs).
     wait: { stdout: /E2E_SERVERS_READY/ },
     reuseExistingServer: false,
     timeout: 420_000,
