@@ -5,12 +5,21 @@ import {
   signIn,
   startApi,
   startClusterBase,
+  startWorker,
   stopProcess,
   type ClusterBase,
   type ServerProcess,
+  type WorkerProcess,
 } from './cluster';
 import { insertEnvironmentAnalysis, insertReadyScene, projectIdOf } from './cluster-rows';
-import { FUZZ_CENTRE, GeometryFuzzer, fuzzJson, hugePolygonJson, seededRandom } from './geometry-fuzz';
+import {
+  FUZZ_CENTRE,
+  GeometryFuzzer,
+  fuzzJson,
+  hugePolygonJson,
+  seededRandom,
+  zigzagPolygonJson,
+} from './geometry-fuzz';
 import { peakRss, recordFigures } from './figures';
 import { highestIds, storedGeometries, storedGeometryProblem } from './stored-geometry';
 
@@ -20,6 +29,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 let base: ClusterBase;
 let api: ServerProcess;
+let worker: WorkerProcess;
 let token: string;
 let allotmentId: number;
 let inspectionId: number;
@@ -39,6 +49,8 @@ const projectOf = (space: string) => projectIdOf(base.db, space);
 beforeAll(async () => {
   base = await startClusterBase();
   api = await startApi(base, await freePort());
+  // The layer import runs as a job on the workers (ROLE=api only sends it).
+  worker = await startWorker(base);
   token = await signIn(api.baseUrl);
   allotmentId = await projectOf('jardim-das-palmeiras');
   const constructionId = await projectOf('edificio-aurora');
@@ -58,6 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (api) await stopProcess(api, 'SIGTERM');
+  if (worker) await stopProcess(worker, 'SIGTERM');
   await base?.close();
 });
 
@@ -166,6 +179,7 @@ describe('geometry fuzzing through the layer import, the note drawing and the de
     });
     expect(failures, failures.join('\n')).toEqual([]);
     expect(api.child.exitCode, api.output().slice(-3000)).toBeNull();
+    expect(worker.child.exitCode, worker.output().slice(-3000)).toBeNull();
     expect((await fetch(`${api.baseUrl}/api/v1/health`)).status).toBe(200);
     expect(invalid, invalid.join('\n')).toEqual([]);
     // Valid shapes were among them, and were kept.
@@ -202,6 +216,42 @@ describe('geometry fuzzing through the layer import, the note drawing and the de
       load1After: Number(os.loadavg()[0]!.toFixed(2)),
     });
     for (const answer of [note, detection, imported]) expect(answer.status, answer.body).toBeLessThan(500);
+    const stored = await storedGeometries(base.db, before);
+    const invalid = stored.filter((row) => storedGeometryProblem(row.geometry) !== null);
+    expect(invalid.map((row) => `${row.table} ${row.id}`)).toEqual([]);
+  }, 600_000);
+
+  it('validates a dense zigzag (JTS’s quadratic case) of 4,999 vertices as a note and stores it; refuses 19,999 as a drawn detection and 150,000 in an import as too complex to validate', async () => {
+    const load = os.loadavg()[0]!.toFixed(2);
+    const t0 = Date.now();
+    const note = await post('/notes', noteBody('polygon', zigzagPolygonJson(4_999)));
+    const t1 = Date.now();
+    const detection = await post(
+      `/project/${environmentProjectId}/detect/${detectId}/feature`,
+      detectionBody(zigzagPolygonJson(19_999)),
+    );
+    const t2 = Date.now();
+    const imported = await layerImport([zigzagPolygonJson(150_000)], false);
+    const t3 = Date.now();
+    await recordFigures('geometry-zigzag', {
+      noteVertices: 4_999,
+      noteStatus: note.status,
+      noteMs: t1 - t0,
+      detectionVertices: 19_999,
+      detectionStatus: detection.status,
+      detectionMs: t2 - t1,
+      importVertices: 150_000,
+      importStatus: imported.status,
+      importMs: t3 - t2,
+      load1Before: Number(load),
+      load1After: Number(os.loadavg()[0]!.toFixed(2)),
+    });
+    expect(note.status, note.body).toBe(200);
+    expect(detection.status, detection.body).toBe(422);
+    expect(detection.body).toMatch(/complexa demais para validar/);
+    // The import refuses the file whole; its report (past the 300 characters kept here) names the feature.
+    expect(imported.status, imported.body).toBe(422);
+    expect(imported.body).toMatch(/IMPORT_INVALID/);
     const stored = await storedGeometries(base.db, before);
     const invalid = stored.filter((row) => storedGeometryProblem(row.geometry) !== null);
     expect(invalid.map((row) => `${row.table} ${row.id}`)).toEqual([]);

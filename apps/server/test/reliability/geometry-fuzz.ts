@@ -226,3 +226,20 @@ export function hugePolygonJson(vertices: number, holes = 0): string {
   }
   return `{"type":"Polygon","coordinates":[${rings.join(',')}]}`;
 }
+
+/**
+ * A closed 'star' ring whose radius alternates between two close values: a dense zigzag, valid, on which JTS's
+ * sweep line is quadratic (30 000 vertices held a process for minutes before the indexed check).
+ */
+export function zigzagPolygonJson(vertices: number): string {
+  const points: string[] = [];
+  for (let i = 0; i < vertices; i++) {
+    const angle = (2 * Math.PI * i) / vertices;
+    const radius = i % 2 ? 0.01 : 0.011;
+    const x = (FUZZ_CENTRE[0] + radius * Math.cos(angle)).toFixed(7);
+    const y = (FUZZ_CENTRE[1] + radius * Math.sin(angle)).toFixed(7);
+    points.push(`[${x},${y}]`);
+  }
+  points.push(points[0]!);
+  return `{"type":"Polygon","coordinates":[[${points.join(',')}]]}`;
+}
