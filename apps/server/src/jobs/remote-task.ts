@@ -24,8 +24,7 @@ export interface TaskOptions {
  * Request/response work on pg-boss: an API request sends a job and waits for its outcome (`run`); the processes
  * that work the queues run it (`work`). A refusal (an `AppError` below 500) comes back as the same error; a job
  * no worker took within `pickupSeconds` is withdrawn (only while still waiting, so nothing runs half) and the
- * request gets a pt-BR 503. Jobs are never retried: the caller gets the answer, or the 503, once. Workers poll
- * every 0.5 s (pg-boss's least): a job from another process waits at most that long; a process's own, not at all.
+ * request gets a pt-BR 503. Jobs are never retried: the caller gets the answer, or the 503, once.
  */
 export function remoteTasks(queue: JobQueue, pickupSeconds: number) {
   const workers = new Map<string, string>();
@@ -73,7 +72,7 @@ export function remoteTasks(queue: JobQueue, pickupSeconds: number) {
     async work<I extends object, O>(name: string, handler: (input: I) => Promise<O>): Promise<void> {
       const id = await queue.work<I>(
         name,
-        { batchSize: 1, pollingIntervalSeconds: 0.5 },
+        { batchSize: 1, pollingIntervalSeconds: 1 },
         async ([job]): Promise<TaskOutcome<O> | undefined> => {
           if (!job) return undefined;
           try {
