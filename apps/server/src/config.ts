@@ -37,7 +37,7 @@ export interface AppConfig {
   demoImageryScale: number;
   loginRateLimitPerMinute: number;
   /**
-   * `JOB_PICKUP_SECONDS` (60): how long an API request (an import or export) waits for a worker to take its job before it
+   * `JOB_PICKUP_SECONDS` (60): how long an API request (an import) waits for a worker to take its job before it
    * gives up with 503 and withdraws the job.
    */
   jobPickupSeconds: number;

@@ -1,5 +1,6 @@
-import { notesApi } from '@mirante/shared';
+import { notesApi, XLS_CONTENT_TYPE } from '@mirante/shared';
 import type { Router } from '../../http/route';
+import { notesCsv, notesXls } from './notes-export';
 import type { NotesService } from './notes.service';
 
 /** Spec 7: GET /notes, POST notes, GET /notes/categories, POST /notes/destroy, GET /notes/export(/). */
@@ -12,12 +13,13 @@ export function registerNoteRoutes(route: Router, notes: NotesService): void {
   );
   for (const endpoint of [notesApi.export, notesApi.exportLink]) {
     route(endpoint, async ({ user, query }) => {
-      const file = await notes.exportFile(user, query.inspection_id, query.extension);
+      const { notes: rows } = await notes.forExport(user, query.inspection_id);
+      const csv = query.extension === 'csv';
       return {
-        body: file.body,
-        contentType: file.contentType,
+        body: csv ? notesCsv(rows) : notesXls(rows),
+        contentType: csv ? 'text/csv; charset=utf-8' : XLS_CONTENT_TYPE,
         cacheControl: 'no-store',
-        downloadName: file.filename,
+        downloadName: `anotacoes.${query.extension}`,
       };
     });
   }

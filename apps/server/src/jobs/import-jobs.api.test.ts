@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { FINANCE_IMPORT_MESSAGES } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +9,6 @@ import { createMailer } from '../mail/mailer';
 import { createLocalStorage } from '../storage/local-storage';
 import { multipartBody } from '../../test/multipart';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
-import { EXPORT_QUEUE } from './export-jobs';
 import { FINANCE_IMPORT_QUEUE, LAYER_IMPORT_QUEUE } from './import-jobs';
 import { WORKERS_UNAVAILABLE_MESSAGE } from './remote-task';
 import { startJobs, type RunningJobs } from './start-jobs';
@@ -74,13 +71,6 @@ const importLots = () =>
 const importSheet = (content: Buffer) =>
   post(`/api/v1/project/${projectId}/informations/import`, {}, 'carteira.xlsx', content);
 
-const exportCsv = () =>
-  apiApp.inject({
-    method: 'GET',
-    url: `/api/v1/project/${projectId}/informations/export?fileType=csv`,
-    headers: bearer(token),
-  });
-
 async function jobStates(name: string): Promise<string[]> {
   const { rows } = await api.queue
     .getDb()
@@ -99,8 +89,8 @@ const layerCount = async () =>
     ).n,
   );
 
-describe('imports and exports on the workers (layer-import, finance-import and export-file queues)', () => {
-  it('with no process working the queues an import and an export are withdrawn and answered 503, nothing written', async () => {
+describe('imports on the workers (layer-import and finance-import queues)', () => {
+  it('with no process working the queues an import is withdrawn and answered 503, nothing written', async () => {
     const before = await layerCount();
     const response = await importLots();
     expect(response.statusCode, response.body).toBe(503);
@@ -110,9 +100,6 @@ describe('imports and exports on the workers (layer-import, finance-import and e
     });
     expect(await jobStates(LAYER_IMPORT_QUEUE)).toEqual(['cancelled']);
     expect(await layerCount()).toBe(before);
-    const download = await exportCsv();
-    expect(download.statusCode, download.body).toBe(503);
-    expect(await jobStates(EXPORT_QUEUE)).toEqual(['cancelled']);
   }, 60_000);
 
   it('a worker runs the import the API sent and the API answers with its report; refusals keep their 4xx', async () => {
@@ -129,19 +116,5 @@ describe('imports and exports on the workers (layer-import, finance-import and e
     expect(refused.statusCode, refused.body).toBe(415);
     expect(refused.json()).toMatchObject({ message: FINANCE_IMPORT_MESSAGES.invalidType });
     expect(await jobStates(FINANCE_IMPORT_QUEUE)).toEqual(['completed']);
-  }, 60_000);
-
-  it('a worker builds an export the API sent; the API streams it and deletes the stored file', async () => {
-    const download = await exportCsv();
-    expect(download.statusCode, download.body).toBe(200);
-    expect(download.headers['content-type']).toContain('text/csv');
-    expect(download.headers['content-disposition']).toMatch(/carteira-.*\.csv/);
-    expect(download.body.split('\n').length).toBeGreaterThan(2);
-    expect(await jobStates(EXPORT_QUEUE)).toEqual(['cancelled', 'completed']);
-    const exportsDir = path.join(context.config.storageDir, 'jobs', 'exports');
-    const left = () => readdir(exportsDir).catch(() => []);
-    // The file is deleted once its stream closes (just after the answer).
-    for (let waited = 0; waited < 5_000 && (await left()).length > 0; waited += 100) await sleep(100);
-    expect(await left()).toEqual([]);
   }, 60_000);
 });
