@@ -53,7 +53,7 @@ const sceneStatus = async (id: number) => {
     : rows[0]!.status;
 };
 
-/** The states of the cluster's jobs of queue `name`, oldest first (the demo seed sends no e-mail or import). */
+/** The states of the cluster's jobs of queue `name`, oldest first (the demo seed sends no import). */
 const jobStates = async (name: string) =>
   (
     await base.db.query<{ state: string }>(
@@ -61,7 +61,14 @@ const jobStates = async (name: string) =>
       [name],
     )
   ).rows.map((row) => row.state);
-const mailStates = () => jobStates('mail-send');
+/** The states of the e-mails queued to the manager (the demo's ERP synchronisation may e-mail others). */
+const mailStates = async () =>
+  (
+    await base.db.query<{ state: string }>(
+      `SELECT state FROM pgboss.job WHERE name = 'mail-send' AND data->>'to' = 'gerente@horizonte.com.br'
+        ORDER BY created_on`,
+    )
+  ).rows.map((row) => row.state);
 
 const layerCount = async () =>
   Number(

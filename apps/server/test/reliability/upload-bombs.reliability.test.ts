@@ -13,9 +13,11 @@ import {
   signIn,
   startApi,
   startClusterBase,
+  startWorker,
   stopProcess,
   type ClusterBase,
   type ServerProcess,
+  type WorkerProcess,
 } from './cluster';
 import { insertEnvironmentAnalysis, insertReadyScene, projectIdOf } from './cluster-rows';
 import { currentRss, peakRss, recordFigures } from './figures';
@@ -25,6 +27,8 @@ const MB = 1024 * 1024;
 
 let base: ClusterBase;
 let api: ServerProcess;
+/** The layer and spreadsheet imports run on the workers: their bombs reach this process. */
+let worker: WorkerProcess;
 let token: string;
 let allotmentId: number;
 let sceneId: number;
@@ -39,6 +43,7 @@ const readyScene = (projectId: number, date: string) => insertReadyScene(base.db
 beforeAll(async () => {
   base = await startClusterBase();
   api = await startApi(base, await freePort());
+  worker = await startWorker(base);
   token = await signIn(api.baseUrl);
   allotmentId = await projectOf('jardim-das-palmeiras');
   constructionId = await projectOf('edificio-aurora');
@@ -57,6 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (api) await stopProcess(api, 'SIGTERM');
+  if (worker) await stopProcess(worker, 'SIGTERM');
   await base?.close();
 });
 
@@ -281,6 +287,7 @@ interface Figure {
   ms: number;
   peakRssMb: number | null;
   rssAfterMb: number | null;
+  workerPeakRssMb: number | null;
   load1: number;
 }
 
@@ -291,6 +298,7 @@ describe('every upload type with bombs and broken files', () => {
   it('refuses each fast with a 4xx and a pt-BR message, the server staying up with bounded memory', async () => {
     const figures: Figure[] = [];
     const baselineRss = peakRss(api.child.pid!);
+    const workerBaselineRss = peakRss(worker.child.pid!);
     for (const testCase of CASES) {
       const upload: Upload = UPLOADS[testCase.upload];
       const content = await testCase.content();
@@ -323,11 +331,17 @@ describe('every upload type with bombs and broken files', () => {
         ms,
         peakRssMb: peakRss(api.child.pid!),
         rssAfterMb: currentRss(api.child.pid!),
+        workerPeakRssMb: peakRss(worker.child.pid!),
         load1,
       });
       expect(api.child.exitCode, api.output().slice(-2000)).toBeNull();
+      expect(worker.child.exitCode, worker.output().slice(-2000)).toBeNull();
     }
-    await recordFigures('upload-bombs', { baselinePeakRssMb: baselineRss, cases: figures });
+    await recordFigures('upload-bombs', {
+      baselinePeakRssMb: baselineRss,
+      workerBaselinePeakRssMb: workerBaselineRss,
+      cases: figures,
+    });
     const wrong = figures.filter((figure) =>
       figure.accepted
         ? figure.status !== 200
@@ -339,8 +353,10 @@ describe('every upload type with bombs and broken files', () => {
           /\b(error|invalid|failed|cannot|unexpected|undefined)\b/i.test(figure.message),
     );
     expect(wrong, JSON.stringify(wrong, null, 2)).toEqual([]);
-    // Bounded memory: no bomb inflates the server past 1 GB resident (a bomb would reach several GB).
-    const peak = Math.max(...figures.map((figure) => figure.peakRssMb ?? 0));
+    // Bounded memory: no bomb inflates the API or the worker past 1 GB resident (a bomb would reach several GB).
+    const peak = Math.max(
+      ...figures.map((figure) => Math.max(figure.peakRssMb ?? 0, figure.workerPeakRssMb ?? 0)),
+    );
     expect(peak).toBeLessThan(1024);
     expect((await fetch(`${api.baseUrl}/api/v1/health`)).status).toBe(200);
   }, 900_000);
