@@ -62,7 +62,7 @@ describe('quicklyValid', () => {
     },
   );
 
-  it('clears the real São Paulo lots, which JTS holds valid too', () => {
+  it('clears the real São Paulo lots, which JTS holds valid too', { timeout: 60_000 }, () => {
     const kml = readFileSync(
       path.resolve(import.meta.dirname, '../../../../testdata/vectors/saopaulo_lotes_wgs84.kml'),
       'utf8',
@@ -211,28 +211,36 @@ describe('quicklyValid', () => {
     return [...points, points[0]!];
   };
 
-  it('clears a 200,000-vertex wavy outline (a river bank), and names the crossing once two of its vertices are swapped', () => {
-    const n = 200_000;
-    const points = Array.from({ length: n }, (_, i) => {
-      const angle = (2 * Math.PI * i) / n;
-      const radius = 0.01 + 0.0005 * Math.sin(50 * angle);
-      return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
-    });
-    const ring = [...points, points[0]!];
-    expect(quickVerdict({ type: 'Polygon', coordinates: [ring] })).toEqual({ kind: 'valid' });
-    expect(validityProblem({ type: 'Polygon', coordinates: [ring] })).toBeNull();
-    const crossed = zigzag(200_000);
-    [crossed[10], crossed[12]] = [crossed[12]!, crossed[10]!];
-    expect(validityProblem({ type: 'Polygon', coordinates: [crossed] })).toMatchObject({
-      message: 'autointerseção (o contorno se cruza)',
-      selfIntersection: true,
-    });
-  });
+  it(
+    'clears a 200,000-vertex wavy outline (a river bank), and names the crossing once two of its vertices are swapped',
+    { timeout: 60_000 },
+    () => {
+      const n = 200_000;
+      const points = Array.from({ length: n }, (_, i) => {
+        const angle = (2 * Math.PI * i) / n;
+        const radius = 0.01 + 0.0005 * Math.sin(50 * angle);
+        return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
+      });
+      const ring = [...points, points[0]!];
+      expect(quickVerdict({ type: 'Polygon', coordinates: [ring] })).toEqual({ kind: 'valid' });
+      expect(validityProblem({ type: 'Polygon', coordinates: [ring] })).toBeNull();
+      const crossed = zigzag(200_000);
+      [crossed[10], crossed[12]] = [crossed[12]!, crossed[10]!];
+      expect(validityProblem({ type: 'Polygon', coordinates: [crossed] })).toMatchObject({
+        message: 'autointerseção (o contorno se cruza)',
+        selfIntersection: true,
+      });
+    },
+  );
 
-  it('refuses a 20,000-vertex zigzag whose segments are too close to clear quickly, rather than handing it to JTS', () => {
-    const problem = validityProblem({ type: 'Polygon', coordinates: [zigzag(20_000)] });
-    expect(problem?.message).toMatch(/^geometria complexa demais para validar: 20\.001 vértices/);
-  });
+  it(
+    'refuses a 20,000-vertex zigzag whose segments are too close to clear quickly, rather than handing it to JTS',
+    { timeout: 60_000 },
+    () => {
+      const problem = validityProblem({ type: 'Polygon', coordinates: [zigzag(20_000)] });
+      expect(problem?.message).toMatch(/^geometria complexa demais para validar: 20\.001 vértices/);
+    },
+  );
 
   it('still hands a 1,000-vertex zigzag to JTS, which holds it valid', () => {
     const ring = zigzag(1_000);

@@ -53,25 +53,29 @@ describe('project geometry', () => {
     expect(() => validateAreaGeometry(bowTie)).toThrow(/cruza a si mesmo/);
   });
 
-  it('accepts a 100 000-vertex wavy boundary, refuses it once two vertices are swapped into a crossing, and refuses a dense zigzag as too complex', () => {
-    const outline = (n: number, radiusAt: (i: number, angle: number) => number): [number, number][] =>
-      Array.from({ length: n }, (_, i) => {
-        const angle = (2 * Math.PI * i) / n;
-        const radius = radiusAt(i, angle);
-        return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
+  it(
+    'accepts a 100 000-vertex wavy boundary, refuses it once two vertices are swapped into a crossing, and refuses a dense zigzag as too complex',
+    { timeout: 60_000 },
+    () => {
+      const outline = (n: number, radiusAt: (i: number, angle: number) => number): [number, number][] =>
+        Array.from({ length: n }, (_, i) => {
+          const angle = (2 * Math.PI * i) / n;
+          const radius = radiusAt(i, angle);
+          return [-47 + radius * Math.cos(angle), -23 + radius * Math.sin(angle)];
+        });
+      const closed = (points: [number, number][]): AreaGeometry => ({
+        type: 'Polygon',
+        coordinates: [[...points, points[0]!]],
       });
-    const closed = (points: [number, number][]): AreaGeometry => ({
-      type: 'Polygon',
-      coordinates: [[...points, points[0]!]],
-    });
-    const wavy = outline(100_000, (_, angle) => 0.01 + 0.0005 * Math.sin(50 * angle));
-    expect(() => validateAreaGeometry(closed(wavy))).not.toThrow();
-    const crossed = [...wavy];
-    [crossed[10], crossed[12]] = [crossed[12]!, crossed[10]!];
-    expect(() => validateAreaGeometry(closed(crossed))).toThrow(/cruza a si mesmo/);
-    const zigzag = outline(20_000, (i) => (i % 2 ? 0.01 : 0.011));
-    expect(() => validateAreaGeometry(closed(zigzag))).toThrow(/complexa demais para validar/);
-  });
+      const wavy = outline(100_000, (_, angle) => 0.01 + 0.0005 * Math.sin(50 * angle));
+      expect(() => validateAreaGeometry(closed(wavy))).not.toThrow();
+      const crossed = [...wavy];
+      [crossed[10], crossed[12]] = [crossed[12]!, crossed[10]!];
+      expect(() => validateAreaGeometry(closed(crossed))).toThrow(/cruza a si mesmo/);
+      const zigzag = outline(20_000, (i) => (i % 2 ? 0.01 : 0.011));
+      expect(() => validateAreaGeometry(closed(zigzag))).toThrow(/complexa demais para validar/);
+    },
+  );
 
   it('rejects coordinates outside lon/lat', () => {
     const utm: AreaGeometry = {
