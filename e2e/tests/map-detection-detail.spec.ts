@@ -174,9 +174,10 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   for (const index of [0, 1]) {
     const canvas = maps.nth(index).locator('canvas.maplibregl-canvas');
     await expect(canvas).toBeVisible();
-    const size = (await canvas.boundingBox())!;
-    expect(size.width).toBeGreaterThan(200);
-    expect(size.height).toBeGreaterThan(200);
+    // The modal zooms in as it opens: its maps reach their size once the animation ends (CI read 94 px mid-way).
+    const size = async () => (await canvas.boundingBox()) ?? { width: 0, height: 0 };
+    await expect.poll(async () => (await size()).width).toBeGreaterThan(200);
+    await expect.poll(async () => (await size()).height).toBeGreaterThan(200);
   }
 
   // The coordinate link points an external maps service at the detection.
