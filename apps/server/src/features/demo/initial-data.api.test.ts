@@ -86,7 +86,7 @@ it('with DATABASE_URL an empty database gets no demo data but a first ADMIN from
   expect(((await defined.json()) as { role: string }).role).toBe('ADMIN');
 }, 120_000);
 
-it('with CLUSTER_WORKERS=2 the primary queues the first ADMIN\'s definition e-mail as a mail-send job, which an HTTP process delivers', async () => {
+it("with CLUSTER_WORKERS=2 the primary queues the first ADMIN's definition e-mail as a mail-send job, which an HTTP process delivers", async () => {
   const clustered = `${database}_c`;
   await admin(`CREATE DATABASE ${clustered}`);
   const cluster = await startServerProcess(
