@@ -2,7 +2,14 @@ import { createRng } from '@mirante/demo/prng';
 import { describe, expect, it } from 'vitest';
 import { loadBuiltModel } from './built-model';
 import type { LotFeatures } from './lot-features';
-import { confidenceOf, DEFAULT_ADAPTATION, projectModel, type Correction } from './project-adaptation';
+import { sigmoid } from './logistic';
+import {
+  confidenceOf,
+  DEFAULT_ADAPTATION,
+  projectModel,
+  projectPriorLogOdds,
+  type Correction,
+} from './project-adaptation';
 
 /** A lot whose built-looking features (straight edges, shadows, no vegetation) grow with `built`, plus noise. */
 function lot(built: number, random: () => number): LotFeatures {
@@ -98,10 +105,10 @@ describe('self-training on the lots nobody corrected', () => {
   const accuracy = (model: ReturnType<typeof projectModel>) =>
     uncorrected.filter((f, i) => model.read(f).built === truth[i]).length / uncorrected.length;
 
-  it('changes nothing without uncorrected lots or when the settings leave it off', () => {
+  it('changes no decision without uncorrected lots or when the settings leave it off', () => {
     const plain = projectModel(base, few, { ...settings, selfTraining: false }, uncorrected);
-    expect(uncorrected.map((f) => projectModel(base, few, settings, []).read(f))).toEqual(
-      uncorrected.map((f) => plain.read(f)),
+    expect(uncorrected.map((f) => projectModel(base, few, settings, []).read(f).built)).toEqual(
+      uncorrected.map((f) => plain.read(f).built),
     );
   });
 
@@ -146,5 +153,24 @@ describe("anchoring on the shipped model's clear readings", () => {
     expect(accuracy(shipped)).toBeGreaterThan(0.95);
     expect(accuracy(loose)).toBeLessThan(0.6);
     expect(accuracy(anchored)).toBeGreaterThan(0.9);
+  });
+});
+
+describe("the project's share of built lots (the prior of the written probability)", () => {
+  it("is the corrections' share when no lot is left uncorrected", () => {
+    expect(projectPriorLogOdds(6, 20, [])).toBeCloseTo(Math.log(6 / 14), 10);
+  });
+
+  it("is the whole project's share when the corrections are the doubtful half-built lots", () => {
+    // 1,000 uncorrected lots, 20 % built, each scored x ~ N(±1.5, 1) by class, so that its log-likelihood ratio
+    // is 3x; the 20 corrections are 50 % built, as the lots near the boundary are.
+    const draw = createRng(12).next;
+    const normal = () => Math.sqrt(-2 * Math.log(1 - draw())) * Math.cos(2 * Math.PI * draw());
+    const truth = Array.from({ length: 1000 }, (_, i) => i % 5 === 0);
+    const ratios = truth.map((built) => 3 * ((built ? 1.5 : -1.5) + normal()));
+    const share = sigmoid(projectPriorLogOdds(10, 20, ratios));
+    const trueShare = (10 + truth.filter(Boolean).length) / 1020;
+    expect(Math.abs(share - trueShare)).toBeLessThan(0.03);
+    expect(share).toBeLessThan(0.3);
   });
 });

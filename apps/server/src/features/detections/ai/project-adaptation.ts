@@ -178,8 +178,13 @@ export function projectModel(
       );
   }
   // The fit weighs both classes the same, so its score is a likelihood ratio: the decision. The project's share
-  // of built lots (estimated from the corrections) turns it into the probability written as the confidence.
-  const priorLogOdds = Math.log(built / (corrections.length - built));
+  // of built lots (estimated over all its lots, projectPriorLogOdds) turns it into the probability written as
+  // the confidence.
+  const priorLogOdds = projectPriorLogOdds(
+    built,
+    corrections.length,
+    pool.map((features) => settings.temperature * logisticScore(local, row(features))),
+  );
   return {
     adapted: true,
     corrections: corrections.length,
@@ -188,4 +193,37 @@ export function projectModel(
       return { built: score >= 0, pBuilt: sigmoid(settings.temperature * score + priorLogOdds) };
     },
   };
+}
+
+/** EM iterations of the project's built share (it converges in a few; the loop stops earlier when it has). */
+const PRIOR_EM_ITERATIONS = 50;
+/** The estimated built share is kept within [PRIOR_FLOOR, 1 − PRIOR_FLOOR]. */
+const PRIOR_FLOOR = 1e-3;
+
+/**
+ * Log-odds of the project's share of built lots, over all its lots: the corrections count with their labels and
+ * the uncorrected lots with their posterior under that share (EM for a prior shift, Saerens, Latinne & Decaestecker
+ * 2002), starting from the corrections' share. The corrections alone are a biased sample when an ADMIN corrects
+ * the 'a revisar' lots first (those near the boundary, half built whatever the project's share): their share
+ * shifted every probability of the project (Austin's pooled ECE 0.184, bench/RESULTS.md). With no uncorrected lots
+ * it is the corrections' share. `uncorrectedLogLikelihoodRatios`: the class-balanced fit's tempered score of each
+ * uncorrected lot (an even sample of them is enough).
+ */
+export function projectPriorLogOdds(
+  built: number,
+  corrections: number,
+  uncorrectedLogLikelihoodRatios: readonly number[],
+): number {
+  const clamp = (share: number) => Math.min(1 - PRIOR_FLOOR, Math.max(PRIOR_FLOOR, share));
+  const total = corrections + uncorrectedLogLikelihoodRatios.length;
+  let share = clamp(built / corrections);
+  for (let i = 0; i < PRIOR_EM_ITERATIONS && uncorrectedLogLikelihoodRatios.length > 0; i++) {
+    const logOdds = Math.log(share / (1 - share));
+    const expected = uncorrectedLogLikelihoodRatios.reduce((sum, l) => sum + sigmoid(l + logOdds), 0);
+    const next = clamp((built + expected) / total);
+    const done = Math.abs(next - share) < 1e-6;
+    share = next;
+    if (done) break;
+  }
+  return Math.log(share / (1 - share));
 }
