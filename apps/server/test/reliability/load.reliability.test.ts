@@ -16,6 +16,7 @@ import {
   type ServerProcess,
   type WorkerProcess,
 } from './cluster';
+import { coreCount, cpuBetween, readCpu, type CpuShares, type ProcessGroups } from './cpu-shares';
 import { getStatus, postFormStatus, runLoad, type LoadFigures, type RequestKind } from './load-mix';
 import { tileOf, uploadScene } from './traffic';
 
@@ -31,7 +32,7 @@ let apiB: ServerProcess;
 let worker: WorkerProcess;
 let kinds: RequestKind[];
 let tokens: string[];
-const figures: { label: string; load: string; result: LoadFigures }[] = [];
+const figures: { label: string; load: string; result: LoadFigures; cpu: CpuShares }[] = [];
 
 const loadAverage = () =>
   os
@@ -167,6 +168,17 @@ function resultsSection(): string {
         `| ${name} | ${figures.map((f) => `${ms(f.result.perKind[name]!.p95)} (${f.result.perKind[name]!.count})`).join(' | ')} |`,
     ),
   ];
+  const groupNames = Object.keys(figures[0]?.cpu.cores ?? {});
+  lines.push(
+    '',
+    `| CPU, cores used on average (of ${coreCount()}) | ${figures.map((f) => f.label).join(' | ')} |`,
+    `|---|${figures.map(() => '---').join('|')}|`,
+    `| whole machine busy | ${figures.map((f) => `${(f.cpu.machineBusy * 100).toFixed(0)} %`).join(' | ')} |`,
+    ...groupNames.map(
+      (name) => `| ${name} | ${figures.map((f) => (f.cpu.cores[name] ?? 0).toFixed(2)).join(' | ')} |`,
+    ),
+    `| CPU ms per request, API processes | ${figures.map((f) => ((1000 * ((f.cpu.cores['API A'] ?? 0) + (f.cpu.cores['API B'] ?? 0))) / f.result.perSecond).toFixed(1)).join(' | ')} |`,
+  );
   if (figures.length === 2) {
     const [one, two] = figures;
     lines.push(
@@ -177,12 +189,35 @@ function resultsSection(): string {
   return lines.join('\n');
 }
 
+/** Our processes, by name; PostgreSQL is the backends serving this test's database at the time of asking. */
+async function processGroups(): Promise<ProcessGroups> {
+  const backends = await base.db.query<{ pid: number }>(
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  return {
+    'API A': [apiA.child.pid!],
+    'API B': [apiB.child.pid!],
+    worker: [worker.child.pid!],
+    'PostgreSQL (this database)': backends.rows.map((row) => row.pid),
+    'test process (load generator, s3rver)': [process.pid],
+  };
+}
+
+/** The load against `urls`, with the CPU each of our processes and the machine used meanwhile. */
+async function measuredLoad(label: string, urls: string[]) {
+  const groups = await processGroups();
+  const before = readCpu(groups);
+  const result = await runLoad(kinds, urls, tokens, SECONDS);
+  const cpu = cpuBetween(before, readCpu(groups), groups);
+  figures.push({ label, load: loadAverage(), result, cpu });
+  return result;
+}
+
 describe(`load: ${USERS} users for ${SECONDS} s of mixed traffic`, () => {
   it(
     'against 1 API process: no request fails',
     async () => {
-      const result = await runLoad(kinds, [apiA.baseUrl], tokens, SECONDS);
-      figures.push({ label: '1 API', load: loadAverage(), result });
+      const result = await measuredLoad('1 API', [apiA.baseUrl]);
       expect(result.errorSamples).toEqual([]);
       expect(result.requests).toBeGreaterThan(0);
     },
@@ -192,8 +227,7 @@ describe(`load: ${USERS} users for ${SECONDS} s of mixed traffic`, () => {
   it(
     'against 2 API processes: no request fails',
     async () => {
-      const result = await runLoad(kinds, [apiA.baseUrl, apiB.baseUrl], tokens, SECONDS);
-      figures.push({ label: '2 APIs', load: loadAverage(), result });
+      const result = await measuredLoad('2 APIs', [apiA.baseUrl, apiB.baseUrl]);
       expect(result.errorSamples).toEqual([]);
       expect(result.requests).toBeGreaterThan(0);
     },
