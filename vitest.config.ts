@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './apps/server/test/slow-first-sequencer.ts';
 
 const UNIT = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/tools/**/*.test.ts'];
 /** Unit files that need a fresh module graph: a vi.mock would not reach a module another file loaded first. */
@@ -9,6 +10,8 @@ const ISOLATED_UNIT = [
 
 export default defineConfig({
   test: {
+    // The API project's minutes-long files first (see the sequencer), so that its 2 workers end together.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         // One module graph per worker, not per file (isolate: false): the unit files share no mutable state, and
@@ -19,10 +22,13 @@ export default defineConfig({
           include: UNIT,
           exclude: ['**/*.api.test.ts', '**/node_modules/**', ...ISOLATED_UNIT],
           isolate: false,
+          // Vitest's 5 s default is CPU a loaded runner may not give: synchronous geometry and rendering cases
+          // took 6.6–6.8 s at load ~20 (bench/RESULTS.md, "npm test duration"). A hung test still fails.
+          testTimeout: 60_000,
         },
       },
       {
-        test: { name: 'unit-isolated', include: ISOLATED_UNIT },
+        test: { name: 'unit-isolated', include: ISOLATED_UNIT, testTimeout: 60_000 },
       },
       {
         test: {

@@ -4,7 +4,7 @@ import { constructionDsm } from '@mirante/demo/elevation-model';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
-import { applyOffset, watchTileVersions } from './offset-editing';
+import { offsetAndBack, watchTileVersions } from './offset-editing';
 
 const SPACE = 'edificio-aurora';
 const DATES = ['2025-09-15', '2025-11-15', '2026-01-15'] as const;
@@ -225,13 +225,7 @@ test.describe.serial('construction: inspections and notes', () => {
     // The offset of the scene shown, saved on it: its tiles are asked again with a new version.
     const tileVersions = watchTileVersions(page);
     await page.getByTestId('map-sidebar').getByText('Editar offset').click();
-    await applyOffset(page, '1.5', '-1');
-    await expect(page.getByText('Offset atualizado')).toBeVisible();
-    await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
-    const seen = tileVersions.size;
-    await applyOffset(page, '0', '0');
-    await expect(page.getByText('Offset atualizado').first()).toBeVisible();
-    await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
+    await offsetAndBack(page, tileVersions, '1.5', '-1');
   });
 });
 

@@ -1,13 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Overlay } from '@mirante/shared';
 import {
-  cameraOf,
+  colourAtMiddle,
   colourDistance,
   compareMap,
   hexOf,
   mainMap,
-  pixelAt,
-  screenPoint,
   settleAfter,
   waitForMapReady,
 } from './map-ready';
@@ -111,17 +109,6 @@ async function towerPlan(request: APIRequestContext): Promise<Overlay> {
   return tower!;
 }
 
-/** The on-screen colour of the middle of a plan on the settled 'Antes' map. */
-async function middleOnBefore(page: Page, overlay: Overlay): Promise<[number, number, number]> {
-  const map = compareMap(page);
-  const camera = await cameraOf(map);
-  const box = (await map.boundingBox())!;
-  const lng = overlay.corners.reduce((sum, corner) => sum + corner[0], 0) / 4;
-  const lat = overlay.corners.reduce((sum, corner) => sum + corner[1], 0) / 4;
-  const at = screenPoint(box, camera, lng, lat);
-  return pixelAt(page, at.x, at.y);
-}
-
 test('the compared ‘Antes’ map draws the shown plans as the main map does, and the sidebar checkbox hides them there too', async ({
   page,
   request,
@@ -136,10 +123,10 @@ test('the compared ‘Antes’ map draws the shown plans as the main map does, a
   await pickOption(page, 'Vistoria anterior', label(0));
   await pickOption(page, 'Vistoria posterior', label(1));
   await waitForMapReady(compareMap(page));
-  const drawn = await middleOnBefore(page, tower);
+  const drawn = await colourAtMiddle(page, compareMap(page), tower);
   await page.screenshot({ path: `${SHOTS}/inspection-compare-plans.png` });
 
   await settleAfter(compareMap(page), () => page.getByRole('checkbox', { name: TOWER_PLAN }).uncheck());
-  const hidden = await middleOnBefore(page, tower);
+  const hidden = await colourAtMiddle(page, compareMap(page), tower);
   expect(colourDistance(drawn, hexOf(hidden))).toBeGreaterThan(40);
 });

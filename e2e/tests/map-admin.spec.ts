@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changes } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN, USER } from './support';
-import { applyOffset, watchTileVersions } from './offset-editing';
+import { offsetAndBack, watchTileVersions } from './offset-editing';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -56,13 +56,7 @@ test('ADMIN: offset X/Y saved on the scene reloads its tiles with a new v', asyn
   await page.getByText('Editar offset').click();
   await expect(page.getByLabel('Offset X')).toHaveValue(/^0(\.0+)?$/);
   await expect(page.getByLabel('Offset Y')).toHaveValue(/^0(\.0+)?$/);
-  await applyOffset(page, '3', '-2');
-  await expect(page.getByText('Offset atualizado')).toBeVisible();
-  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
-  const seen = tileVersions.size;
-  await applyOffset(page, '0', '0');
-  await expect(page.getByText('Offset atualizado').first()).toBeVisible();
-  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
+  await offsetAndBack(page, tileVersions, '3', '-2');
 
   await page.route('**/api/v1/scene/*', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.getByRole('button', { name: 'Aplicar' }).click();

@@ -86,6 +86,19 @@ export async function pixelAt(page: Page, x: number, y: number): Promise<[number
   return [row[1] ?? -1, row[2] ?? -1, row[3] ?? -1];
 }
 
+/** The on-screen colour of the middle of a plan (the mean of its 4 corners) on a settled, north-up map. */
+export async function colourAtMiddle(
+  page: Page,
+  map: Locator,
+  plan: { corners: readonly (readonly number[])[] },
+): Promise<[number, number, number]> {
+  const camera = await cameraOf(map);
+  const box = (await map.boundingBox())!;
+  const mean = (axis: 0 | 1) => plan.corners.reduce((sum, corner) => sum + (corner[axis] ?? 0), 0) / 4;
+  const at = screenPoint(box, camera, mean(0), mean(1));
+  return pixelAt(page, at.x, at.y);
+}
+
 /** The straight-line distance between a pixel and a colour '#rrggbb' (0–441). */
 export function colourDistance(pixel: readonly number[], hex: string): number {
   return Math.sqrt(

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The `v` of every scene tile the page asks for from now on: a new one means the tiles were drawn again. */
 export function watchTileVersions(page: Page): Set<string> {
@@ -15,4 +15,23 @@ export async function applyOffset(page: Page, x: string, y: string): Promise<voi
   await page.getByLabel('Offset X').fill(x);
   await page.getByLabel('Offset Y').fill(y);
   await page.getByRole('button', { name: 'Aplicar' }).click();
+}
+
+/**
+ * In the open 'Editar offset' form: applies X and Y, then 0 and 0, and waits after each for 'Offset atualizado' and
+ * for the scene's tiles to be asked again with a version not seen before (`tileVersions`, from watchTileVersions).
+ */
+export async function offsetAndBack(
+  page: Page,
+  tileVersions: Set<string>,
+  x: string,
+  y: string,
+): Promise<void> {
+  await applyOffset(page, x, y);
+  await expect(page.getByText('Offset atualizado')).toBeVisible();
+  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
+  const seen = tileVersions.size;
+  await applyOffset(page, '0', '0');
+  await expect(page.getByText('Offset atualizado').first()).toBeVisible();
+  await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
 }

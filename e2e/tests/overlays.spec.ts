@@ -8,7 +8,7 @@ import {
 } from 'pdf-lib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
-import { cameraOf, colourDistance, hexOf, mainMap, pixelAt, screenPoint, waitForMapReady } from './map-ready';
+import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';
 import { DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/overlay-shots';
@@ -341,17 +341,6 @@ async function addSidePlan(request: APIRequestContext, site: Site): Promise<Over
   return (await created.json()) as Overlay;
 }
 
-/** The on-screen colour of the middle of a plan on the settled main map. */
-async function middleOf(page: Page, overlay: Overlay): Promise<[number, number, number]> {
-  const map = mainMap(page);
-  const camera = await cameraOf(map);
-  const box = (await map.boundingBox())!;
-  const lng = overlay.corners.reduce((sum, corner) => sum + corner[0], 0) / 4;
-  const lat = overlay.corners.reduce((sum, corner) => sum + corner[1], 0) / 4;
-  const at = screenPoint(box, camera, lng, lat);
-  return pixelAt(page, at.x, at.y);
-}
-
 test('the map’s sidebar keeps each plan’s checkbox and opacity across a reload, and the map draws them so', async ({
   page,
   request,
@@ -382,7 +371,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     await expect(sideOpacity).toHaveAttribute('aria-valuenow', '100');
     await waitForMapReady(mainMap(page));
     expect(requested.some((url) => url.includes(tower.hash))).toBe(true);
-    expect(colourDistance(await middleOf(page, side), SIDE_FILL)).toBeLessThan(30);
+    expect(colourDistance(await colourAtMiddle(page, mainMap(page), side), SIDE_FILL)).toBeLessThan(30);
 
     // The person hides the tower plan after turning it down, and turns the side plan down to about a third.
     await clickRail(towerOpacity, 0.5);
@@ -396,7 +385,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     expect(sideValue).toBeLessThan(45);
     await expect(towerBox).not.toBeChecked();
     await waitForMapReady(mainMap(page));
-    const fainter = await middleOf(page, side);
+    const fainter = await colourAtMiddle(page, mainMap(page), side);
     expect(colourDistance(fainter, SIDE_FILL)).toBeGreaterThan(60);
     await page.screenshot({ path: `${SHOTS}/map-sidebar-changed.png` });
 
@@ -409,7 +398,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     await expect(towerOpacity).toHaveAttribute('aria-valuenow', String(towerValue));
     await expect(sideOpacity).toHaveAttribute('aria-valuenow', String(sideValue));
     await waitForMapReady(mainMap(page));
-    expect(colourDistance(await middleOf(page, side), hexOf(fainter))).toBeLessThan(12);
+    expect(colourDistance(await colourAtMiddle(page, mainMap(page), side), hexOf(fainter))).toBeLessThan(12);
     expect(requested.some((url) => url.includes(side.hash))).toBe(true);
     expect(requested.some((url) => url.includes(tower.hash))).toBe(false);
     await page.screenshot({ path: `${SHOTS}/map-sidebar-reloaded.png` });
@@ -454,7 +443,7 @@ test('on the map, a plan whose image fails to load says “Não foi possível ca
   await expect(page.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(1);
   await page.getByTestId('overlay-sidebar').screenshot({ path: `${SHOTS}/map-sidebar-plan-failed.png` });
   await page.screenshot({ path: `${SHOTS}/map-plan-failed.png` });
-  const without = await middleOf(page, tower);
+  const without = await colourAtMiddle(page, mainMap(page), tower);
 
   // The server answers again: “Tentar novamente” asks for the image, the message goes and the plan is drawn.
   await page.unroute(towerImage);
@@ -468,7 +457,7 @@ test('on the map, a plan whose image fails to load says “Não foi possível ca
   await expect
     .poll(async () => {
       await waitForMapReady(mainMap(page));
-      return colourDistance(await middleOf(page, tower), hexOf(without));
+      return colourDistance(await colourAtMiddle(page, mainMap(page), tower), hexOf(without));
     })
     .toBeGreaterThan(20);
   await page.screenshot({ path: `${SHOTS}/map-plan-retried.png` });

@@ -1,48 +1,30 @@
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { SCENE_INGEST_QUEUE } from '../src/features/scenes/scenes.jobs';
-import type { RunningInfrastructure } from '../src/infrastructure';
-import { startJobs, type RunningJobs } from '../src/jobs/start-jobs';
-import { createMailer } from '../src/mail/mailer';
-import { createLocalStorage } from '../src/storage/local-storage';
 import { factories } from './factories';
 import { syntheticGeoTiff } from './geotiff-fixtures';
 import { multipartBody } from './multipart';
+import { roleProcesses, type RoleProcesses } from './role-processes';
 import { bearer, createTestContext, type TestContext } from './test-app';
 
 let context: TestContext;
-let infra: RunningInfrastructure;
-const running: RunningJobs[] = [];
-let apiApp: FastifyInstance;
+let processes: RoleProcesses;
 
 beforeAll(async () => {
   context = await createTestContext();
-  infra = {
-    config: { ...context.config, role: 'api' },
-    db: context.db,
-    connectionString: context.connectionString,
-    storage: createLocalStorage(context.config.storageDir),
-    mailer: createMailer({
-      outboxDir: path.join(context.config.dataDir, 'outbox'),
-      from: 'teste@mirante.test',
-    }),
-    close: () => Promise.resolve(),
-  };
+  processes = roleProcesses(context);
 });
 
 afterAll(async () => {
-  await apiApp?.close();
-  for (const jobs of running) await jobs.queue.stop({ graceful: false, wait: true });
+  await processes?.stop();
   await context.close();
 });
 
 async function ingestJobStates(): Promise<string[]> {
-  const { rows } = await running[0]!.queue
-    .getDb()
-    .executeSql('SELECT state FROM pgboss.job WHERE name = $1', [SCENE_INGEST_QUEUE]);
+  const { rows } = await processes.running[0]!.queue.getDb().executeSql(
+    'SELECT state FROM pgboss.job WHERE name = $1',
+    [SCENE_INGEST_QUEUE],
+  );
   return (rows as { state: string }[]).map((row) => row.state);
 }
 
@@ -56,9 +38,7 @@ async function sceneStatus(id: number): Promise<string> {
 }
 
 it('ROLE=api only enqueues: an upload waits queued until a worker process runs its ingest', async () => {
-  const api = await startJobs(infra, () => undefined, { work: false });
-  running.push(api);
-  apiApp = await buildApp(infra, api.services, { serveWeb: false });
+  const { jobs: api, app: apiApp } = await processes.startApi();
   const make = factories(context);
   const project = await make.buildProject();
   const admin = await make.signIn(await make.buildUser('ADMIN'));
@@ -81,8 +61,7 @@ it('ROLE=api only enqueues: an upload waits queued until a worker process runs i
   const schedules = await api.queue.getSchedules();
   expect(schedules).toEqual([]);
 
-  const worker = await startJobs({ ...infra, config: { ...infra.config, role: 'worker' } }, () => undefined);
-  running.push(worker);
+  const worker = await processes.startWorker();
   let status = await sceneStatus(sceneId);
   for (let waited = 0; waited < 60_000 && status !== 'ready' && status !== 'failed'; waited += 250) {
     await sleep(250);

@@ -3,45 +3,29 @@ import path from 'node:path';
 import { FINANCE_IMPORT_MESSAGES } from '@mirante/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import type { RunningInfrastructure } from '../infrastructure';
-import { createMailer } from '../mail/mailer';
-import { createLocalStorage } from '../storage/local-storage';
 import { multipartBody } from '../../test/multipart';
+import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { FINANCE_IMPORT_QUEUE, LAYER_IMPORT_QUEUE } from './import-jobs';
 import { WORKERS_UNAVAILABLE_MESSAGE } from './remote-task';
-import { startJobs, type RunningJobs } from './start-jobs';
+import type { RunningJobs } from './start-jobs';
 
 const LOTS = readFileSync(
   path.resolve(import.meta.dirname, '../../../../testdata/vectors/saopaulo_lotes_utm23s.geojson'),
 );
 
 let context: TestContext;
-let infra: RunningInfrastructure;
+let processes: RoleProcesses;
 let apiApp: FastifyInstance;
 let api: RunningJobs;
 let projectId: number;
 let token: string;
-const running: RunningJobs[] = [];
 
 beforeAll(async () => {
   // An API process gives a worker 2 s to take its job.
   context = await createTestContext({ jobPickupSeconds: 2 });
-  infra = {
-    config: { ...context.config, role: 'api' },
-    db: context.db,
-    connectionString: context.connectionString,
-    storage: createLocalStorage(context.config.storageDir),
-    mailer: createMailer({
-      outboxDir: path.join(context.config.dataDir, 'outbox'),
-      from: 'teste@mirante.test',
-    }),
-    close: () => Promise.resolve(),
-  };
-  api = await startJobs(infra, () => undefined, { work: false });
-  running.push(api);
-  apiApp = await buildApp(infra, api.services, { serveWeb: false });
+  processes = roleProcesses(context);
+  ({ jobs: api, app: apiApp } = await processes.startApi());
   const project = await context.db
     .selectFrom('projects')
     .select('id')
@@ -52,8 +36,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await apiApp?.close();
-  for (const jobs of running) await jobs.queue.stop({ graceful: false, wait: true });
+  await processes?.stop();
   await context.close();
 });
 
@@ -103,7 +86,7 @@ describe('imports on the workers (layer-import and finance-import queues)', () =
   }, 60_000);
 
   it('a worker runs the import the API sent and the API answers with its report; refusals keep their 4xx', async () => {
-    running.push(await startJobs({ ...infra, config: { ...infra.config, role: 'worker' } }, () => undefined));
+    await processes.startWorker();
     const before = await layerCount();
     const response = await importLots();
     expect(response.statusCode, response.body).toBe(200);

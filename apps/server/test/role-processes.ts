@@ -1,0 +1,63 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import type { RunningInfrastructure } from '../src/infrastructure';
+import { startJobs, type RunningJobs } from '../src/jobs/start-jobs';
+import { createMailer } from '../src/mail/mailer';
+import { createLocalStorage } from '../src/storage/local-storage';
+import type { TestContext } from './test-app';
+
+/**
+ * The processes of a split deployment (ROLE=api beside ROLE=worker) inside one test: each "process" is its own
+ * job runtime (pg-boss) over the test context's database and folders, as main.ts would start it.
+ */
+export interface RoleProcesses {
+  /** The infrastructure of the API process (role 'api'). */
+  infra: RunningInfrastructure;
+  /** Every job runtime started so far, the API's first when it has one; stopped by `stop`. */
+  running: RunningJobs[];
+  /** Starts the API process: its jobs only enqueue (work: false), and its app answers the routes. */
+  startApi: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
+  /** Starts a worker process (role 'worker'), which works the queues. */
+  startWorker: () => Promise<RunningJobs>;
+  /** Closes the API's app and stops every job runtime, without waiting for their jobs to end. */
+  stop: () => Promise<void>;
+}
+
+export function roleProcesses(context: TestContext): RoleProcesses {
+  const infra: RunningInfrastructure = {
+    config: { ...context.config, role: 'api' },
+    db: context.db,
+    connectionString: context.connectionString,
+    storage: createLocalStorage(context.config.storageDir),
+    mailer: createMailer({
+      outboxDir: path.join(context.config.dataDir, 'outbox'),
+      from: 'teste@mirante.test',
+    }),
+    close: () => Promise.resolve(),
+  };
+  const running: RunningJobs[] = [];
+  let app: FastifyInstance | undefined;
+  return {
+    infra,
+    running,
+    async startApi() {
+      const jobs = await startJobs(infra, () => undefined, { work: false });
+      running.push(jobs);
+      app = await buildApp(infra, jobs.services, { serveWeb: false });
+      return { jobs, app };
+    },
+    async startWorker() {
+      const jobs = await startJobs(
+        { ...infra, config: { ...infra.config, role: 'worker' } },
+        () => undefined,
+      );
+      running.push(jobs);
+      return jobs;
+    },
+    async stop() {
+      await app?.close();
+      for (const jobs of running) await jobs.queue.stop({ graceful: false, wait: true });
+    },
+  };
+}
