@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { bearer, type TestContext } from '../test-app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../test-app';
 import { contractEndpoints } from './contract-endpoints';
 import { fuzzCases, type FuzzCase } from './fuzz-cases';
 import { tileCases } from './hand-written-routes';
@@ -70,7 +71,7 @@ async function demoSpace(ctx: TestContext): Promise<string> {
   return project.space;
 }
 
-export function report(failures: Failure[]): string {
+function report(failures: Failure[]): string {
   const serverErrors = failures.filter((failure) => failure.statusCode >= 500).length;
   const lines = failures.map((f) => `${f.statusCode} ${f.route} — ${f.label}: ${f.body}`);
   return `${failures.length} falhas (${serverErrors} respostas 5xx)\n${lines.join('\n')}`;
@@ -80,7 +81,7 @@ export function report(failures: Failure[]): string {
  * Every route of the contract, then the tiles, fuzzed as the holder of `email`: the report of its failures
  * (`report([])` when there are none).
  */
-export async function fuzzEveryRoute(ctx: TestContext, email: string): Promise<string> {
+async function fuzzEveryRoute(ctx: TestContext, email: string): Promise<string> {
   const token = await ctx.login(email);
   const failures: Failure[] = [];
   for (const [index, endpoint] of contractEndpoints().entries()) {
@@ -89,4 +90,29 @@ export async function fuzzEveryRoute(ctx: TestContext, email: string): Promise<s
   }
   await fuzz(ctx, 'tiles', tileCases(await demoSpace(ctx), '2025-01-15'), token, failures);
   return report(failures);
+}
+
+/**
+ * The suite of one role's test file, on a database of its own: the fuzz of every route as `email`, then the
+ * file's further tests (`more`, given the context once it is made).
+ */
+export function fuzzSuite(
+  role: string,
+  email: string,
+  more: (ctx: () => TestContext) => void = () => {},
+): void {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  describe('fuzz of every route of the contract, the downloads and the tiles', () => {
+    it(`as ${role}, every malformed call answers 4xx with a message and changes no table`, async () => {
+      expect(await fuzzEveryRoute(ctx, email)).toBe(report([]));
+      // Thousands of requests: ~10 s alone, over 120 s on a 2-core machine at load 15–30 (both roles timed out
+      // at 120 s in the API runs of bench/RESULTS.md, "npm test duration").
+    }, 300_000);
+    more(() => ctx);
+  });
 }
