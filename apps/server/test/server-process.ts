@@ -24,10 +24,17 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the real server (`main.ts`) as its own node process, so tests can kill it like an operator would. */
-export async function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts the real server (`main.ts`) as its own node process, so tests can kill it like an operator would;
+ * `node`: the Node.js binary (this test's by default).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  node = process.execPath,
+): Promise<ServerProcess> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(node, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

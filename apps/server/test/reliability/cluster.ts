@@ -85,17 +85,24 @@ export async function startClusterBase(): Promise<ClusterBase> {
   };
 }
 
-/** An API process (`ROLE=api`) of the cluster, its own scratch folder, on `port`. */
-export async function startApi(base: ClusterBase, port: number): Promise<ServerProcess> {
+/** An API process (`ROLE=api`) of the cluster, its own scratch folder, on `port`; `node`: the Node.js binary. */
+export async function startApi(base: ClusterBase, port: number, node?: string): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-api-'));
-  return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port);
+  return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port, node);
 }
 
-/** A worker (`npm run worker`'s entry), ready once it says so; `dataDir` reuses a stopped worker's folder. */
-export async function startWorker(base: ClusterBase, reuseDataDir?: string): Promise<WorkerProcess> {
+/**
+ * A worker (`npm run worker`'s entry), ready once it says so; `dataDir` reuses a stopped worker's folder, `node`
+ * is the Node.js binary (this test's by default).
+ */
+export async function startWorker(
+  base: ClusterBase,
+  reuseDataDir?: string,
+  node = process.execPath,
+): Promise<WorkerProcess> {
   const dataDir = reuseDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-worker-')));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
+  const child = spawn(node, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
     cwd: ROOT,
     env: { ...process.env, ...base.env, DATA_DIR: dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
