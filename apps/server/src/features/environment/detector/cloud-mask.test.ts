@@ -64,6 +64,18 @@ describe('clouds in one scene of the pair', () => {
     expect(patches.filter((p) => p.areaM2 >= minArea)).toEqual([]);
   });
 
+  it('a real clearing under a thin cloud’s edge is still found whole', () => {
+    const cleared = (x: number, y: number): Rgb => (inClearing(x, y) ? soil : landscape(x, y));
+    const veiled = scene(cleared, null).map((v, i) => {
+      const x = Math.floor(i / 4) % grid.width;
+      const y = Math.floor(i / 4 / grid.width);
+      return i % 4 === 3 || Math.hypot(x - 150, y - 100) > 25 ? v : Math.round(v + (238 - v) * 0.25);
+    });
+    const patches = detectChange({ grid, before: clear, after: veiled, area: mask });
+    expect(patches.map((p) => p.category)).toEqual(['DEFO']);
+    expect(patches[0]?.areaM2).toBeGreaterThan(4800 * 0.8);
+  });
+
   it('a real clearing beside the cloud is still found, as the only patch', () => {
     const cleared = (x: number, y: number): Rgb => (inClearing(x, y) ? soil : landscape(x, y));
     const after = scene(cleared, cloudOverForest);

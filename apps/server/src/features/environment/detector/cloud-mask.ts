@@ -1,5 +1,6 @@
 import { boxMean } from './box-mean';
 import type { ChangeGrid } from './change-grid';
+import { hazeMask } from './haze-mask';
 import { excessGreenMinusRed } from './vegetation-index';
 
 type Rgb = readonly [number, number, number];
@@ -33,7 +34,7 @@ const rgbAt = (rgba: Uint8Array, o: number): Rgb => [
  * in a cloudy scene, so a burn scar on a clear day is still a change.
  */
 export function cloudMask(
-  input: { grid: ChangeGrid; before: Uint8Array; after: Uint8Array },
+  input: { grid: ChangeGrid; before: Uint8Array; after: Uint8Array; area: Uint8Array },
   radius: number,
 ): Uint8Array {
   const { width, height } = input.grid;
@@ -55,6 +56,16 @@ export function cloudMask(
       } else if (other[o + 3] !== 0 && shadowed(rgb, rgbAt(other, o))) (shadows[s] as Uint8Array)[i] = 1;
     }
   }
+  const valid = Uint8Array.from(input.area, (inside, i) =>
+    inside === 1 && input.before[i * 4 + 3] !== 0 && input.after[i * 4 + 3] !== 0 ? 1 : 0,
+  );
+  const hazy = [
+    hazeMask({ width, height, seen: input.before, other: input.after, valid, radius }),
+    hazeMask({ width, height, seen: input.after, other: input.before, valid, radius }),
+  ];
+  const haze = new Float32Array(cells);
+  for (let i = 0; i < cells; i++) if (hazy[0]?.[i] === 1 || hazy[1]?.[i] === 1) haze[i] = 1;
+  const hazeAround = boxMean(haze, width, height, radius);
   const flags = new Float32Array(cells);
   for (let i = 0; i < cells; i++) {
     for (const s of [0, 1] as const) {
@@ -63,5 +74,5 @@ export function cloudMask(
     }
   }
   const spread = boxMean(flags, width, height, radius * 2);
-  return Uint8Array.from(spread, (v) => (v > 0.02 ? 1 : 0));
+  return Uint8Array.from(spread, (v, i) => (v > 0.02 || (hazeAround[i] as number) > 0.5 ? 1 : 0));
 }

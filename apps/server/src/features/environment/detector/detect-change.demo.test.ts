@@ -101,6 +101,39 @@ describe('the detector on the demo environment area’s ground truth', { timeout
     },
   );
 
+  /**
+   * On the app's own 1 m grid (environment.processor.ts): the demo's first scene (2025-03-01) has thin clouds
+   * that pass the thick-cloud test, and the bare 'Supressão 2' clearing changes colour between 2026-07-01 and
+   * 2026-11-01 without any vegetation in either scene. Three scenes (all pairs would take minutes on 2 cores).
+   */
+  describe('on the app’s 1 m grid, with the thin clouds of the first scene and the bare clearing', async () => {
+    const fine = gridOver(boundary, 1);
+    const fineArea = areaMask(fine, boundary);
+    const fineDates = ['2025-03-01', '2026-07-01', '2026-11-01'];
+    const fineScenes = new Map<string, Uint8Array>();
+    for (const date of fineDates) {
+      fineScenes.set(
+        date,
+        await sampleScene(sceneRasterSource(site.render(site.dates.indexOf(date), 1), EPSG), fine),
+      );
+    }
+    const finePairs = fineDates.flatMap((before, i) =>
+      fineDates.slice(i + 1).map((after) => [`${before} → ${after}`, before, after] as const),
+    );
+    it.each(finePairs)(
+      '%s: no patch reaches more than the minimum mapping unit onto ground the truth says did not change',
+      (_, before, after) => {
+        const patches = detectChange({
+          grid: fine,
+          before: fineScenes.get(before) as Uint8Array,
+          after: fineScenes.get(after) as Uint8Array,
+          area: fineArea,
+        });
+        expect(falsePatches(patches, changedGround(truth, before, after))).toEqual([]);
+      },
+    );
+  });
+
   it('the same check finds false patches in a detector that thresholds at 3 σ (the seasonal noise)', () => {
     const careless = { ...DEFAULT_DETECTOR_SETTINGS, strongSigmas: 3 };
     const found = analyses.flatMap((a) =>

@@ -7,6 +7,7 @@ import {
   SOIL as soil,
   inForest,
   paintScene as scene,
+  type Rgb,
   syntheticGrid as grid,
   syntheticMask as mask,
 } from '../../../../test/synthetic-change-area';
@@ -39,6 +40,15 @@ describe('vegetation change detector on a synthetic pair', () => {
     expect(detectChange({ grid, before, after: before, area: mask })).toEqual([]);
     const drier = scene((x, y) => (inForest(x, y) ? forest : [135, 120, 80]));
     expect(detectChange({ grid, before, after: drier, area: mask })).toEqual([]);
+  });
+
+  it('finds nothing where bare soil only changed colour (redder, then browner): no vegetation in either scene', () => {
+    const bare = (colour: Rgb) =>
+      scene((x, y) => (inClearing(x, y) ? colour : inForest(x, y) ? forest : pasture));
+    const redder = detectChange({ grid, before: bare([145, 98, 70]), after: bare(soil), area: mask });
+    const greyer = detectChange({ grid, before: bare(soil), after: bare([145, 98, 70]), area: mask });
+    expect(redder).toEqual([]);
+    expect(greyer).toEqual([]);
   });
 
   it('does not map a change smaller than the minimum mapping unit', () => {

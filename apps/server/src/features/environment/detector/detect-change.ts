@@ -33,6 +33,13 @@ export interface DetectorSettings {
 }
 
 /**
+ * ExG − ExR above which a (smoothed) cell is vegetation: the index's own zero (Meyer & Camargo Neto 2008). A loss
+ * is read only where the before scene was vegetation, a gain only where the after scene is: bare ground whose
+ * colour drifts with the season (a clearing's soil and litter) changes its index too, but no vegetation changed.
+ */
+export const VEGETATION_INDEX = 0;
+
+/**
  * Defaults fit for the demo area (2 m grid): the smallest demo change is ~2,400 m². MapBiomas Alerta maps
  * nothing under 0.3 ha; an APP restoration may need less, hence 0.1 ha and configurable per analysis.
  */
@@ -164,9 +171,10 @@ const mean = (values: Float32Array, cells: number[]) =>
  * The vegetation changes between two scenes of one area: ExG − ExR of each scene (smoothed), the after − before
  * difference normalised for the season (relative-normalisation.ts), a threshold per scene pair from the
  * difference's own noise (robust σ) with hysteresis, the gain and loss masks turned into polygons (holes kept)
- * and the minimum mapping unit applied. Loss of vegetation is DEFO, gain REFO; a "loss" where the before scene
- * was not vegetation (ExG − ExR ≤ 0, the index's own threshold) or a "gain" to ground that is still not
- * vegetation is another change (GAMBIRA). Sorted by area, largest first.
+ * and the minimum mapping unit applied. Loss of vegetation is DEFO, gain REFO; a loss is read only on cells that
+ * were vegetation before (ExG − ExR above VEGETATION_INDEX), a gain only on cells that are vegetation after, so
+ * the detector proposes no other change (GAMBIRA stays for the ADMIN's drawn detections). Thick clouds, their
+ * shadows and thin clouds (haze-mask.ts) of either scene are not read. Sorted by area, largest first.
  */
 export function detectChange(
   input: ChangeInput,
@@ -185,8 +193,12 @@ export function detectChange(
   const patches: ChangePatch[] = [];
   for (const direction of [1, -1] as const) {
     const signed = residual.change.map((v) => v * direction);
+    // Vegetation where it was lost (before) or gained (after): bare soil whose colour drifts is no change.
+    const vegetation = direction === 1 ? after.index : before.index;
     const gated = residual.z.map((v, i) =>
-      (signed[i] as number) >= settings.minDelta ? v * direction : -Infinity,
+      (signed[i] as number) >= settings.minDelta && (vegetation[i] as number) > VEGETATION_INDEX
+        ? v * direction
+        : -Infinity,
     );
     const mask = coreRelativeEdges(
       hysteresisMask(gated, width, height, low, high),
@@ -208,7 +220,6 @@ export function detectChange(
       if (cells.length === 0) continue;
       const indexBefore = mean(before.index, cells);
       const indexAfter = mean(after.index, cells);
-      const vegetated = direction === 1 ? indexAfter > 0 : indexBefore > 0;
       const meanZ = mean(
         gated.map((v) => (Number.isFinite(v) ? v : 0)),
         cells,
@@ -216,7 +227,7 @@ export function detectChange(
       const xs = (polygon.rings[0] ?? []).map((p) => p[0] ?? 0);
       const ys = (polygon.rings[0] ?? []).map((p) => p[1] ?? 0);
       patches.push({
-        category: !vegetated ? 'GAMBIRA' : direction === 1 ? 'REFO' : 'DEFO',
+        category: direction === 1 ? 'REFO' : 'DEFO',
         geometry: toLonLat(grid, polygon),
         areaM2: polygon.cells * grid.cellSizeM * grid.cellSizeM,
         confidence: Math.round(Math.min(1, Math.max(0, meanZ / (2 * high))) * 100) / 100,

@@ -1,5 +1,5 @@
 /** Splits `members` into `count` groups of (nearly) equal size by ascending `key`. */
-function quantileGroups(members: number[], key: Float32Array, count: number): number[][] {
+export function quantileGroups(members: number[], key: Float32Array, count: number): number[][] {
   const sorted = [...members].sort((a, b) => (key[a] as number) - (key[b] as number));
   const groups: number[][] = [];
   for (let k = 0; k < count; k++) {
