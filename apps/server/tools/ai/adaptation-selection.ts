@@ -173,18 +173,24 @@ export interface AdaptationChoice {
 
 /**
  * Chooses the adaptation settings on `cells` (real sets allowed to train) only: each set is scored by a base model
- * trained without it (leave-one-set-out inside the given sets), every candidate is simulated, and the one with
- * the highest mean (after-corrections balanced accuracy − pooled ECE) wins (ties: the earlier candidate).
+ * trained without it (leave-one-set-out inside the given sets) with the shipped Platt `calibration` (fitted on the
+ * allowed sets' out-of-set scores: the calibration ai:eval gives those sets' base models; the per-project
+ * probability pools with it and the anchors read it), every candidate is simulated, and the one with the highest
+ * mean (after-corrections balanced accuracy − pooled ECE) wins (ties: the earlier candidate).
  */
 export function selectAdaptation(
   cells: readonly RealCell[],
   synthetic: readonly BuiltSample[],
+  calibration: BuiltModel['calibration'],
 ): AdaptationChoice {
   const sets = [...new Set(cells.map((c) => c.set))];
   const bases = new Map(
     sets.map((set) => [
       set,
-      leaveOutModel(cells.filter((c) => c.set !== set && c.grid === 0).map(toSample), synthetic),
+      {
+        ...fitBuiltModel([...cells.filter((c) => c.set !== set && c.grid === 0).map(toSample), ...synthetic]),
+        calibration,
+      },
     ]),
   );
   let best: AdaptationChoice | null = null;

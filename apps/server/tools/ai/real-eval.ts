@@ -79,7 +79,7 @@ export function evaluateRealSets(
         ...fitBuiltModel([...others.filter((c) => c.grid === 0).map(toSample), ...synthetic]),
         calibration: shipped.calibration,
       };
-      const choice = selectAdaptation(others, synthetic);
+      const choice = selectAdaptation(others, synthetic, shipped.calibration);
       adaptation = choice.settings;
       adaptationChosenOn = choice.chosenOn;
     }

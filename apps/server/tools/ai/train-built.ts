@@ -34,7 +34,7 @@ async function main(): Promise<void> {
     log: (l) => console.log(l),
   });
   const synthetic = syntheticSamples(samplesOf(demo, 'train'), SYNTHETIC_SAMPLES);
-  const adaptation = selectAdaptation(cells, synthetic);
+
   const counts = Object.fromEntries(
     [...mayTrain].map((set) => [
       set,
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     ]),
   );
   const fitted = leaveOutModel(real, synthetic);
+  const adaptation = selectAdaptation(cells, synthetic, fitted.calibration);
   const model = {
     ...fitted,
     adaptation: adaptation.settings,

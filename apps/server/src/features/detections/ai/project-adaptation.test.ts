@@ -174,3 +174,18 @@ describe("the project's share of built lots (the prior of the written probabilit
     expect(share).toBeLessThan(0.3);
   });
 });
+
+describe('the confidence written after corrections', () => {
+  it('is never under ½ for the decision it goes with, even when the project is mostly built', () => {
+    const base = loadBuiltModel();
+    const draw = createRng(21).next;
+    const mostlyBuilt: Correction[] = Array.from({ length: 20 }, (_, i) => ({
+      features: lot(i < 18 ? 1 : 0, draw),
+      built: i < 18,
+    }));
+    const lots = Array.from({ length: 400 }, () => lot(draw(), draw));
+    const model = projectModel(base, mostlyBuilt, { ...DEFAULT_ADAPTATION, l2: 1 }, lots);
+    expect(model.adapted).toBe(true);
+    expect(Math.min(...lots.map((f) => confidenceOf(model.read(f))))).toBeGreaterThanOrEqual(0.5);
+  });
+});

@@ -54,6 +54,14 @@ export const DEFAULT_ADAPTATION: AdaptationSettings = { l2: 0.3, temperature: 2,
 export const SELF_TRAINING_MARGIN = 2;
 /** At most this many uncorrected lots are used for self-training (an even sample of them), to bound the fit. */
 export const SELF_TRAINING_MAX_LOTS = 4000;
+/**
+ * The probability written after corrections pools the per-project model's log-odds with the shipped model's
+ * calibrated log-odds, this much of the shipped one (an equal-weight logarithmic opinion pool). The per-project
+ * fit on a few dozen corrections decides better, but its probability is calibrated only where its corrections
+ * were: fitted on the 'a revisar' lots first it misjudged the clear lots (Kampala pooled ECE 0.145); the shipped
+ * calibration holds there (bench/RESULTS.md, 2026-11-27). Fixed at ½, not tuned; the decision is unchanged.
+ */
+export const SHIPPED_POOL_WEIGHT = 0.5;
 /** Calibrated log-odds of the shipped model beyond which an uncorrected lot anchors the per-project fit. */
 export const ANCHOR_MARGIN = 2;
 
@@ -189,8 +197,17 @@ export function projectModel(
     adapted: true,
     corrections: corrections.length,
     read: (features) => {
-      const score = logisticScore(local, row(features));
-      return { built: score >= 0, pBuilt: sigmoid(settings.temperature * score + priorLogOdds) };
+      const values = row(features);
+      const score = logisticScore(local, values);
+      const shippedLogOdds = base.calibration.a * (values[0] as number) + base.calibration.b;
+      const pBuilt = sigmoid(
+        SHIPPED_POOL_WEIGHT * shippedLogOdds +
+          (1 - SHIPPED_POOL_WEIGHT) * (settings.temperature * score + priorLogOdds),
+      );
+      // The decision is the class-balanced fit's; a probability on the other side of ½ would write a confidence
+      // under ½ for it: it is a coin flip at most.
+      const built = score >= 0;
+      return { built, pBuilt: built ? Math.max(0.5, pBuilt) : Math.min(0.5, pBuilt) };
     },
   };
 }
