@@ -65,4 +65,4 @@ it('loses no committed data when the server is killed with kill -9 during writes
     expect(restored.status).toBe(200);
   }
   expect(server.output()).toContain('encerrando-o antes de iniciar');
-}, 180_000);
+}, 660_000); // 2 × SERVER_START_LIMIT_MS (server-process.ts) + 180 s

@@ -78,4 +78,4 @@ it('survives kill -9 of its embedded PostgreSQL during writes: answers 503 meanw
     expect(failure.status).toBe(503);
     expect(failure.message).toMatch(/banco de dados/i);
   }
-}, 240_000);
+}, 480_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts) + 240 s

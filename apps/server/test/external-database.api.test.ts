@@ -46,4 +46,4 @@ it('runs against an external PostgreSQL given by DATABASE_URL (migrates, seeds, 
   );
   await migrated.end();
   expect(tables).toContain('001_foundation.sql');
-}, 120_000);
+}, 360_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts) + 120 s

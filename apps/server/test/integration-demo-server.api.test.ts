@@ -24,7 +24,7 @@ it('a production start without INTEGRATION_KEY stops at once, saying what to set
     (e: unknown) => e as Error,
   );
   expect(error?.message).toContain('INTEGRATION_KEY não definida');
-});
+}, 240_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts)
 
 it('the demo start links the demo allotment to its simulated UAU and the first sync finishes through pg-boss', async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-demo-erp-'));
@@ -67,4 +67,4 @@ it('the demo start links the demo allotment to its simulated UAU and the first s
     status: { erp: string; completed_at: string | null }[];
   };
   expect(log.status.find((s) => s.erp === 'uau')?.completed_at).not.toBeNull();
-}, 240_000);
+}, 480_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts) + 240 s

@@ -137,4 +137,4 @@ it('finishes an AI processing killed while running (kill -9 of the server) after
     `SELECT id FROM pgboss.job WHERE name = 'detections-process' AND state = 'active'`,
   );
   expect(stillActive.rows).toEqual([]);
-}, 480_000);
+}, 960_000); // 2 × SERVER_START_LIMIT_MS (server-process.ts) + 480 s

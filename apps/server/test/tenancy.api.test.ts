@@ -313,7 +313,8 @@ describe('tenancy: a user of one customer reaches no row of another through any 
         }
       }
       expect(failures).toEqual([]);
-    });
+      // Hundreds of requests, each between two checksums of every table: past 30 s at load 15–27.
+    }, 180_000);
 
     it(`as ${who}, another customer's tiles and scene files answer 404 and the own customer's answer 200`, async () => {
       const token = await ctx.login(email);

@@ -84,7 +84,7 @@ it('with DATABASE_URL an empty database gets no demo data but a first ADMIN from
   });
   expect(defined.status).toBe(200);
   expect(((await defined.json()) as { role: string }).role).toBe('ADMIN');
-}, 120_000);
+}, 360_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts) + 120 s
 
 it("with CLUSTER_WORKERS=2 the primary queues the first ADMIN's definition e-mail as a mail-send job, which an HTTP process delivers", async () => {
   const clustered = `${database}_c`;
@@ -110,4 +110,4 @@ it("with CLUSTER_WORKERS=2 the primary queues the first ADMIN's definition e-mai
   } finally {
     await stopServerProcess(cluster, 'SIGTERM');
   }
-}, 120_000);
+}, 360_000); // 1 × SERVER_START_LIMIT_MS (server-process.ts) + 120 s
