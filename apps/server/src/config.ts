@@ -37,10 +37,15 @@ export interface AppConfig {
   demoImageryScale: number;
   loginRateLimitPerMinute: number;
   /**
-   * `JOB_PICKUP_SECONDS` (60): how long an API request (an import) waits for a worker to take its job before it
+   * `JOB_PICKUP_SECONDS` (60): how long an API request (an import or export) waits for a worker to take its job before it
    * gives up with 503 and withdraws the job.
    */
   jobPickupSeconds: number;
+  /**
+   * `REMOTE_TASK_CONCURRENCY` (4): work loops per worker process on each request/response queue without a
+   * singleton policy (the exports); the imports keep one per process (one import per project at a time).
+   */
+  remoteTaskConcurrency: number;
   /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */
   trustProxy: boolean | string;
   logLevel: string;
@@ -151,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
     loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
     jobPickupSeconds: intFromEnv(env.JOB_PICKUP_SECONDS, 60),
+    remoteTaskConcurrency: intFromEnv(env.REMOTE_TASK_CONCURRENCY, 4),
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),

@@ -6,8 +6,8 @@ const log = (message: string) => console.log(`[worker] ${message}`);
 
 /**
  * A job worker process for scale-out (`npm run worker`, or `ROLE=worker npm start`): the same queues as the
- * server, no HTTP. It runs the ingests, AI runs, ERP synchronisations, e-mails and storage sweeps that
- * `ROLE=api` processes only send.
+ * server, no HTTP. It runs the ingests, AI runs, ERP synchronisations, e-mails, imports, exports and storage
+ * sweeps that `ROLE=api` processes only send.
  */
 export async function runWorker(config: AppConfig): Promise<void> {
   const infra = await startInfrastructure(config, log);

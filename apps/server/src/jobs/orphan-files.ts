@@ -6,7 +6,8 @@ import type { JobQueue } from './queue';
  * Storage folders whose every file a database row names: scenes and their DSMs, observation photos, overlay
  * plans, and the environment analyses' proposal previews and uploaded report PDFs.
  */
-const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays', 'environment'];
+// `jobs`: an import's upload or an export's file an API stopped before deleting (imports expire in 15 min).
+const SWEPT_PREFIXES = ['scenes', 'observations', 'overlays', 'environment', 'jobs'];
 
 /**
  * Files younger than this are never swept: an observation's photos are stored just before its row, an ingest's

@@ -6,6 +6,7 @@ import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
 import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
+import { exportJobs } from './export-jobs';
 import { importJobs } from './import-jobs';
 import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
@@ -22,15 +23,15 @@ export interface RunningJobs {
 export interface JobsOptions {
   /**
    * Work the queues here (default). False (`ROLE=api`): the process only sends jobs; the workers run the
-   * ingests, AI runs, ERP synchronisations, e-mails, imports, storage sweeps and their schedules.
+   * ingests, AI runs, ERP synchronisations, e-mails, imports, exports, storage sweeps and their schedules.
    */
   work?: boolean;
 }
 
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work, its e-mails and its imports sent to pg-boss and, when it works, works the scene-ingest,
- * detections-process, ERP-synchronisation, mail-send, finance-import, layer-import, storage-sweep and
+ * with its queued work, its e-mails, imports and exports sent to pg-boss and, when it works, works the scene-ingest,
+ * detections-process, ERP-synchronisation, mail-send, finance-import, layer-import, export-file, storage-sweep and
  * abandoned-plan-upload queues (each resuming the work a crash interrupted).
  */
 export async function startJobs(
@@ -47,8 +48,16 @@ export async function startJobs(
   await integrationSync.create();
   const mail = mailJobs(queue, infra.mailer);
   await mail.create();
-  const imports = importJobs(remoteTasks(queue, infra.config.jobPickupSeconds), infra.storage);
+  const tasks = remoteTasks(queue, {
+    pickupSeconds: infra.config.jobPickupSeconds,
+    concurrency: infra.config.remoteTaskConcurrency,
+    connectionString: infra.connectionString,
+    log,
+  });
+  const imports = importJobs(tasks, infra.storage);
   await imports.create();
+  const exports = exportJobs(tasks, infra.storage);
+  await exports.create();
   const local = createServices(
     { ...infra, mailer: mail.mailer },
     {
@@ -59,9 +68,10 @@ export async function startJobs(
       },
     },
   );
-  const services = imports.sentToWorkers(local);
+  const services = exports.sentToWorkers(imports.sentToWorkers(local));
   if (work) {
     await imports.work(local);
+    await exports.work(local);
     await ingest.work(services.scenes);
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);

@@ -53,7 +53,7 @@ const sceneStatus = async (id: number) => {
     : rows[0]!.status;
 };
 
-/** The states of the cluster's jobs of queue `name`, oldest first (the demo seed sends no import). */
+/** The states of the cluster's jobs of queue `name`, oldest first (the demo seed sends no import or export). */
 const jobStates = async (name: string) =>
   (
     await base.db.query<{ state: string }>(
@@ -145,6 +145,18 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     });
     expect(layers.status).toBe(200);
     expect(await layerCount()).toBeGreaterThan(report.lots.created);
+  }, 120_000);
+
+  it('an export asked of API B is built by the worker and streamed by API B', async () => {
+    const tokenB = await signIn(apiB.baseUrl);
+    const download = await fetch(
+      `${apiB.baseUrl}/api/v1/project/${projectId}/informations/export?fileType=csv`,
+      { headers: { authorization: `Bearer ${tokenB}` } },
+    );
+    expect(download.status, await download.clone().text()).toBe(200);
+    expect(download.headers.get('content-type')).toContain('text/csv');
+    expect((await download.text()).split('\n').length).toBeGreaterThan(2);
+    expect(await jobStates('export-file')).toEqual(['completed']);
   }, 120_000);
 
   it('an AI run queued through API A is run by the worker and read through API B', async () => {

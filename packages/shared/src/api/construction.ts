@@ -240,7 +240,7 @@ const notesExportEndpoint = (path: string, summary: string) =>
       api_token: text(512).optional(),
     }),
     response: fileResponse('text/csv', XLS_CONTENT_TYPE),
-    errorStatuses: [401, 403, 404, 422],
+    errorStatuses: [401, 403, 404, 422, 503],
   });
 
 export const notesApi = {

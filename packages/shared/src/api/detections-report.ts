@@ -136,7 +136,7 @@ export const detectionsReportApi = {
     params: idParams,
     query: detectionsExportSchema,
     response: fileResponse('text/csv', XLSX_CONTENT_TYPE),
-    errorStatuses: [401, 403, 404, 422],
+    errorStatuses: [401, 403, 404, 422, 503],
   }),
   exportFusion: defineEndpoint({
     method: 'GET',
@@ -147,6 +147,6 @@ export const detectionsReportApi = {
     params: idParams,
     query: detectionsExportSchema,
     response: fileResponse('text/csv', XLSX_CONTENT_TYPE),
-    errorStatuses: [401, 403, 404, 422],
+    errorStatuses: [401, 403, 404, 422, 503],
   }),
 } as const;

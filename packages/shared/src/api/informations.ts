@@ -363,7 +363,7 @@ export const informationsIoApi = {
     params: idParams,
     query: informationsExportSchema,
     response: fileResponse('text/csv', XLSX_CONTENT_TYPE),
-    errorStatuses: [401, 403, 404, 422],
+    errorStatuses: [401, 403, 404, 422, 503],
   }),
   import: defineEndpoint({
     method: 'POST',

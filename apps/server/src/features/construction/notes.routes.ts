@@ -1,6 +1,5 @@
-import { notesApi, XLS_CONTENT_TYPE } from '@mirante/shared';
+import { notesApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
-import { notesCsv, notesXls } from './notes-export';
 import type { NotesService } from './notes.service';
 
 /** Spec 7: GET /notes, POST notes, GET /notes/categories, POST /notes/destroy, GET /notes/export(/). */
@@ -13,13 +12,12 @@ export function registerNoteRoutes(route: Router, notes: NotesService): void {
   );
   for (const endpoint of [notesApi.export, notesApi.exportLink]) {
     route(endpoint, async ({ user, query }) => {
-      const { notes: rows } = await notes.forExport(user, query.inspection_id);
-      const csv = query.extension === 'csv';
+      const file = await notes.exportFile(user, query.inspection_id, query.extension);
       return {
-        body: csv ? notesCsv(rows) : notesXls(rows),
-        contentType: csv ? 'text/csv; charset=utf-8' : XLS_CONTENT_TYPE,
+        body: file.body,
+        contentType: file.contentType,
         cacheControl: 'no-store',
-        downloadName: `anotacoes.${query.extension}`,
+        downloadName: file.filename,
       };
     });
   }

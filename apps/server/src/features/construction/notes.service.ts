@@ -1,15 +1,18 @@
+import type { Readable } from 'node:stream';
 import {
   NOTE_MESSAGES,
   noteGeometrySchema,
   type Note,
   type NoteCategory,
   type SaveNote,
+  XLS_CONTENT_TYPE,
 } from '@mirante/shared';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { ConstructionGuard } from './construction-access';
 import type { InspectionsService } from './inspections.service';
 import { measureNoteShape } from './note-geometry';
+import { notesCsv, notesXls } from './notes-export';
 import type { NoteRow, NotesRepo } from './notes.repo';
 
 const noteNotFound = () => notFound(NOTE_MESSAGES.notFound, 'NOTE_NOT_FOUND');
@@ -111,11 +114,21 @@ export function createNotesService({ repo, inTransaction, inspections, guard }: 
       return { id: noteId };
     },
 
-    /** The notes of an inspection for the export, with the inspection. */
-    async forExport(user: AuthUser, inspectionId: number) {
-      const { inspection, project } = await inspections.get(user, inspectionId);
+    /** The notes of an inspection as a CSV or .xls download. */
+    async exportFile(
+      user: AuthUser,
+      inspectionId: number,
+      extension: 'csv' | 'xls',
+    ): Promise<{ body: Buffer | Readable; contentType: string; filename: string }> {
+      const { project } = await inspections.get(user, inspectionId);
       guard.require(user, project, 'read');
-      return { inspection, notes: (await repo.list(inspectionId)).map(toNote) };
+      const notes = (await repo.list(inspectionId)).map(toNote);
+      const csv = extension === 'csv';
+      return {
+        body: csv ? notesCsv(notes) : notesXls(notes),
+        contentType: csv ? 'text/csv; charset=utf-8' : XLS_CONTENT_TYPE,
+        filename: `anotacoes.${extension}`,
+      };
     },
   };
 }
