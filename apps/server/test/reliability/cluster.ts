@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
@@ -40,6 +41,23 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+/**
+ * s3rver (not S3) removes a folder a delete left empty, racing a PUT that has just created it: the PUT's write
+ * stream fails with an uncaught ENOENT and the object is lost (seen in the load test, with exports stored and
+ * deleted several a second under `jobs/exports`). A kept object in each folder of short-lived job files stops it.
+ */
+async function keepJobFolders(s3Port: number): Promise<void> {
+  const client = new S3Client({
+    endpoint: `http://127.0.0.1:${s3Port}`,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  for (const folder of ['jobs/imports', 'jobs/exports'])
+    await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: `${folder}/.keep`, Body: '' }));
+  client.destroy();
+}
+
 /** A fresh database on the external PostgreSQL and an s3rver bucket on 127.0.0.1, with shared settings. */
 export async function startClusterBase(): Promise<ClusterBase> {
   const database = `mirante_rel_${randomBytes(4).toString('hex')}`;
@@ -56,6 +74,7 @@ export async function startClusterBase(): Promise<ClusterBase> {
     configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   await s3.run();
+  await keepJobFolders(s3Port);
   const env = {
     DATABASE_URL: url.toString(),
     DEMO_DATA: '1',
