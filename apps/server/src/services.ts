@@ -1,5 +1,6 @@
 import { requireIntegrationKey, type AppConfig } from './config';
 import type { Db } from './db/database';
+import { markTaskApplied } from './jobs/task-liveness';
 import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
@@ -166,7 +167,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     portfolioIo: createPortfolioIoService({
       finance,
       projects,
-      inTransaction: (work) => db.transaction().execute((trx) => work(createPortfolioImportRepo(trx))),
+      // The import and the worker's job marked applied commit together (jobs/task-liveness.ts).
+      inTransaction: (work) =>
+        db.transaction().execute(async (trx) => {
+          const result = await work(createPortfolioImportRepo(trx));
+          await markTaskApplied(trx);
+          return result;
+        }),
       lots: (projectId) => createPortfolioImportRepo(db).projectLots(projectId),
       mailer,
       logError: (error, message) =>

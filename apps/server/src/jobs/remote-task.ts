@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ErrorCode, ImportProblem } from '@mirante/shared';
 import { AppError } from '../http/app-error';
 import type { JobQueue } from './queue';
+import { taskLocks, taskWatch } from './task-liveness';
 import { listenForTasks, TASK_CHANNEL, type TaskWakeups } from './task-wakeups';
 
 /** What a task's job completes with: the output, or the refusal (4xx) the API answers with. */
@@ -36,6 +37,17 @@ export interface RemoteTaskSettings {
   log: (message: string) => void;
 }
 
+/** The handler's output, or its refusal (an `AppError` below 500) as the job's outcome; other errors thrown. */
+async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Promise<TaskOutcome<O>> {
+  try {
+    return { ok: true, output: await handler(input) };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    const { statusCode: status, code, message, problems } = error;
+    return { ok: false, status, code, message, ...(problems ? { problems } : {}) };
+  }
+}
+
 /**
  * Request/response work on pg-boss: an API request sends a job and waits for its outcome (`run`); the processes
  * that work the queues run it (`work`). A refusal (an `AppError` below 500) comes back as the same error; a job
@@ -53,6 +65,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   const loops = new Map<string, string[]>();
   const singletons = new Set<string>();
   let wakeups: TaskWakeups | undefined;
+  let locks: ReturnType<typeof taskLocks> | undefined;
 
   const wake = (name: string | undefined) => {
     for (const [queueName, ids] of loops)
@@ -62,7 +75,12 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   const listen = () => {
     if (wakeups) return;
     wakeups = listenForTasks(settings.connectionString, wake, settings.log);
-    queue.once('stopped', () => void wakeups?.stop());
+    // One connection per running job (its advisory lock), for every loop of this process.
+    locks = taskLocks(settings.connectionString, Math.max(1, settings.concurrency) + 4);
+    queue.once('stopped', () => {
+      void wakeups?.stop();
+      void locks?.stop();
+    });
   };
 
   /** Withdraws a job no worker took; false when one already has it. */
@@ -91,6 +109,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
       wake(name);
       await queue.getDb().executeSql('SELECT pg_notify($1, $2)', [TASK_CHANNEL, name]);
       const deadline = Date.now() + settings.pickupSeconds * 1000;
+      const watch = taskWatch(queue, name, id);
       for (;;) {
         const job = await queue.getJobById<I>(name, id, { includeArchive: true });
         const state = job?.state;
@@ -103,6 +122,10 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
           throw new Error(`tarefa ${name} ${id} falhou: ${JSON.stringify(job!.output)}`);
         if (state === undefined || state === 'cancelled') throw unavailable();
         if (state === 'created' && Date.now() > deadline && (await withdraw(name, id))) throw unavailable();
+        if (state === 'active') {
+          const interrupted = await watch.check();
+          if (interrupted) throw interrupted;
+        }
         await sleep(OUTCOME_POLL_MS);
       }
     },
@@ -118,13 +141,20 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
             { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
-              try {
-                return { ok: true, output: await handler(job.data) };
-              } catch (error) {
-                if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
-                const { statusCode: status, code, message, problems } = error;
-                return { ok: false, status, code, message, ...(problems ? { problems } : {}) };
-              }
+              // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).
+              return locks!.holdWhileRunning(
+                name,
+                job.id,
+                async () => {
+                  try {
+                    return await outcomeOf(handler, job.data);
+                  } catch (error) {
+                    await queue.fail(name, job.id, { message: (error as Error).message });
+                    throw error;
+                  }
+                },
+                async (outcome) => void (await queue.complete(name, job.id, outcome)),
+              );
             },
           ),
         );

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { markTaskApplied } from '../../jobs/task-liveness';
 import type { ExistingLayer } from './import-plan';
 
 /** A layer row as the import writes it (geometry as GeoJSON text, measures computed). */
@@ -129,9 +130,16 @@ export function createLayerImportRepo(db: Db): LayerImportRepo {
       }
     },
 
-    /** Runs `work` in one transaction with a repo on it (the import is all or nothing). */
+    /**
+     * Runs `work` in one transaction with a repo on it (the import is all or nothing), marking the worker's job
+     * as applied in the same transaction.
+     */
     transaction<T>(work: (repo: LayerImportRepo, trx: Db) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(createLayerImportRepo(trx), trx));
+      return db.transaction().execute(async (trx) => {
+        const result = await work(createLayerImportRepo(trx), trx);
+        await markTaskApplied(trx);
+        return result;
+      });
     },
   };
 }
