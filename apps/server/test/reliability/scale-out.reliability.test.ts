@@ -202,6 +202,16 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     expect(await jobStates('layer-import')).toEqual(['completed', 'cancelled']);
     expect(await layerCount()).toBe(before);
 
+    // The manager may have been e-mailed earlier in the run (the demo's ERP synchronisation): only the new one counts.
+    const earlier = (await mailStates()).length;
+    const outbox = path.join(dataDir, 'outbox');
+    const managerMails = async () =>
+      (
+        await Promise.all(
+          (await readdir(outbox).catch(() => [])).map((file) => readFile(path.join(outbox, file), 'utf8')),
+        )
+      ).filter((mail) => /^To: gerente@horizonte\.com\.br/m.test(mail)).length;
+    const mailedBefore = await managerMails();
     const recovered = await fetch(`${apiA.baseUrl}/api/v1/user/recover`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -209,14 +219,11 @@ describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 
     });
     expect(recovered.status, await recovered.clone().text()).toBe(200);
     await sleep(3_000);
-    expect(await mailStates()).toEqual(['created']);
+    const newMail = async () => (await mailStates()).slice(earlier);
+    expect(await newMail()).toEqual(['created']);
 
     worker = await startWorker(base, dataDir);
-    expect(await waitFor(mailStates, (states) => states[0] === 'completed', 60_000)).toEqual(['completed']);
-    const outbox = path.join(dataDir, 'outbox');
-    const mails = await Promise.all(
-      (await readdir(outbox)).map((file) => readFile(path.join(outbox, file), 'utf8')),
-    );
-    expect(mails.filter((mail) => /^To: gerente@horizonte\.com\.br/m.test(mail))).toHaveLength(1);
+    expect(await waitFor(newMail, (states) => states[0] === 'completed', 60_000)).toEqual(['completed']);
+    expect(await managerMails()).toBe(mailedBefore + 1);
   }, 180_000);
 });
