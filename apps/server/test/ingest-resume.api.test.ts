@@ -37,6 +37,14 @@ it('finishes an ingest killed half-way (kill -9 of the server) after a restart, 
   // The server's temporary files go to a folder only this test looks at.
   const tmp = path.join(dataDir, 'tmp');
   await mkdir(tmp);
+  // Built before the server starts: ~20 s of synchronous CPU (minutes at load ~25) that blocks this process's
+  // event loop. Built after, the login that follows failed with EPIPE twice at load 15–25, most likely on a
+  // keep-alive connection to the server that was closed while the loop was blocked.
+  const tiff = syntheticGeoTiff({
+    width: 4000,
+    height: 4000,
+    origin: SYNTHETIC_ORIGINS.demoAllotment,
+  });
   const pgPort = await freePort();
   const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), TMPDIR: tmp };
   const port = await freePort();
@@ -53,11 +61,6 @@ it('finishes an ingest killed half-way (kill -9 of the server) after a restart, 
     `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
   );
 
-  const tiff = syntheticGeoTiff({
-    width: 4000,
-    height: 4000,
-    origin: SYNTHETIC_ORIGINS.demoAllotment,
-  });
   const form = new FormData();
   form.append('date', '2026-05-04');
   form.append('project', String(project.rows[0]!.id));
