@@ -33,8 +33,10 @@ const EXTENSIONS: Record<ImageKind, string> = { geotiff: 'tif', png: 'png', jpeg
 
 /**
  * Checks an image (and optional 3D model) fully before anything is kept: content type by magic bytes,
- * georeference, CRS, limits, completeness. Only then the row is created and the files stored; a failure
- * on the way removes both, so a refused file leaves nothing behind.
+ * georeference, CRS, limits, completeness. Only then the files are stored and, once they all are, the row
+ * recorded: a process killed while storing leaves no scene whose file is missing or cut (an ingest of it would
+ * fail), only files no row names, which the storage sweep removes (jobs/orphan-files.ts). A refusal on the way
+ * removes what was stored, so a refused file leaves nothing behind.
  */
 export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
   return async function register(input: SceneFileInput): Promise<SceneRecord> {
@@ -77,9 +79,11 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
     const modelKey = modelExtension ? `${prefix}/model.${modelExtension}` : null;
     const mosaicKeys = files.slice(1).map((_, index) => `${prefix}/original-${index + 2}.tif`);
     const { bounds } = input;
-    let row: SceneRecord;
     try {
-      row = await repo.insert({
+      await storage.putFile(originalKey, input.filePath);
+      for (const [index, key] of mosaicKeys.entries()) await storage.putFile(key, files[index + 1]!.path);
+      if (modelKey && input.modelPath) await storage.putFile(modelKey, input.modelPath);
+      return await repo.insert({
         projectId: input.projectId,
         date: input.date,
         cloud: input.cloud,
@@ -95,18 +99,9 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
         mosaicNames: files.slice(1).map((file) => file.name),
       });
     } catch (error) {
+      await storage.deletePrefix(prefix);
       if (isUniqueViolation(error)) throw unprocessable('DUPLICATE_SCENE_DATE', SCENE_MESSAGES.duplicateDate);
       throw error;
     }
-    try {
-      await storage.putFile(originalKey, input.filePath);
-      for (const [index, key] of mosaicKeys.entries()) await storage.putFile(key, files[index + 1]!.path);
-      if (modelKey && input.modelPath) await storage.putFile(modelKey, input.modelPath);
-    } catch (error) {
-      await repo.deleteByIds([row.id]);
-      await storage.deletePrefix(prefix);
-      throw error;
-    }
-    return row;
   };
 }
