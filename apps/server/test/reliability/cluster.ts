@@ -172,3 +172,11 @@ export async function signIn(baseUrl: string, email = 'admin@mirante.app.br'): P
   if (!response.ok) throw new Error(`login ${email}: ${response.status}`);
   return ((await response.json()) as { api_token: string }).api_token;
 }
+
+/** The id of the demo allotment (Jardim das Palmeiras) in the cluster's database. */
+export async function demoAllotmentId(base: ClusterBase): Promise<number> {
+  const { rows } = await base.db.query<{ id: number }>(
+    `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
+  );
+  return rows[0]!.id;
+}

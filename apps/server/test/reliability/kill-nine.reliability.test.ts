@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
 import {
+  demoAllotmentId,
   freePort,
   signIn,
   startApi,
@@ -36,9 +37,7 @@ beforeAll(async () => {
     apis.push({ port, process: await startApi(base, port) });
   }
   worker = await startWorker(base);
-  projectId = (
-    await base.db.query<{ id: number }>(`SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`)
-  ).rows[0]!.id;
+  projectId = await demoAllotmentId(base);
 }, 300_000);
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeResultsSection } from '../../tools/ai/results-section';
 import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
 import {
+  demoAllotmentId,
   freePort,
   signIn,
   startApi,
@@ -95,10 +96,7 @@ beforeAll(async () => {
   apiA = await startApi(base, await freePort());
   apiB = await startApi(base, await freePort());
   worker = await startWorker(base);
-  const project = await base.db.query<{ id: number }>(
-    `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
-  );
-  const projectId = project.rows[0]!.id;
+  const projectId = await demoAllotmentId(base);
   const admin = await signIn(apiA.baseUrl);
   const tiff = syntheticGeoTiff({ width: 600, height: 600, origin: SYNTHETIC_ORIGINS.demoAllotment });
   const sceneId = await uploadScene(apiA.baseUrl, admin, projectId, '2026-06-01', tiff.bytes);

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Scene } from '@mirante/shared';
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { writeResultsSection } from '../../tools/ai/results-section';
 import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
 import {
+  demoAllotmentId,
   freePort,
   signIn,
   startApi,
@@ -18,7 +18,7 @@ import {
   type ServerProcess,
   type WorkerProcess,
 } from './cluster';
-import { tileOf, uploadScene } from './traffic';
+import { importSaoPauloLots, tileOf, uploadScene } from './traffic';
 
 /**
  * Issue 19: the product runs on Node 22 and 24 as well as on 20. Each major, fetched from the npm registry's
@@ -27,7 +27,6 @@ import { tileOf, uploadScene } from './traffic';
  */
 const MAJORS = (process.env.NODE_MAJORS ?? '22,24').split(',').map((major) => major.trim());
 const RESULTS_FILE = path.resolve(import.meta.dirname, '../../../../bench/RESULTS.md');
-const VECTORS = path.resolve(import.meta.dirname, '../../../../testdata/vectors');
 
 interface Run {
   version: string;
@@ -88,10 +87,7 @@ describe.each(MAJORS)('Node %s: an API process and a worker of a cluster', (majo
     api = await startApi(base, await freePort(), node);
     worker = await startWorker(base, undefined, node);
     const readySeconds = seconds(since);
-    const { rows } = await base.db.query<{ id: number }>(
-      `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
-    );
-    const projectId = rows[0]!.id;
+    const projectId = await demoAllotmentId(base);
     const token = await signIn(api.baseUrl);
 
     since = performance.now();
@@ -113,18 +109,7 @@ describe.each(MAJORS)('Node %s: an API process and a worker of a cluster', (majo
     expect(tile.headers.get('content-type')).toMatch(/^image\//);
 
     since = performance.now();
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
-      'lotes.geojson',
-    );
-    form.append('skipInvalid', 'true');
-    const imported = await fetch(`${api.baseUrl}/api/v1/project/${projectId}/layers/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const imported = await importSaoPauloLots(api.baseUrl, token, projectId);
     expect(imported.status, await imported.clone().text()).toBe(200);
     expect(((await imported.json()) as { lots: { created: number } }).lots.created).toBeGreaterThan(0);
     const importSeconds = seconds(since);

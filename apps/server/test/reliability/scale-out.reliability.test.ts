@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -6,6 +5,7 @@ import type { Scene } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
 import {
+  demoAllotmentId,
   freePort,
   signIn,
   startApi,
@@ -17,9 +17,7 @@ import {
   type ServerProcess,
   type WorkerProcess,
 } from './cluster';
-import { tileOf, uploadScene } from './traffic';
-
-const VECTORS = path.resolve(import.meta.dirname, '../../../../testdata/vectors');
+import { importSaoPauloLots, tileOf, uploadScene } from './traffic';
 
 let base: ClusterBase;
 let apiA: ServerProcess;
@@ -32,10 +30,7 @@ beforeAll(async () => {
   base = await startClusterBase();
   apiA = await startApi(base, await freePort());
   apiB = await startApi(base, await freePort());
-  const project = await base.db.query<{ id: number }>(
-    `SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`,
-  );
-  projectId = project.rows[0]!.id;
+  projectId = await demoAllotmentId(base);
 }, 240_000);
 
 afterAll(async () => {
@@ -79,20 +74,7 @@ const layerCount = async () =>
     ).rows[0]!.n,
   );
 
-function importLots(baseUrl: string, token: string): Promise<Response> {
-  const form = new FormData();
-  form.append(
-    'file',
-    new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
-    'lotes.geojson',
-  );
-  form.append('skipInvalid', 'true');
-  return fetch(`${baseUrl}/api/v1/project/${projectId}/layers/import`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-}
+const importLots = (baseUrl: string, token: string) => importSaoPauloLots(baseUrl, token, projectId);
 
 describe('scale-out: 2 API processes (ROLE=api) + 1 worker + PostgreSQL 15 + S3 (s3rver)', () => {
   it('a scene uploaded to API A waits for the worker, which ingests it into S3; API B serves its tiles', async () => {

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Scene } from '@mirante/shared';
+
+const VECTORS = path.resolve(import.meta.dirname, '../../../../testdata/vectors');
 
 /** Uploads a GeoTIFF (published) and returns the scene's id. */
 export async function uploadScene(
@@ -32,4 +36,20 @@ export function tileOf(scene: Pick<Scene, 'bounds' | 'maxZoom'>): [number, numbe
   const x = Math.floor(((lon + 180) / 360) * n);
   const y = Math.floor(((1 - Math.log(Math.tan(lat) + 1 / Math.cos(lat)) / Math.PI) / 2) * n);
   return [z, x, y];
+}
+
+/** Imports the São Paulo lots (a real GeoJSON in UTM 23S) into `projectId`, skipping invalid ones. */
+export function importSaoPauloLots(baseUrl: string, token: string, projectId: number): Promise<Response> {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([readFileSync(path.join(VECTORS, 'saopaulo_lotes_utm23s.geojson'))]),
+    'lotes.geojson',
+  );
+  form.append('skipInvalid', 'true');
+  return fetch(`${baseUrl}/api/v1/project/${projectId}/layers/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
 }

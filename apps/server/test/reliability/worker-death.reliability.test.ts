@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_INTERRUPTED_APPLIED_MESSAGE, TASK_INTERRUPTED_MESSAGE } from '../../src/jobs/task-liveness';
 import {
+  demoAllotmentId,
   freePort,
   signIn,
   startApi,
@@ -26,9 +27,7 @@ beforeAll(async () => {
   base = await startClusterBase();
   api = await startApi(base, await freePort());
   worker = await startWorker(base);
-  projectId = (
-    await base.db.query<{ id: number }>(`SELECT id FROM projects WHERE space = 'jardim-das-palmeiras'`)
-  ).rows[0]!.id;
+  projectId = await demoAllotmentId(base);
 }, 300_000);
 
 afterAll(async () => {
