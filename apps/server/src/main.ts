@@ -9,7 +9,7 @@ import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
-import { startQueue } from './jobs/queue';
+import { startQueue, type JobQueue } from './jobs/queue';
 import { startJobs } from './jobs/start-jobs';
 import { mailJobs } from './mail/mail.jobs';
 import { createServices } from './services';
@@ -49,13 +49,16 @@ async function runPrimary(workers: number): Promise<void> {
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
   // The first ADMIN's e-mail goes through the mail-send queue like every other, delivered by a process that
-  // works it (an HTTP worker below or `npm run worker`); this process only sends the job.
-  const queue = await startQueue(infra.connectionString, false);
-  const mail = mailJobs(queue, infra.mailer);
-  await mail.create();
-  const { auth } = createServices({ ...infra, mailer: mail.mailer });
-  await initialData(infra, (userId) => auth.sendDefinitionEmail(userId));
-  await queue.stop({ graceful: true, wait: true });
+  // works it (an HTTP worker below or `npm run worker`); this process only sends the job, and starts pg-boss
+  // only when there is one to send (not on a restart, nor with the demo's accounts).
+  let queue: JobQueue | undefined;
+  await initialData(infra, async (userId) => {
+    queue = await startQueue(infra.connectionString, false);
+    const mail = mailJobs(queue, infra.mailer);
+    await mail.create();
+    await createServices({ ...infra, mailer: mail.mailer }).auth.sendDefinitionEmail(userId);
+  });
+  await queue?.stop({ graceful: true, wait: true });
   let stopping = false;
   const fork = (index: number) => {
     const worker = cluster.fork({

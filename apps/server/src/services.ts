@@ -1,6 +1,6 @@
 import { requireIntegrationKey, type AppConfig } from './config';
 import type { Db } from './db/database';
-import { markTaskApplied } from './jobs/task-liveness';
+import { inTaskTransaction } from './jobs/task-liveness';
 import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
@@ -168,12 +168,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       finance,
       projects,
       // The import and the worker's job marked applied commit together (jobs/task-liveness.ts).
-      inTransaction: (work) =>
-        db.transaction().execute(async (trx) => {
-          const result = await work(createPortfolioImportRepo(trx));
-          await markTaskApplied(trx);
-          return result;
-        }),
+      inTransaction: (work) => inTaskTransaction(db, (trx) => work(createPortfolioImportRepo(trx))),
       lots: (projectId) => createPortfolioImportRepo(db).projectLots(projectId),
       mailer,
       logError: (error, message) =>

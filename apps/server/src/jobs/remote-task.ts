@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ErrorCode, ImportProblem } from '@mirante/shared';
 import { AppError } from '../http/app-error';
 import type { JobQueue } from './queue';
-import { taskLocks, taskWatch } from './task-liveness';
+import { taskLocks, taskWatch, type TaskLocks } from './task-liveness';
 import { listenForTasks, TASK_CHANNEL, type TaskWakeups } from './task-wakeups';
 
 /** What a task's job completes with: the output, or the refusal (4xx) the API answers with. */
@@ -64,23 +64,27 @@ async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Pro
 export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   const loops = new Map<string, string[]>();
   const singletons = new Set<string>();
-  let wakeups: TaskWakeups | undefined;
-  let locks: ReturnType<typeof taskLocks> | undefined;
 
   const wake = (name: string | undefined) => {
     for (const [queueName, ids] of loops)
       if (name === undefined || name === queueName) for (const id of ids) queue.notifyWorker(id);
   };
 
-  const listen = () => {
-    if (wakeups) return;
-    wakeups = listenForTasks(settings.connectionString, wake, settings.log);
-    // One connection per running job (its advisory lock), for every loop of this process.
-    locks = taskLocks(settings.connectionString, Math.max(1, settings.concurrency) + 4);
+  /** The side of a process that works these queues, started with its first `work`: wake-ups and job locks. */
+  let working: { wakeups: TaskWakeups; locks: TaskLocks } | undefined;
+  const startWorking = () => {
+    if (working) return working;
+    const started = {
+      wakeups: listenForTasks(settings.connectionString, wake, settings.log),
+      // One connection per running job (its advisory lock), for every loop of this process.
+      locks: taskLocks(settings.connectionString, Math.max(1, settings.concurrency) + 4),
+    };
     queue.once('stopped', () => {
-      void wakeups?.stop();
-      void locks?.stop();
+      void started.wakeups.stop();
+      void started.locks.stop();
     });
+    working = started;
+    return started;
   };
 
   /** Withdraws a job no worker took; false when one already has it. */
@@ -131,7 +135,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
     },
 
     async work<I extends object, O>(name: string, handler: (input: I) => Promise<O>): Promise<void> {
-      listen();
+      const { locks } = startWorking();
       const count = singletons.has(name) ? 1 : Math.max(1, settings.concurrency);
       const ids: string[] = [];
       for (let i = 0; i < count; i++)
@@ -142,7 +146,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
               // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).
-              return locks!.holdWhileRunning(
+              return locks.holdWhileRunning(
                 name,
                 job.id,
                 async () => {

@@ -35,12 +35,24 @@ const running = new AsyncLocalStorage<{ name: string; id: string }>();
  * Throws (rolling the import back) when the job is no longer active: the waiting API held its worker dead.
  * Outside a job (an import run in the request, in tests) it does nothing.
  */
-export async function markTaskApplied(trx: Db): Promise<void> {
+async function markTaskApplied(trx: Db): Promise<void> {
   const task = running.getStore();
   if (!task) return;
   const marked = await sql`UPDATE pgboss.job SET output = '{"applied": true}'::jsonb
       WHERE name = ${task.name} AND id = ${task.id}::uuid AND state = 'active' RETURNING id`.execute(trx);
   if (marked.rows.length === 0) throw new Error(`tarefa ${task.name} ${task.id} abandonada antes de gravar`);
+}
+
+/**
+ * Runs `work` in one transaction of `db` and, in that same transaction, marks the running job applied
+ * (`markTaskApplied`): what an import's writes go through, so they and the mark commit together or not at all.
+ */
+export function inTaskTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await work(trx);
+    await markTaskApplied(trx);
+    return result;
+  });
 }
 
 /** The worker's side: the advisory locks of the jobs it runs, on connections of their own. */
@@ -75,6 +87,8 @@ export function taskLocks(connectionString: string, connections: number) {
     stop: () => pool.end(),
   };
 }
+
+export type TaskLocks = ReturnType<typeof taskLocks>;
 
 /** The API's side: watches a job it waits for while a worker runs it. */
 export function taskWatch(queue: JobQueue, name: string, id: string) {

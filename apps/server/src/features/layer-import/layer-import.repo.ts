@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { markTaskApplied } from '../../jobs/task-liveness';
+import { inTaskTransaction } from '../../jobs/task-liveness';
 import type { ExistingLayer } from './import-plan';
 
 /** A layer row as the import writes it (geometry as GeoJSON text, measures computed). */
@@ -135,11 +135,7 @@ export function createLayerImportRepo(db: Db): LayerImportRepo {
      * as applied in the same transaction.
      */
     transaction<T>(work: (repo: LayerImportRepo, trx: Db) => Promise<T>): Promise<T> {
-      return db.transaction().execute(async (trx) => {
-        const result = await work(createLayerImportRepo(trx), trx);
-        await markTaskApplied(trx);
-        return result;
-      });
+      return inTaskTransaction(db, (trx) => work(createLayerImportRepo(trx), trx));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { boxMean } from './box-mean';
-import { quantileGroups } from './relative-normalisation';
+import { likeCellStrata } from './relative-normalisation';
 import { excessGreenMinusRed } from './vegetation-index';
 
 /** A thin cloud or haze blends the ground toward a bright neutral: the colour it tends to where it is opaque. */
@@ -61,34 +61,30 @@ export function hazeMask(input: HazeInput): Uint8Array {
     index[i] = excessGreenMinusRed(or[i] as number, og[i] as number, ob[i] as number);
   }
   const out = new Uint8Array(cells);
-  const brightnessBins = Math.max(1, Math.min(STRATA.brightness, Math.floor(members.length / MIN_STRATUM)));
-  for (const group of quantileGroups(members, brightness, brightnessBins)) {
-    const indexBins = Math.max(1, Math.min(STRATA.index, Math.floor(group.length / MIN_STRATUM)));
-    for (const stratum of quantileGroups(group, index, indexBins)) {
-      const season = [0, 1, 2].map((k) => {
-        const a = seen[k] as Float32Array;
-        const b = other[k] as Float32Array;
-        const changes = Float32Array.from(stratum, (i) => (a[i] as number) - (b[i] as number)).sort();
-        return changes[Math.floor(changes.length / 2)] ?? 0;
-      });
-      const [cr, cg, cb] = season as [number, number, number];
-      for (const i of stratum) {
-        const o0 = or[i] as number;
-        const o1 = og[i] as number;
-        const o2 = ob[i] as number;
-        const c0 = (sr[i] as number) - o0 - cr;
-        const c1 = (sg[i] as number) - o1 - cg;
-        const c2 = (sb[i] as number) - o2 - cb;
-        const w0 = CLOUD_WHITE[0] - o0;
-        const w1 = CLOUD_WHITE[1] - o1;
-        const w2 = CLOUD_WHITE[2] - o2;
-        const norm2 = w0 * w0 + w1 * w1 + w2 * w2;
-        if (norm2 <= 0) continue;
-        const opacity = (c0 * w0 + c1 * w1 + c2 * w2) / norm2;
-        if (opacity < MIN_OPACITY) continue;
-        const misfit = Math.hypot(c0 - opacity * w0, c1 - opacity * w1, c2 - opacity * w2);
-        if (misfit <= MAX_MISFIT * Math.hypot(c0, c1, c2)) out[i] = 1;
-      }
+  for (const stratum of likeCellStrata(members, brightness, index, STRATA, MIN_STRATUM)) {
+    const season = [0, 1, 2].map((k) => {
+      const a = seen[k] as Float32Array;
+      const b = other[k] as Float32Array;
+      const changes = Float32Array.from(stratum, (i) => (a[i] as number) - (b[i] as number)).sort();
+      return changes[Math.floor(changes.length / 2)] ?? 0;
+    });
+    const [cr, cg, cb] = season as [number, number, number];
+    for (const i of stratum) {
+      const o0 = or[i] as number;
+      const o1 = og[i] as number;
+      const o2 = ob[i] as number;
+      const c0 = (sr[i] as number) - o0 - cr;
+      const c1 = (sg[i] as number) - o1 - cg;
+      const c2 = (sb[i] as number) - o2 - cb;
+      const w0 = CLOUD_WHITE[0] - o0;
+      const w1 = CLOUD_WHITE[1] - o1;
+      const w2 = CLOUD_WHITE[2] - o2;
+      const norm2 = w0 * w0 + w1 * w1 + w2 * w2;
+      if (norm2 <= 0) continue;
+      const opacity = (c0 * w0 + c1 * w1 + c2 * w2) / norm2;
+      if (opacity < MIN_OPACITY) continue;
+      const misfit = Math.hypot(c0 - opacity * w0, c1 - opacity * w1, c2 - opacity * w2);
+      if (misfit <= MAX_MISFIT * Math.hypot(c0, c1, c2)) out[i] = 1;
     }
   }
   return out;

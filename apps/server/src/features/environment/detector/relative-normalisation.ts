@@ -1,5 +1,5 @@
 /** Splits `members` into `count` groups of (nearly) equal size by ascending `key`. */
-export function quantileGroups(members: number[], key: Float32Array, count: number): number[][] {
+function quantileGroups(members: number[], key: Float32Array, count: number): number[][] {
   const sorted = [...members].sort((a, b) => (key[a] as number) - (key[b] as number));
   const groups: number[][] = [];
   for (let k = 0; k < count; k++) {
@@ -8,6 +8,24 @@ export function quantileGroups(members: number[], key: Float32Array, count: numb
     );
   }
   return groups;
+}
+
+/**
+ * Strata of cells that looked alike: `members` split into up to `strata.brightness` quantile groups of
+ * `brightness`, each split again into up to `strata.index` groups of `index`, none smaller than `minStratum`
+ * cells unless one group is all there is.
+ */
+export function likeCellStrata(
+  members: number[],
+  brightness: Float32Array,
+  index: Float32Array,
+  strata: { brightness: number; index: number },
+  minStratum: number,
+): number[][] {
+  const bins = (cells: number, most: number) => Math.max(1, Math.min(most, Math.floor(cells / minStratum)));
+  return quantileGroups(members, brightness, bins(members.length, strata.brightness)).flatMap((group) =>
+    quantileGroups(group, index, bins(group.length, strata.index)),
+  );
 }
 
 /**
@@ -47,24 +65,20 @@ export function residualChange(
   const out = new Float32Array(before.length).fill(Number.NaN);
   const z = new Float32Array(before.length).fill(Number.NaN);
   const minStratum = Math.max(MIN_STRATUM, valid.length * MIN_STRATUM_SHARE);
-  const brightnessBins = Math.max(1, Math.min(strata.brightness, Math.floor(valid.length / minStratum)));
-  for (const group of quantileGroups(valid, beforeBrightness, brightnessBins)) {
-    const indexBins = Math.max(1, Math.min(strata.index, Math.floor(group.length / minStratum)));
-    for (const stratum of quantileGroups(group, before, indexBins)) {
-      const differences = stratum
-        .map((i) => (after[i] as number) - (before[i] as number))
-        .sort((a, b) => a - b);
-      const median = differences[Math.floor(differences.length / 2)] ?? 0;
-      const magnitudes: number[] = [];
-      for (const i of stratum) {
-        const change = (after[i] as number) - (before[i] as number) - median;
-        out[i] = change;
-        magnitudes.push(Math.abs(change));
-      }
-      magnitudes.sort((a, b) => a - b);
-      const sigma = Math.max(MIN_SIGMA, 1.4826 * (magnitudes[Math.floor(magnitudes.length / 2)] ?? 0));
-      for (const i of stratum) z[i] = (out[i] as number) / sigma;
+  for (const stratum of likeCellStrata(valid, beforeBrightness, before, strata, minStratum)) {
+    const differences = stratum
+      .map((i) => (after[i] as number) - (before[i] as number))
+      .sort((a, b) => a - b);
+    const median = differences[Math.floor(differences.length / 2)] ?? 0;
+    const magnitudes: number[] = [];
+    for (const i of stratum) {
+      const change = (after[i] as number) - (before[i] as number) - median;
+      out[i] = change;
+      magnitudes.push(Math.abs(change));
     }
+    magnitudes.sort((a, b) => a - b);
+    const sigma = Math.max(MIN_SIGMA, 1.4826 * (magnitudes[Math.floor(magnitudes.length / 2)] ?? 0));
+    for (const i of stratum) z[i] = (out[i] as number) / sigma;
   }
   return { change: out, z };
 }
