@@ -42,8 +42,8 @@ export interface AppConfig {
    */
   jobPickupSeconds: number;
   /**
-   * `REMOTE_TASK_CONCURRENCY` (4): work loops per worker process on each request/response queue without a
-   * singleton policy (the exports); the imports keep one per process (one import per project at a time).
+   * `REMOTE_TASK_CONCURRENCY` (4): work loops per worker process on each request/response queue (the exports,
+   * each import queue); imports of one project still run one at a time (a per-project advisory lock).
    */
   remoteTaskConcurrency: number;
   /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */

@@ -5,6 +5,7 @@ import type { RunningInfrastructure } from '../src/infrastructure';
 import { startJobs, type RunningJobs } from '../src/jobs/start-jobs';
 import { createMailer } from '../src/mail/mailer';
 import { createLocalStorage } from '../src/storage/local-storage';
+import type { Storage } from '../src/storage/storage';
 import type { TestContext } from './test-app';
 
 /**
@@ -18,8 +19,8 @@ export interface RoleProcesses {
   running: RunningJobs[];
   /** Starts the API process: its jobs only enqueue (work: false), and its app answers the routes. */
   startApi: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
-  /** Starts a worker process (role 'worker'), which works the queues. */
-  startWorker: () => Promise<RunningJobs>;
+  /** Starts a worker process (role 'worker'), which works the queues; `storage` replaces the shared folder's. */
+  startWorker: (storage?: Storage) => Promise<RunningJobs>;
   /** Closes the API's app and stops every job runtime, without waiting for their jobs to end. */
   stop: () => Promise<void>;
 }
@@ -47,9 +48,9 @@ export function roleProcesses(context: TestContext): RoleProcesses {
       app = await buildApp(infra, jobs.services, { serveWeb: false });
       return { jobs, app };
     },
-    async startWorker() {
+    async startWorker(storage = infra.storage) {
       const jobs = await startJobs(
-        { ...infra, config: { ...infra.config, role: 'worker' } },
+        { ...infra, storage, config: { ...infra.config, role: 'worker' } },
         () => undefined,
       );
       running.push(jobs);

@@ -28,11 +28,12 @@ interface LayerImportJob extends ImportJob {
 
 /**
  * The spreadsheet (finance) and layer imports on the workers: the API stores the uploaded file, sends a job
- * (one import per project at a time: the queues' `singleton` policy keyed by project) and answers with its
- * outcome; the processes that work the queues read the file and run the import, all or nothing as before.
+ * (one import per project at a time on each queue: the job's `exclusiveKey` is the project, and imports of
+ * different projects run side by side) and answers with its outcome; the processes that work the queues read
+ * the file and run the import, all or nothing as before.
  */
 export function importJobs(tasks: RemoteTasks, storage: Storage) {
-  const options = (projectId: number) => ({ singletonKey: `project-${projectId}`, runSeconds: RUN_SECONDS });
+  const options = (projectId: number) => ({ exclusiveKey: `project-${projectId}`, runSeconds: RUN_SECONDS });
   /** Stores `bytes` for a job, runs `send` and removes the file whatever happened. */
   const staged = async <T>(bytes: Buffer, send: (fileKey: string) => Promise<T>): Promise<T> => {
     const fileKey = `${STAGED_PREFIX}/${randomUUID()}`;
@@ -46,8 +47,8 @@ export function importJobs(tasks: RemoteTasks, storage: Storage) {
   const read = async (key: string) => buffer(await storage.getStream(key));
   return {
     async create(): Promise<void> {
-      await tasks.create(FINANCE_IMPORT_QUEUE, 'singleton');
-      await tasks.create(LAYER_IMPORT_QUEUE, 'singleton');
+      await tasks.create(FINANCE_IMPORT_QUEUE);
+      await tasks.create(LAYER_IMPORT_QUEUE);
     },
 
     /** `services` with their imports sent to the queues (what the HTTP routes call). */

@@ -21,8 +21,11 @@ const OUTCOME_POLL_MS = 100;
 const POLLING_SECONDS = 0.5;
 
 export interface TaskOptions {
-  /** One job of this key active at a time (the queue is created with the `singleton` policy). */
-  singletonKey?: string;
+  /**
+   * Jobs of this queue with the same key run one at a time (an import per project): the worker that takes one
+   * waits, holding it, for the key's advisory lock. Jobs of other keys run meanwhile on the other loops.
+   */
+  exclusiveKey?: string;
   /** The longest the task may run once a worker took it (pg-boss's expiry). */
   runSeconds: number;
 }
@@ -30,7 +33,7 @@ export interface TaskOptions {
 export interface RemoteTaskSettings {
   /** `JOB_PICKUP_SECONDS`: how long a request waits for a worker to take its job. */
   pickupSeconds: number;
-  /** `REMOTE_TASK_CONCURRENCY`: work loops per process on each queue without a singleton policy. */
+  /** `REMOTE_TASK_CONCURRENCY`: work loops per process on each queue. */
   concurrency: number;
   /** The database the workers LISTEN on for new jobs. */
   connectionString: string;
@@ -56,35 +59,35 @@ async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Pro
  *
  * Pickup is immediate across processes: after `send` the API issues `NOTIFY` on `TASK_CHANNEL` with the queue's
  * name; every working process LISTENs on it and wakes its loops of that queue (a busy loop fetches again as soon
- * as it finishes). The 0.5 s poll remains for a notification lost with a connection. A queue without a
- * singleton policy (the exports) gets `concurrency` loops per process; a singleton queue (the imports, one per
- * project at a time) gets one: a second loop would only meet pg-boss's unique index when the next job belongs
- * to a project already importing.
+ * as it finishes). The 0.5 s poll remains for a notification lost with a connection. Every queue gets
+ * `concurrency` loops per process. The queues are pg-boss `standard` ones: jobs that must not overlap (the
+ * imports of one project) share an `exclusiveKey` whose advisory lock the worker takes after the job's own.
+ * Not pg-boss's `singleton` policy: it allows one loop per queue (an import of project A held up project B's),
+ * and with more its fetch takes the oldest waiting job and, when that job's key is already active, takes nothing,
+ * so a second import of A still held up every import queued behind it.
  */
 export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   const loops = new Map<string, string[]>();
-  const singletons = new Set<string>();
 
   const wake = (name: string | undefined) => {
     for (const [queueName, ids] of loops)
       if (name === undefined || name === queueName) for (const id of ids) queue.notifyWorker(id);
   };
 
-  /** The side of a process that works these queues, started with its first `work`: wake-ups and job locks. */
-  let working: { wakeups: TaskWakeups; locks: TaskLocks } | undefined;
+  /** The wake-ups of a process that works these queues, started with its first `work`. */
+  let wakeups: TaskWakeups | undefined;
   const startWorking = () => {
-    if (working) return working;
-    const started = {
-      wakeups: listenForTasks(settings.connectionString, wake, settings.log),
-      // One connection per running job (its advisory lock), for every loop of this process.
-      locks: taskLocks(settings.connectionString, Math.max(1, settings.concurrency) + 4),
-    };
-    queue.once('stopped', () => {
-      void started.wakeups.stop();
-      void started.locks.stop();
-    });
-    working = started;
-    return started;
+    if (wakeups) return;
+    const started = listenForTasks(settings.connectionString, wake, settings.log);
+    queue.once('stopped', () => void started.stop());
+    wakeups = started;
+  };
+
+  /** The locks of one queue's jobs: a connection per loop, so a job taken is never left waiting for one. */
+  const locksFor = (loopCount: number): TaskLocks => {
+    const locks = taskLocks(settings.connectionString, loopCount);
+    queue.once('stopped', () => void locks.stop());
+    return locks;
   };
 
   /** Withdraws a job no worker took; false when one already has it. */
@@ -98,16 +101,18 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   };
 
   return {
-    async create(name: string, policy?: 'singleton'): Promise<void> {
-      if (policy) singletons.add(name);
-      await queue.createQueue(name, policy ? { name, policy } : undefined);
+    async create(name: string): Promise<void> {
+      await queue.createQueue(name);
+      // The imports' queues were created `singleton` before (see above); a database of then keeps its row.
+      await queue.updateQueue(name, { name, policy: 'standard' });
     },
 
     async run<I extends object, O>(name: string, input: I, options: TaskOptions): Promise<O> {
       const id = await queue.send(name, input, {
         retryLimit: 0,
         expireInSeconds: options.runSeconds,
-        singletonKey: options.singletonKey,
+        // Stored in the job's `singleton_key` column, which a standard queue constrains with nothing.
+        singletonKey: options.exclusiveKey,
       });
       if (!id) throw unavailable();
       wake(name);
@@ -135,20 +140,20 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
     },
 
     async work<I extends object, O>(name: string, handler: (input: I) => Promise<O>): Promise<void> {
-      const { locks } = startWorking();
-      const count = singletons.has(name) ? 1 : Math.max(1, settings.concurrency);
+      startWorking();
+      const count = Math.max(1, settings.concurrency);
+      const locks = locksFor(count);
       const ids: string[] = [];
       for (let i = 0; i < count; i++)
         ids.push(
           await queue.work<I>(
             name,
-            { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS },
+            { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
               // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).
               return locks.holdWhileRunning(
-                name,
-                job.id,
+                { name, id: job.id, exclusiveKey: job.singletonKey ?? undefined },
                 async () => {
                   try {
                     return await outcomeOf(handler, job.data);

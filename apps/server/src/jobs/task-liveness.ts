@@ -61,23 +61,28 @@ export function taskLocks(connectionString: string, connections: number) {
   pool.on('error', () => undefined);
   return {
     /**
-     * Runs `work` holding the job's lock; `store` (the outcome's completion) runs before the lock is released.
+     * Runs `work` holding the job's lock and, when the job has an `exclusiveKey`, the lock of `name:key`
+     * (waiting for it while another job of that key runs); `store` (the outcome's completion) runs before the
+     * locks are released.
      */
     async holdWhileRunning<T>(
-      name: string,
-      id: string,
+      job: { name: string; id: string; exclusiveKey?: string },
       work: () => Promise<T>,
       store: (result: T) => Promise<void>,
     ): Promise<T> {
+      const { name, id, exclusiveKey } = job;
       const client = await pool.connect();
-      await client.query(`SELECT pg_advisory_lock(${lockKey})`, [id]);
       try {
+        await client.query(`SELECT pg_advisory_lock(${lockKey})`, [id]);
+        // Taken after the job's lock: the API sees a live worker while this one waits for the key's holder.
+        if (exclusiveKey)
+          await client.query(`SELECT pg_advisory_lock(${lockKey})`, [`${name}:${exclusiveKey}`]);
         const result = await running.run({ name, id }, work);
         await store(result);
         return result;
       } finally {
         // A connection that cannot unlock is closed instead (which frees its locks).
-        const unlocked = await client.query(`SELECT pg_advisory_unlock(${lockKey})`, [id]).then(
+        const unlocked = await client.query('SELECT pg_advisory_unlock_all()').then(
           () => true,
           () => false,
         );
