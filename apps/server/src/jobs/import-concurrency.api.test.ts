@@ -83,6 +83,7 @@ const waitingForLocks = async () => {
     `SELECT count(*)::int AS n FROM pg_locks
         WHERE locktype = 'advisory' AND NOT granted
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    [],
   );
   return (rows as { n: number }[])[0]!.n;
 };
