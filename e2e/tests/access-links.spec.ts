@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, menuItem, pick, signInAndWait } from './support';
+import { ADMIN, menuItem, pick, openSignedIn } from './support';
 
 test('ADMIN creates a sign-in link for the demo USER, the link signs in without Metro², and after Revogar it no longer does', async ({
   page,
   browser,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin');
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible({
     timeout: 20_000,
   });

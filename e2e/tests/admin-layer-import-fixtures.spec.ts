@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
-import { ADMIN, pick, signInAndWait, storedApiToken } from './support';
+import { ADMIN, pick, openSignedIn, storedApiToken } from './support';
 
 /** The real cadastral lots committed in testdata/vectors (see testdata/README.md): surveyors' files as delivered. */
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/vectors');
@@ -15,7 +15,7 @@ function fixture(name: string, mimeType: string) {
 
 /** Registers an allotment of the demo customer through the API and opens its 'Importar lotes' drawer. */
 async function openImportDrawer(page: Page, prefix: string) {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   const name = `${prefix} ${Date.now()}`;
   const headers = { authorization: `Bearer ${await storedApiToken(page)}` };
   const customers = (await (await page.request.get('/api/v1/customers', { headers })).json()) as {

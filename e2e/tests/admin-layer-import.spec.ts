@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
-import { ADMIN, pick, signInAndWait, storedApiToken } from './support';
+import { ADMIN, pick, openSignedIn, storedApiToken } from './support';
 
 /**
  * A surveyor's lots file as CAD tools export it: SIRGAS 2000 / UTM 22S metres (EPSG:31982) with no `crs` member,
@@ -50,7 +50,7 @@ function lotsFile(): string {
 test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot shown as a problem, refused whole, then imported without it; the lots are on the project map', async ({
   page,
 }) => {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   const name = `Loteamento Importado ${Date.now()}`;
   const customers = await page.request.get('/api/v1/customers', {
     headers: { authorization: `Bearer ${await storedApiToken(page)}` },

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MANAGER, signInAndWait } from './support';
+import { ADMIN, MANAGER, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 
 test("ADMIN opens a lot's information dialog from the administration panel, edits it and finds the spreadsheet upload", async ({
   page,
 }) => {
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin?aba=lot-information');
+  await openSignedIn(page, ADMIN, { path: '/page/admin?aba=lot-information' });
   await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible({
     timeout: 20_000,
   });
@@ -43,8 +42,7 @@ test("ADMIN opens a lot's information dialog from the administration panel, edit
 });
 
 test('the administration panel, and so its lot information, stays closed to a MANAGER', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/admin?aba=lot-information');
+  await openSignedIn(page, MANAGER, { path: '/page/admin?aba=lot-information' });
   await expect(page.getByText('Acesso negado')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('admin-lot-information')).toHaveCount(0);
 });

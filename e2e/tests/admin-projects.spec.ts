@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, pick, signInAndWait } from './support';
+import { ADMIN, pick, openSignedIn } from './support';
 
 const boundary = {
   type: 'FeatureCollection',
@@ -35,7 +35,7 @@ async function openProjectsTab(page: Page) {
 test('ADMIN registers a project with its boundary, edits it, archives it and brings it back', async ({
   page,
 }) => {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   const form = await openProjectsTab(page);
 
   // The required fields say what is missing, in Portuguese.

@@ -7,7 +7,7 @@ import {
   newestEmailTo,
   noOpenDropdown,
   pick,
-  signInAndWait,
+  openSignedIn,
   storedApiToken,
   waitForEmailTo,
 } from './support';
@@ -15,8 +15,7 @@ import {
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
   page,
 }) => {
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin');
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   // The first visit loads the admin chunk; allow for a busy machine.
   await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible({
     timeout: 20_000,
@@ -98,8 +97,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both sav
 });
 
 test('the admin panel is ADMIN only', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/admin');
+  await openSignedIn(page, MANAGER, { path: '/page/admin' });
   await expect(page.getByText('Acesso negado')).toBeVisible();
 });
 
@@ -120,8 +118,7 @@ function previousMonthDay(): string {
 const SCENE_DATE = previousMonthDay();
 
 async function openTab(page: Page, tab: string): Promise<void> {
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin');
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   await page.getByRole('tab', { name: tab }).click({ timeout: 20_000 });
 }
 

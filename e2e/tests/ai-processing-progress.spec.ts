@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 /** The first day of this month in Brazil: the 'Processamento I.A' tab opens on the current month. */
@@ -38,8 +38,7 @@ test('the AI processing list follows a queued analysis to its end without reopen
   page,
 }) => {
   test.setTimeout(150_000);
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin');
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   await page.getByRole('tab', { name: 'Processamento I.A' }).click({ timeout: 20_000 });
   const row = page
     .getByRole('table', { name: 'Análises para processamento' })

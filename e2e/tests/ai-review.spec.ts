@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
 
 /*
  * 'A revisar': after the AI reads the demo allotment's latest scene, the lots it read with low confidence can be
@@ -61,8 +61,7 @@ test("Processamento I.A: the analysis shows its lots 'A revisar' and the filter 
   page,
 }) => {
   expect(reviewCount, 'the AI read some lots of the test scene with low confidence').toBeGreaterThan(0);
-  await signInAndWait(page, ADMIN);
-  await page.goto('/page/admin');
+  await openSignedIn(page, ADMIN, { path: '/page/admin' });
   await page.getByRole('tab', { name: 'Processamento I.A' }).click({ timeout: 20_000 });
   const table = page.getByRole('table', { name: 'Análises para processamento' });
   const row = table.getByRole('row', { name: new RegExp(sceneDate) });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, OTHER_CUSTOMER_USER, USER, signIn } from './support';
+import { ADMIN, DEMO_PASSWORD, OTHER_CUSTOMER_USER, USER, openSignedIn } from './support';
 
 /** Dates no other spec uploads to the allotment; each gets a published analysis not yet processed. */
 const DATES = ['2023-02-01', '2023-04-01'] as const;
@@ -38,9 +38,7 @@ const SECTIONS = ['Análise', 'Imagens', 'Camadas', 'Detalhes', 'Configurações
 
 async function openAnalysis(page: Page, email: string) {
   await page.setViewportSize({ width: 1366, height: 768 });
-  await signIn(page, email);
-  await expect(page.getByTestId('project-selector')).toBeVisible({ timeout: 30_000 });
-  await page.goto('/page/analysis');
+  await openSignedIn(page, email, { path: '/page/analysis' });
   await expect(page.getByTestId('project-selector')).toBeVisible({ timeout: 30_000 });
 }
 

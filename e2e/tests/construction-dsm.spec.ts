@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, noOpenDropdown, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, noOpenDropdown, openSignedIn } from './support';
 
 const SPACE = 'edificio-aurora';
 /** Scene dates no other spec uses. */
@@ -52,10 +52,7 @@ async function ensureInspection(request: APIRequestContext): Promise<void> {
 }
 
 async function openInspections(page: Page, email: string) {
-  await signInAndWait(page, email);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto('/page/construction/inspections');
+  await openSignedIn(page, email, { project: 'Edifício Aurora', path: '/page/construction/inspections' });
 }
 
 test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () => {
@@ -125,8 +122,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
   }) => {
     const project = await auroraProject(request, await headersOf(request, ADMIN));
     const [[west, south], [east, north]] = project.bounds;
-    await signInAndWait(page, ADMIN);
-    await page.goto('/page/admin');
+    await openSignedIn(page, ADMIN, { path: '/page/admin' });
     await page.getByRole('tab', { name: 'Cadastrar imagem' }).click({ timeout: 20_000 });
     const form = page.getByRole('form', { name: 'Cadastrar imagem' });
     await form.getByLabel('Data da imagem').fill(WITH_SCENE_DATE);

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
 
 const SPACE = 'edificio-aurora';
 /** A scene date no other spec uses: its inspection and note are this spec's own. */
@@ -62,10 +62,7 @@ async function ensureInspectionWithNote(request: APIRequestContext): Promise<voi
 }
 
 async function openPage(page: Page, path: string) {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto(path);
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: path });
 }
 
 test.describe.serial('construction: what the user is told when the server fails (spec 8)', () => {

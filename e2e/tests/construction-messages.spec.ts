@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { INSPECTION_MESSAGES, NOTE_MESSAGES, OVERLAY_MESSAGES } from '@mirante/shared';
 import { ensureScenes, scenePng } from './map-scenes';
-import { chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
 
 /*
  * The spec 8 messages of inspections, notes and overlays that construction-failures.spec.ts does not reach: the
@@ -92,10 +92,7 @@ async function ensureFixtures(request: APIRequestContext): Promise<void> {
 }
 
 async function openPage(page: Page, path: string) {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto(path);
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: path });
 }
 
 /** Clicks a row's remove button and confirms, as spec 2.10 asks first. */

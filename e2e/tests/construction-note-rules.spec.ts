@@ -3,7 +3,7 @@ import { NOTE_LIMITS, NOTE_MESSAGES } from '@mirante/shared';
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
 
 /*
  * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
@@ -72,10 +72,7 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto('/page/construction/notes');
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: '/page/construction/notes' });
   await pick(page, page.getByLabel('Vistoria'), LABEL);
   await page.getByRole('button', { name: 'Criar anotação' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
@@ -157,10 +154,7 @@ test('new category colour: 7 characters — the picker does not take “#abc”,
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto('/page/construction/notes');
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: '/page/construction/notes' });
   await pick(page, page.getByLabel('Vistoria'), LABEL);
   await page.getByRole('button', { name: 'Criar anotação' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova anotação' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseProject, MANAGER, signInAndWait } from './support';
+import { MANAGER, openSignedIn } from './support';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
@@ -7,9 +7,7 @@ const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 test('construction placeholders: Imagens, Relatório and Usuários say the page is under construction', async ({
   page,
 }) => {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: '/page/construction/images' });
   for (const [path, title] of [
     ['images', 'Imagens'],
     ['report', 'Relatório'],

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, chooseProject, DEMO_PASSWORD, MANAGER, pick, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
 import { offsetAndBack, watchTileVersions } from './offset-editing';
 
 const SPACE = 'edificio-aurora';
@@ -11,10 +11,7 @@ const DATES = ['2025-09-15', '2025-11-15', '2026-01-15'] as const;
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
 async function openConstruction(page: Page, path: string) {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'Aurora', 'Edifício Aurora');
-  await expect(page).toHaveURL(/\/page\/area/);
-  await page.goto(path);
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: path });
 }
 
 /** Creates an inspection in the open 'Cadastrar nova' modal. */
@@ -202,10 +199,7 @@ test.describe.serial('construction: inspections and notes', () => {
   test('construction map (spec 2.3): the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({
     page,
   }) => {
-    await signInAndWait(page, ADMIN);
-    await chooseProject(page, 'Aurora', 'Edifício Aurora');
-    await expect(page).toHaveURL(/\/page\/area/);
-    await page.goto('/page/area?tipo=satelite');
+    await openSignedIn(page, ADMIN, { project: 'Edifício Aurora', path: '/page/area?tipo=satelite' });
     const map = mainMap(page);
     const types = page.getByTestId('map-type');
     const statusBar = page.getByTestId('map-status-bar');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { renderSceneJob } from '@mirante/demo/demo-imagery';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, DEMO_PASSWORD, chooseProject, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 /** The demo's last construction scene: the eighth slab open, formwork on it, the crane over it. */
@@ -79,9 +79,7 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
     rmSync(outDir, { recursive: true, force: true });
   }
 
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/area?tipo=satelite');
+  await openSignedIn(page, ADMIN, { project: 'Edifício Aurora - Zona 7', path: '/page/area?tipo=satelite' });
   await waitForMapReady(mainMap(page));
   await expect(page.getByTestId('map-status-bar')).toContainText('Imagem: 01/06/2026');
   await page.screenshot({ path: `${SHOTS}/demo-3d-image-2026-06-01.png` });
@@ -89,6 +87,9 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
   await expect(page.getByTestId('model3d-canvas')).toHaveAttribute('data-state', 'ready', {
     timeout: 30_000,
   });
-  await page.waitForTimeout(1_000);
+  // The picture once the ready model has been drawn: two animation frames later.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   await page.screenshot({ path: `${SHOTS}/demo-3d-model-2026-06-01.png` });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
 
 interface Report {
   datesAvailable: string[];
@@ -37,8 +37,7 @@ async function pickDate(page: Page, label: string, iso: string): Promise<void> {
 }
 
 async function openList(page: Page): Promise<void> {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/list');
+  await openSignedIn(page, MANAGER, { path: '/page/list' });
   await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 20_000 });
 }
 

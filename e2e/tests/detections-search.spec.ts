@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, signInAndWait } from './support';
+import { MANAGER, openSignedIn } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const EMPTY = 'Não foram encontrados resultados com estes filtros de pesquisa.';
@@ -19,8 +19,7 @@ test("the detections list's Código and Observação searches filter the rows, a
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/list');
+  await openSignedIn(page, MANAGER, { path: '/page/list' });
   const table = page.getByTestId('detections-table');
   const rows = table.locator('.ant-table-row');
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });

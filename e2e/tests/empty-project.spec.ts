@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, OTHER_CUSTOMER_USER, chooseProject, signInAndWait } from './support';
+import { ADMIN, OTHER_CUSTOMER_USER, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 
 test('a project without imagery or layers says what is missing and who adds it', async ({ page }) => {
-  await signInAndWait(page, OTHER_CUSTOMER_USER);
+  await openSignedIn(page, OTHER_CUSTOMER_USER);
   const status = page.getByTestId('empty-project');
   await expect(status).toBeVisible({ timeout: 20_000 });
   await expect(status.getByText('Este projeto não possui nenhuma imagem', { exact: true })).toBeVisible();
@@ -17,8 +17,7 @@ test('a project without imagery or layers says what is missing and who adds it',
 });
 
 test('the ADMIN is offered to register the first image of an empty project', async ({ page }) => {
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'Vale', /Vale Verde - Sarandi/);
+  await openSignedIn(page, ADMIN, { project: 'Vale Verde - Sarandi' });
   const status = page.getByTestId('empty-project');
   await expect(status).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: `${SHOTS}/empty-project-admin.png` });

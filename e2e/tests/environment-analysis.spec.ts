@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, MANAGER, chooseProject, menuItem, pick, signInAndWait, storedApiToken } from './support';
+import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -37,10 +37,7 @@ async function ensureApiAnalysis(page: Page) {
 }
 
 async function openAnalysisPage(page: Page, email: string) {
-  await signInAndWait(page, email);
-  await chooseProject(page, 'ribeirao', PROJECT);
-  await expect(page).toHaveURL(/\/page\/area$/);
-  await menuItem(page, 'Análise').click();
+  await openSignedIn(page, email, { project: PROJECT, path: '/page/analysis' });
   await expect(page).toHaveURL(/\/page\/analysis$/);
   await expect(page.getByRole('heading', { name: 'Análise', exact: true })).toBeVisible();
 }

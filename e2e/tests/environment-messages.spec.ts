@@ -8,7 +8,7 @@ import {
   type FeatureRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, chooseProject, menuItem, pick, signInAndWait } from './support';
+import { ADMIN, pick, openSignedIn } from './support';
 
 /** The failure messages of spec 8 "Analyses" on the environment analysis page, verbatim. */
 const SPACE = 'app-ribeirao-pinguim';
@@ -37,9 +37,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function openAnalysisPage(page: Page) {
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'ribeirao', PROJECT);
-  await menuItem(page, 'Análise').click();
+  await openSignedIn(page, ADMIN, { project: PROJECT, path: '/page/analysis' });
   await expect(page).toHaveURL(/\/page\/analysis$/);
 }
 

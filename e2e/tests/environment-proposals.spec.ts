@@ -8,7 +8,7 @@ import {
   type FeatureRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, chooseProject, menuItem, pick, signInAndWait } from './support';
+import { ADMIN, MANAGER, pick, openSignedIn } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -47,9 +47,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function openAnalysis(page: Page, email: string): Promise<Locator> {
-  await signInAndWait(page, email);
-  await chooseProject(page, 'ribeirao', PROJECT);
-  await menuItem(page, 'Análise').click();
+  await openSignedIn(page, email, { project: PROJECT, path: '/page/analysis' });
   await expect(page).toHaveURL(/\/page\/analysis$/);
   await page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW }).click();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2023 a 01/07/2023' })).toBeVisible();

@@ -11,7 +11,7 @@ import {
   type AnalysisRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, chooseProject, menuItem, signInAndWait } from './support';
+import { ADMIN, MANAGER, menuItem, openSignedIn } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -50,15 +50,8 @@ test.beforeAll(async ({ request }) => {
   await approveAndPublish(request, projectId, analysis.detectId);
 });
 
-async function openReport(
-  page: Page,
-  email: string,
-  { search = 'ribeirao', name = PROJECT, heading = true } = {},
-) {
-  await signInAndWait(page, email);
-  await chooseProject(page, search, name);
-  await expect(page).toHaveURL(/\/page\/area$/);
-  await menuItem(page, 'Relatório').click();
+async function openReport(page: Page, email: string, { name = PROJECT, heading = true } = {}) {
+  await openSignedIn(page, email, { project: name, path: '/page/report' });
   await expect(page).toHaveURL(/\/page\/report$/);
   if (heading) await expect(page.getByRole('heading', { name: 'Relatório de Análise' })).toBeVisible();
 }
@@ -185,7 +178,7 @@ test('a project whose analyses have no report says "Relatório não habilitado p
 }) => {
   test.setTimeout(180_000);
   const project = await ensureProject(request, OTHER_PROJECT);
-  await openReport(page, ADMIN, { search: 'seco', name: OTHER_PROJECT, heading: false });
+  await openReport(page, ADMIN, { name: OTHER_PROJECT, heading: false });
   await expect(
     page.getByText('Relatório não habilitado para este empreendimento', { exact: true }),
   ).toBeVisible();

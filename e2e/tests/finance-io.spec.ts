@@ -10,7 +10,7 @@ import {
   settleAfter,
   waitForMapReady,
 } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, menuItem, signInAndWait, waitForEmailTo } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn, waitForEmailTo } from './support';
 
 interface Row {
   layer_id: number;
@@ -44,8 +44,7 @@ async function apiPortfolio(page: Page): Promise<Row[]> {
 }
 
 async function openPortfolio(page: Page): Promise<void> {
-  await signInAndWait(page, MANAGER);
-  await menuItem(page, 'Financeiro').click();
+  await openSignedIn(page, MANAGER, { path: '/page/information' });
   await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('portfolio-row').first()).toBeVisible();
 }
@@ -227,8 +226,7 @@ test('price map: lots coloured by price per m² band, the band filter, the heat 
   const priced = layers.filter((layer) => layer.type === 'LOT' && (layer.price ?? 0) > 0);
   expect(priced.length).toBeGreaterThan(10);
 
-  await signInAndWait(page, MANAGER);
-  await menuItem(page, 'Metro²').click();
+  await openSignedIn(page, MANAGER, { path: '/page/allotment-value' });
   await expect(page).toHaveURL(/\/page\/allotment-value/);
   const map = mainMap(page);
   await waitForMapReady(map);

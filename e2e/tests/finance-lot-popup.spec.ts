@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
-import { MANAGER, USER, signInAndWait } from './support';
+import { MANAGER, USER, openSignedIn } from './support';
 
 async function openMap(page: Page, email: string): Promise<void> {
-  await signInAndWait(page, email);
+  await openSignedIn(page, email);
   await expect(page.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.maplibregl-canvas')).toBeVisible();
   await waitForMapReady(mainMap(page));

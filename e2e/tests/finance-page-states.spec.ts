@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, USER, menuItem, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 const LIST_CALL = /\/api\/v1\/project\/\d+\/informations$/;
 
 async function openPortfolio(page: Page, email = MANAGER): Promise<void> {
-  await signInAndWait(page, email);
+  await openSignedIn(page, email);
   await menuItem(page, 'Financeiro').click();
   await expect(page).toHaveURL(/\/page\/information/);
 }
@@ -93,7 +93,7 @@ test('a server failure shows the error page, and its retry loads the portfolio',
 test('a user without the finance module: no Financeiro menu, and the page shows the not-allowed view', async ({
   page,
 }) => {
-  await signInAndWait(page, USER);
+  await openSignedIn(page, USER);
   await expect(menuItem(page, 'Financeiro')).toHaveCount(0);
   await page.goto('/page/information');
   await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });

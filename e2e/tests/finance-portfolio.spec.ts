@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, menuItem, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
 
 interface Row {
   layer_id: number;
@@ -36,8 +36,7 @@ const money = (value: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value).replace(/\s/g, ' ');
 
 async function openPortfolio(page: Page): Promise<void> {
-  await signInAndWait(page, MANAGER);
-  await menuItem(page, 'Financeiro').click();
+  await openSignedIn(page, MANAGER, { path: '/page/information' });
   await expect(page).toHaveURL(/\/page\/information/);
   await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toBeVisible({ timeout: 20_000 });
   await expect(rows(page).first()).toBeVisible();

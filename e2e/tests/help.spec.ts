@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { MANAGER, signInAndWait } from './support';
+import { MANAGER, openSignedIn } from './support';
 
 test('the help modal validates and sends the support request', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
+  await openSignedIn(page, MANAGER);
   await page.getByRole('button', { name: 'Ajuda' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Email para resposta')).toHaveValue(MANAGER);

@@ -10,7 +10,7 @@ import {
   waitForMapReady,
 } from './map-ready';
 import { ensureScenes, pickOption, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
 
 const SPACE = 'edificio-aurora';
 /** Dates no other spec uses on this project (one inspection per scene). */
@@ -47,9 +47,10 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/area?tipo=satelite');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/area?tipo=satelite',
+  });
   await waitForMapReady(mainMap(page));
   await page.getByRole('button', { name: 'Comparar vistorias' }).click();
   const panel = page.getByTestId('inspection-compare');
@@ -115,9 +116,10 @@ test('the compared ‘Antes’ map draws the shown plans as the main map does, a
 }) => {
   test.setTimeout(120_000);
   const tower = await towerPlan(request);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/area?tipo=satelite');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/area?tipo=satelite',
+  });
   await waitForMapReady(mainMap(page));
   await page.getByRole('button', { name: 'Comparar vistorias' }).click();
   await pickOption(page, 'Vistoria anterior', label(0));

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startSiengeSimulator } from '@mirante/server/integration-simulators/sienge-simulator';
-import { ADMIN, chooseProject, pick, signInAndWait } from './support';
+import { ADMIN, pick, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Vale Verde - Sarandi';
@@ -40,9 +40,7 @@ test.afterAll(async () => {
 
 async function openSienge(page: Page): Promise<void> {
   // The ADMIN on Vale Verde's allotment: the demo's integration (Horizonte's UAU) stays as it is.
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'sarandi', ALLOTMENT);
-  await page.goto('/page/integration');
+  await openSignedIn(page, ADMIN, { project: ALLOTMENT, path: '/page/integration' });
   await page.getByRole('tab', { name: 'Sienge', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Integração com o Sienge' })).toBeVisible({
     timeout: 20_000,

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, pick, signInAndWait } from './support';
+import { MANAGER, pick, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Jardim das Palmeiras - Etapas 1 a 3';
@@ -11,8 +11,7 @@ const ALLOTMENT = 'Jardim das Palmeiras - Etapas 1 a 3';
  */
 
 async function openUau(page: Page): Promise<void> {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/integration');
+  await openSignedIn(page, MANAGER, { path: '/page/integration' });
   await page.getByRole('tab', { name: 'UAU', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Integração com o UAU' })).toBeVisible({ timeout: 20_000 });
 }

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, chooseProject, signInAndWait } from './support';
+import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 
 async function openIntegration(page: Page, email = MANAGER): Promise<void> {
-  await signInAndWait(page, email);
-  await page.goto('/page/integration');
+  await openSignedIn(page, email, { path: '/page/integration' });
 }
 
 /**
@@ -14,9 +13,7 @@ async function openIntegration(page: Page, email = MANAGER): Promise<void> {
  * other integration specs').
  */
 async function openValeVerdeIntegration(page: Page): Promise<void> {
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'sarandi', 'Vale Verde - Sarandi');
-  await page.goto('/page/integration');
+  await openSignedIn(page, ADMIN, { project: 'Vale Verde - Sarandi', path: '/page/integration' });
 }
 
 async function openErpTab(page: Page, name: 'Mega' | 'UAU' | 'Sienge'): Promise<void> {
@@ -124,9 +121,7 @@ test('a user whose group lacks allotment.integration sees the module-not-availab
 test('on a construction project the integration page is refused to a USER and open to the ADMIN', async ({
   page,
 }) => {
-  await signInAndWait(page, USER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora');
-  await page.goto('/page/integration');
+  await openSignedIn(page, USER, { project: 'Edifício Aurora', path: '/page/integration' });
   await expect(page.getByTestId('not-allowed')).toBeVisible({ timeout: 20_000 });
 
   await page.context().clearCookies();
@@ -134,8 +129,6 @@ test('on a construction project the integration page is refused to a USER and op
     localStorage.clear();
     sessionStorage.clear();
   });
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'aurora', 'Edifício Aurora');
-  await page.goto('/page/integration');
+  await openSignedIn(page, ADMIN, { project: 'Edifício Aurora', path: '/page/integration' });
   await expect(page.getByRole('heading', { name: 'Integração com ERPs' })).toBeVisible({ timeout: 20_000 });
 });

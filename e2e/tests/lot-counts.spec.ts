@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -21,8 +21,7 @@ test('one lot count everywhere: Detalhes, the layers list and the detections lis
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/fusion-map');
+  await openSignedIn(page, MANAGER, { path: '/page/fusion-map' });
   await page.getByRole('tab', { name: 'Detalhes' }).click();
   const detailsRow = page.getByTestId('project-details').locator('tr', { hasText: 'Lotes' });
   const inDetails = Number((await detailsRow.locator('td').last().textContent())?.replace(/\D/g, ''));

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { boxGlb } from './glb';
 import { mainMap, waitForMapReady } from './map-ready';
 import { scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, chooseProject, signInAndWait } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
 
 const MODEL_DATE = '2026-02-10';
 
@@ -58,8 +58,7 @@ test('the login page loads no three.js chunk', async ({ page }) => {
 
 test('3D viewer: percentage while loading, then the model; load errors reported', async ({ page }) => {
   test.setTimeout(90_000);
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await openSignedIn(page, ADMIN, { project: 'Edifício Aurora - Zona 7', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area/);
   await waitForMapReady(mainMap(page));
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { colourDistance, mainMap, pixelAt, settleAfter, waitForMapReady } from './map-ready';
-import { MANAGER, signInAndWait } from './support';
+import { MANAGER, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 /** layerStyles.ts DRAWN_MAP.land: the land around the project on the drawn street map. */
@@ -9,8 +9,7 @@ const DRAWN_LAND = '#dce7c6';
 test("without a base map configured, 'Mapa' draws the project as a street map, unlike 'S/ imagem'", async ({
   page,
 }) => {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/fusion-map?tipo=mapa');
+  await openSignedIn(page, MANAGER, { path: '/page/fusion-map?tipo=mapa' });
   const map = mainMap(page);
   await waitForMapReady(map);
   const box = (await map.boundingBox())!;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cameraOf, mainMap, settleAfter, settledCamera, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { MANAGER, chooseProject, signInAndWait, storedApiToken } from './support';
+import { MANAGER, openSignedIn, storedApiToken } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SPACE = 'app-ribeirao-pinguim';
@@ -36,8 +36,7 @@ test.beforeAll(async ({ request }) => {
 
 /** Signs in as the MANAGER and opens the environment project's map. */
 async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'ribeirao', 'APP Ribeirão Pinguim - Recuperação');
+  await openSignedIn(page, MANAGER, { project: 'APP Ribeirão Pinguim - Recuperação', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area$/);
   await waitForMapReady(mainMap(page));
   const token = await storedApiToken(page);

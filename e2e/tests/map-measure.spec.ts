@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
-import { USER, signInAndWait } from './support';
+import { USER, openSignedIn } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
 async function openMap(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
-  await signInAndWait(page, USER);
+  await openSignedIn(page, USER);
   await waitForMapReady(mainMap(page));
   return (await page.getByTestId('map-canvas').boundingBox())!;
 }

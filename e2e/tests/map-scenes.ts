@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, DEMO_PASSWORD, pick, signIn } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn, pick } from './support';
 
 /** Three small dated scenes over the demo allotment, uploaded as PNG + bounds (no demo imagery rendering). */
 export const SCENE_DATES = ['2025-10-15', '2026-01-15', '2026-04-15'] as const;
@@ -140,9 +140,7 @@ export function ensureAllotmentScenes(request: APIRequestContext): Promise<Scene
 
 /** Signs in, opens the allotment map in Satélite and waits for the first rendered frame. */
 export async function openSatelliteMap(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/page\/(fusion-map|area)/, { timeout: 20_000 });
-  await page.goto('/page/fusion-map?tipo=satelite');
+  await openSignedIn(page, email, { path: '/page/fusion-map?tipo=satelite' });
   await waitForMapReady(mainMap(page));
 }
 

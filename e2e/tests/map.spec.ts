@@ -1,13 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  MANAGER,
-  OTHER_CUSTOMER_USER,
-  USER,
-  chooseProject,
-  signInAndWait,
-  storedApiToken,
-} from './support';
+import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, openSignedIn, storedApiToken } from './support';
 import {
   cameraOf,
   colourDistance,
@@ -24,8 +16,7 @@ import { ensureAllotmentScenes } from './map-scenes';
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
 async function openMap(page: Page, email: string, query = ''): Promise<void> {
-  await signInAndWait(page, email);
-  if (query) await page.goto(`/page/fusion-map${query}`);
+  await openSignedIn(page, email, query ? { path: `/page/fusion-map${query}` } : {});
   await expect(page.getByTestId('map-screen')).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('.maplibregl-canvas')).toBeVisible();
 }
@@ -183,7 +174,7 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
 });
 
 test('another customer cannot reach the allotment’s layers', async ({ page, request }) => {
-  await signInAndWait(page, USER);
+  await openSignedIn(page, USER);
   const token = await storedApiToken(page);
   const projects = await request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } });
   const allotment = ((await projects.json()) as { id: number; space: string }[]).find(
@@ -191,7 +182,7 @@ test('another customer cannot reach the allotment’s layers', async ({ page, re
   )!;
   const other = await page.context().browser()!.newContext();
   const otherPage = await other.newPage();
-  await signInAndWait(otherPage, OTHER_CUSTOMER_USER);
+  await openSignedIn(otherPage, OTHER_CUSTOMER_USER);
   const otherToken = await storedApiToken(otherPage);
   const response = await request.get(`/api/v1/project/${allotment.id}/layers`, {
     headers: { Authorization: `Bearer ${otherToken}` },
@@ -207,8 +198,7 @@ test('another customer cannot reach the allotment’s layers', async ({ page, re
 });
 
 test('a construction project’s map has a sidebar of sections instead of tabs', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora - Zona 7', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area/);
   const sidebar = page.getByTestId('map-sidebar');
   await expect(sidebar).toBeVisible({ timeout: 20_000 });

@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, USER, pick, signInAndWait } from './support';
+import { MANAGER, USER, pick, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 
 async function openSecurity(page: Page): Promise<void> {
-  await signInAndWait(page, MANAGER);
-  await page.goto('/page/security');
+  await openSignedIn(page, MANAGER, { path: '/page/security' });
   await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible({ timeout: 20_000 });
 }
 

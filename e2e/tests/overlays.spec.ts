@@ -9,7 +9,7 @@ import {
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, chooseProject, signInAndWait } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/overlay-shots';
 const NAME = 'Planta do térreo';
@@ -90,9 +90,10 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/construction/overlays');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/construction/overlays',
+  });
   await page.getByRole('button', { name: 'Criar sobreposição' }).click();
   const dialog = wizard(page);
   const next = dialog.getByRole('button', { name: 'Continuar' });
@@ -201,9 +202,10 @@ test('a point marked outside the plan image says “O ponto da imagem precisa es
   page,
 }) => {
   test.setTimeout(120_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/construction/overlays');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/construction/overlays',
+  });
   await page.getByRole('button', { name: 'Criar sobreposição' }).click();
   const dialog = wizard(page);
   const next = dialog.getByRole('button', { name: 'Continuar' });
@@ -257,9 +259,10 @@ test('a point marked outside the plan image says “O ponto da imagem precisa es
 test('a file the server cannot convert shows the server’s message after “Não foi possível converter o PDF:” and clears the file', async ({
   page,
 }) => {
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/construction/overlays');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/construction/overlays',
+  });
   await page.getByRole('button', { name: 'Criar sobreposição' }).click();
   const dialog = wizard(page);
   await dialog.getByLabel('Nome').fill('Falsa');
@@ -356,9 +359,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     if (item.url().includes('/overlays/file/image')) requested.push(item.url());
   });
   try {
-    await signInAndWait(page, MANAGER);
-    await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-    await page.goto('/page/area');
+    await openSignedIn(page, MANAGER, { project: 'Edifício Aurora - Zona 7', path: '/page/area' });
     // The map screen's code is the app's largest: it may take a while to arrive on a busy machine.
     await waitForMapReady(mainMap(page));
     const towerBox = page.getByRole('checkbox', { name: TOWER_PLAN });
@@ -430,9 +431,7 @@ test('on the map, a plan whose image fails to load says “Não foi possível ca
     failures += 1;
     await route.fulfill({ status: 500, body: '' });
   });
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/area');
+  await openSignedIn(page, MANAGER, { project: 'Edifício Aurora - Zona 7', path: '/page/area' });
   await waitForMapReady(mainMap(page));
   const item = page.getByTestId(`overlay-item-${tower.id}`);
   await expect(page.getByRole('checkbox', { name: TOWER_PLAN })).toBeChecked();
@@ -469,9 +468,10 @@ test('a plan image that fails to load says so and is asked again; a save the ser
   test.setTimeout(180_000);
   const refused = 'Falha simulada ao gravar a sobreposição.';
   const name = 'Planta recusada';
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/construction/overlays');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/construction/overlays',
+  });
   const rows = page.getByRole('table').locator('tbody tr.ant-table-row');
   await expect(rows.first()).toBeVisible();
   const before = await rows.allTextContents();
@@ -541,9 +541,10 @@ test('a hostile PDF (a 20,000² px image in some 50 KB) is refused with a clear 
 }) => {
   const bomb = await imageBombPdf();
   expect(bomb.length).toBeLessThan(200_000);
-  await signInAndWait(page, MANAGER);
-  await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
-  await page.goto('/page/construction/overlays');
+  await openSignedIn(page, MANAGER, {
+    project: 'Edifício Aurora - Zona 7',
+    path: '/page/construction/overlays',
+  });
   await page.getByRole('button', { name: 'Criar sobreposição' }).click();
   const dialog = wizard(page);
   await dialog.getByLabel('Nome').fill('Planta maliciosa');

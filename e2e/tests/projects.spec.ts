@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MANAGER, USER, chooseProject, menuItem, openUserMenu, signInAndWait } from './support';
+import { ADMIN, MANAGER, USER, chooseProject, menuItem, openUserMenu, openSignedIn } from './support';
 
 test('switching project follows the route rules of spec 4', async ({ page }) => {
-  await signInAndWait(page, MANAGER);
+  await openSignedIn(page, MANAGER);
   await expect(page).toHaveURL(/\/page\/fusion-map$/);
 
   await chooseProject(page, 'aurora', 'Edifício Aurora - Zona 7');
@@ -29,7 +29,7 @@ test('switching project follows the route rules of spec 4', async ({ page }) => 
 });
 
 test('same project type keeps the page', async ({ page }) => {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await menuItem(page, 'Detecções').click();
   await expect(page).toHaveURL(/\/page\/list$/);
   await chooseProject(page, 'sarandi', 'Vale Verde - Sarandi');
@@ -39,7 +39,7 @@ test('same project type keeps the page', async ({ page }) => {
 test('ADMIN sees id-prefixed names and the admin link; USER sees short names and no admin link', async ({
   page,
 }) => {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await expect(page.getByTestId('project-selector')).toContainText(
     /^\d+ - Jardim das Palmeiras - Etapas 1 a 3/,
   );
@@ -50,7 +50,7 @@ test('ADMIN sees id-prefixed names and the admin link; USER sees short names and
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Sair' }).click();
 
-  await signInAndWait(page, USER);
+  await openSignedIn(page, USER);
   await expect(page.getByTestId('project-selector')).toContainText('Jardim das Palmeiras');
   await expect(page.getByTestId('project-selector')).not.toContainText('Etapas');
   await expect(menuItem(page, 'Financeiro')).toHaveCount(0);
@@ -66,7 +66,7 @@ test('ADMIN sees id-prefixed names and the admin link; USER sees short names and
 });
 
 test('project search ignores accents and case', async ({ page }) => {
-  await signInAndWait(page, ADMIN);
+  await openSignedIn(page, ADMIN);
   await page.getByTestId('project-selector').click();
   await page.keyboard.type('EDIFICIO');
   const options = page.locator('.ant-select-item-option');

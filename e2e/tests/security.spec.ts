@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, USER, noOpenDropdown, pick, signInAndWait, waitForEmailTo } from './support';
+import { MANAGER, USER, noOpenDropdown, pick, openSignedIn, waitForEmailTo } from './support';
 
 const SHOTS = '../test-results/screens';
 
 async function openSecurity(page: Page, email: string): Promise<void> {
-  await signInAndWait(page, email);
-  await page.goto('/page/security');
+  await openSignedIn(page, email, { path: '/page/security' });
   // The first visit loads the panel's chunk; allow for a busy machine.
   await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible({ timeout: 20_000 });
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { SELECTED_PROJECT_STORAGE_KEY, SESSION_STORAGE_KEY } from '@mirante/shared';
 import { dataFolderFor, workerPort } from '../worker-server';
 
 export const DEMO_PASSWORD = 'mirante2026';
@@ -11,7 +12,7 @@ export const USER = 'usuario@horizonte.com.br';
 export const OTHER_CUSTOMER_USER = 'usuario@valeverde.com.br';
 export const INACTIVE = 'inativo@horizonte.com.br';
 export const ACCESS_TOKEN = 'demo-acesso-jardim-das-palmeiras';
-export const SESSION_KEY = 'mirante-session-2.0.1';
+export const SESSION_KEY = SESSION_STORAGE_KEY;
 
 const outboxDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -28,9 +29,52 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('Senha').press('Enter');
 }
 
+const LANDING_PAGE = /\/page\/(fusion-map|area)/;
+
+/** Signs in through the form and waits for the landing page: for the specs about signing in. */
 export async function signInAndWait(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/page\/(fusion-map|area)/);
+  await expect(page).toHaveURL(LANDING_PAGE);
+}
+
+/**
+ * Signs in through the API and opens `path` already signed in, on `project` when given (its name, whole or its
+ * start; else the user's default project); with no path, the user's landing page, as after the form. Typing in
+ * the form and then loading the landing map cost seconds a test; sign-in.spec and passwords.spec test the form,
+ * projects.spec the project selector. Each call opens a session of its own, so no test can end another's
+ * (sign-out, password change, deactivation).
+ */
+export async function openSignedIn(
+  page: Page,
+  email: string,
+  { path, project }: { path?: string; project?: string } = {},
+): Promise<void> {
+  const response = await page.request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.ok(), `API sign-in of ${email}`).toBe(true);
+  const credentials = (await response.json()) as { api_token: string };
+  const stored: Record<string, string> = { [SESSION_STORAGE_KEY]: JSON.stringify(credentials) };
+  if (project !== undefined) {
+    const projects = await page.request.get('/api/v1/project', {
+      headers: { Authorization: `Bearer ${credentials.api_token}` },
+    });
+    const found = ((await projects.json()) as { id: number; name: string }[]).find((candidate) =>
+      candidate.name.startsWith(project),
+    );
+    expect(found, `${email} sees the project ${project}`).toBeDefined();
+    stored[SELECTED_PROJECT_STORAGE_KEY] = String(found?.id);
+  }
+  // Any page of the app's origin reaches its storage; the health check loads no app.
+  await page.goto('/api/v1/health');
+  await page.evaluate(
+    ({ entries, sessionKey }) => {
+      // Where the app keeps them (credentialsStorage.ts, projects/selection.ts).
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      sessionStorage.setItem(sessionKey, entries[sessionKey] ?? '');
+    },
+    { entries: stored, sessionKey: SESSION_STORAGE_KEY },
+  );
+  await page.goto(path ?? '/');
+  if (path === undefined) await expect(page).toHaveURL(LANDING_PAGE);
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
