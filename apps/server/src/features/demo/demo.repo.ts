@@ -47,16 +47,23 @@ export function createDemoRepo(db: Db) {
         .execute();
     },
 
-    /** Demo allotments whose demo scenes were queued and whose AI analyses were not yet (space → id). */
-    async allotmentsAwaitingDemoAnalyses(): Promise<Map<string, number>> {
+    /** Demo allotments and environment projects whose demo scenes were queued and their analyses not yet. */
+    async projectsAwaitingDemoAnalyses(): Promise<
+      Map<string, { id: number; projectType: 'ALLOTMENT' | 'ENVIRONMENT' }>
+    > {
       const rows = await db
         .selectFrom('demoImageryLoads as d')
         .innerJoin('projects as p', 'p.id', 'd.projectId')
-        .select(['p.id', 'p.space'])
+        .select(['p.id', 'p.space', 'p.projectType'])
         .where('d.analysesQueuedAt', 'is', null)
-        .where('p.projectType', '=', 'ALLOTMENT')
+        .where('p.projectType', 'in', ['ALLOTMENT', 'ENVIRONMENT'])
         .execute();
-      return new Map(rows.map((row) => [row.space, row.id]));
+      return new Map(
+        rows.map((row) => [
+          row.space,
+          { id: row.id, projectType: row.projectType === 'ENVIRONMENT' ? 'ENVIRONMENT' : 'ALLOTMENT' },
+        ]),
+      );
     },
 
     /** The project's scenes on these dates, oldest first, with their analysis (if any) and its AI state. */

@@ -6,6 +6,7 @@ import { hysteresisMask, labelComponents } from './hysteresis';
 import { cloudMask } from './cloud-mask';
 import { maskPolygons, type GridPolygon } from './mask-polygons';
 import { closeMask } from './morphology';
+import { patchConfidence } from './patch-confidence';
 import { residualChange } from './relative-normalisation';
 import { brightnessGrid, vegetationIndexGrid } from './vegetation-index';
 
@@ -59,7 +60,7 @@ export interface ChangePatch {
   geometry: Polygon;
   /** Area of the mapped polygon, m² (grid cells). */
   areaM2: number;
-  /** Mean change of the patch in σ of its ground, over twice the strong threshold, capped at 1. */
+  /** How clearly the change was seen, 0–1 (patch-confidence.ts): margin over the threshold, support, extent. */
   confidence: number;
   /** Mean index change of the patch after the pair's seasonal normalisation (gain > 0). */
   meanChange: number;
@@ -127,14 +128,14 @@ function smoothedIndex(rgba: Uint8Array, input: ChangeInput, radius: number, clo
   };
 }
 
-/** Cells of a grid polygon (pixel centres inside it), for the patch's statistics. */
-function polygonCells(mask: Uint8Array, polygon: GridPolygon, width: number): number[] {
+/** Cells of a grid polygon (pixel centres inside it) that are in `mask` (all of them without one). */
+function polygonCells(mask: Uint8Array | null, polygon: GridPolygon, width: number): number[] {
   const xs = (polygon.rings[0] ?? []).map((p) => p[0] ?? 0);
   const ys = (polygon.rings[0] ?? []).map((p) => p[1] ?? 0);
   const cells: number[] = [];
   for (let y = Math.floor(Math.min(...ys)); y < Math.ceil(Math.max(...ys)); y++) {
     for (let x = Math.floor(Math.min(...xs)); x < Math.ceil(Math.max(...xs)); x++) {
-      if (mask[y * width + x] === 1 && insideRings(polygon.rings, x + 0.5, y + 0.5))
+      if ((mask === null || mask[y * width + x] === 1) && insideRings(polygon.rings, x + 0.5, y + 0.5))
         cells.push(y * width + x);
     }
   }
@@ -220,17 +221,23 @@ export function detectChange(
       if (cells.length === 0) continue;
       const indexBefore = mean(before.index, cells);
       const indexAfter = mean(after.index, cells);
-      const meanZ = mean(
-        gated.map((v) => (Number.isFinite(v) ? v : 0)),
-        cells,
-      );
+      const confidence = patchConfidence({
+        z: polygonCells(null, polygon, width).map((i) => {
+          const z = gated[i] as number;
+          return Number.isFinite(z) ? z : 0;
+        }),
+        areaCells: polygon.cells,
+        minCells,
+        strong: high,
+        weak: low,
+      });
       const xs = (polygon.rings[0] ?? []).map((p) => p[0] ?? 0);
       const ys = (polygon.rings[0] ?? []).map((p) => p[1] ?? 0);
       patches.push({
         category: direction === 1 ? 'REFO' : 'DEFO',
         geometry: toLonLat(grid, polygon),
         areaM2: polygon.cells * grid.cellSizeM * grid.cellSizeM,
-        confidence: Math.round(Math.min(1, Math.max(0, meanZ / (2 * high))) * 100) / 100,
+        confidence,
         meanChange: mean(residual.change, cells),
         indexBefore,
         indexAfter,

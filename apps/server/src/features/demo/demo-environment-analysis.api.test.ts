@@ -1,0 +1,98 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_SEED, renderSceneJob, type DemoManifest } from '@mirante/demo/demo-imagery';
+import { demoSite } from '@mirante/demo/demo-sites';
+import type { EnvironmentAnalysis, EnvironmentFeature } from '@mirante/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { environmentDemoPair, queueDemoAnalyses } from './demo-analyses.loader';
+import { loadDemoImagery } from './demo-imagery.loader';
+
+/*
+ * The environment demo's start-up path with the real detector: the demo pair's two scenes (rendered at 2 m, a
+ * quarter of the demo's resolution) are ingested like the demo's, then queueDemoAnalyses queues the comparison.
+ */
+
+let ctx: TestContext;
+let dir: string;
+let projectId: number;
+let pair: [string, string];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-demo-environment-'));
+  const site = await demoSite('environment', DEMO_SEED);
+  pair = environmentDemoPair(site.dates) as [string, string];
+  const scenes = [];
+  for (const date of pair) {
+    scenes.push(
+      await renderSceneJob({
+        site: 'environment',
+        dateIndex: site.dates.indexOf(date),
+        outDir: dir,
+        seed: DEMO_SEED,
+        scale: 0.25,
+      }),
+    );
+  }
+  const manifest: DemoManifest = {
+    seed: DEMO_SEED,
+    epsg: scenes[0]!.epsg,
+    totalMs: 0,
+    sites: [{ key: 'environment', space: site.space, layers: '', groundTruth: '', scenes }],
+  };
+  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+  projectId = (
+    await ctx.db.selectFrom('projects').select('id').where('space', '=', site.space).executeTakeFirstOrThrow()
+  ).id;
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const options = () => ({ outDir: dir, log: () => undefined, pollMs: 100 });
+
+describe('the environment demo’s analysis at start-up', () => {
+  it('pairs the last scene with the latest one at least a year before it', () => {
+    const dates = ['2025-03-01', '2025-07-01', '2025-11-01', '2026-03-01', '2026-07-01', '2026-11-01'];
+    expect(environmentDemoPair(dates)).toEqual(['2025-11-01', '2026-11-01']);
+    expect(environmentDemoPair(['2026-03-01', '2026-11-01'])).toBeNull();
+    expect(environmentDemoPair([])).toBeNull();
+  });
+
+  it('runs the detector on the pair once: an unpublished analysis whose proposals wait, none read 100 %', async () => {
+    expect(await loadDemoImagery(ctx.db, ctx.services, { ...options(), scale: 0.25 })).toBe(2);
+    expect(await queueDemoAnalyses(ctx.db, ctx.services, options())).toBe(1);
+    await ctx.services.analyses.whenIdle();
+
+    const admin = await ctx.login('admin@mirante.app.br');
+    const get = (url: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(admin) });
+    const analyses = (await get(`/project/${projectId}/detections`)).json<EnvironmentAnalysis[]>();
+    expect(analyses).toHaveLength(1);
+    const [analysis] = analyses;
+    expect(analysis).toMatchObject({
+      beforeScene: { isoDate: pair[0] },
+      afterScene: { isoDate: pair[1] },
+      processingState: 'done',
+      errorMessage: null,
+      approvalStatus: false,
+    });
+
+    const features = (await get(`/project/${projectId}/features/${analysis!.detectId}`)).json<
+      EnvironmentFeature[]
+    >();
+    expect(features.length).toBeGreaterThanOrEqual(3);
+    expect(features.every((f) => f.source === 'ai' && f.review_status === 'pending')).toBe(true);
+    expect(new Set(features.map((f) => f.type))).toEqual(new Set(['REFO', 'DEFO']));
+    const confidences = features.map((f) => f.confidence ?? -1);
+    expect(confidences.every((c) => c > 0 && c < 1)).toBe(true);
+    expect(new Set(confidences).size).toBeGreaterThan(1);
+
+    // Once only: a second start queues nothing.
+    expect(await queueDemoAnalyses(ctx.db, ctx.services, options())).toBe(0);
+  }, 240_000);
+});
