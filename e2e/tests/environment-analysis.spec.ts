@@ -36,6 +36,26 @@ async function ensureApiAnalysis(page: Page) {
   expect([200, 422]).toContain(response.status()); // 422: made by an earlier run of this test
 }
 
+/** DD/MM/YYYY of the environment project's scenes later than `isoDate`, oldest first. */
+async function sceneDatesAfter(page: Page, isoDate: string): Promise<string[]> {
+  const headers = { Authorization: `Bearer ${await storedApiToken(page)}` };
+  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    space: string;
+  }[];
+  const projectId = projects.find((project) => project.space === SPACE)?.id;
+  const scenes = (await (
+    await page.request.get(`/api/v1/project/${projectId}/scenes`, { headers })
+  ).json()) as {
+    isoDate: string;
+  }[];
+  return scenes
+    .map((scene) => scene.isoDate)
+    .filter((date) => date > isoDate)
+    .sort()
+    .map((date) => date.split('-').reverse().join('/'));
+}
+
 async function openAnalysisPage(page: Page, email: string) {
   await openSignedIn(page, email, { project: PROJECT, path: '/page/analysis' });
   await expect(page).toHaveURL(/\/page\/analysis$/);
@@ -56,7 +76,11 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
   await pick(page, modal.getByLabel('Imagem anterior'), '01/09/2024');
   await modal.getByLabel('Imagem posterior').click();
   const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
-  await expect(options).toHaveText(['01/12/2024', '15/01/2025']);
+  // Every scene of the project after 01/09/2024, oldest first: this spec's two, and any later one (another
+  // spec's, or the demo's with E2E_DEMO_IMAGERY=1).
+  const later = await sceneDatesAfter(page, DATES[1]);
+  expect(later.slice(0, 2)).toEqual(['01/12/2024', '15/01/2025']);
+  await expect(options).toHaveText(later);
   await options.first().click();
   await pick(page, modal.getByLabel('Imagem anterior'), '01/05/2024');
   await expect(modal.locator('.ant-select-selection-item', { hasText: '01/12/2024' })).toHaveCount(0);

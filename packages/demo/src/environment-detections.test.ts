@@ -2,7 +2,11 @@ import { area as turfArea, booleanValid } from '@turf/turf';
 import type { Feature, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { demoSite } from './demo-sites';
-import { environmentAnalyses, environmentDetectionLayers } from './environment-detections';
+import {
+  environmentAnalyses,
+  environmentDemoPair,
+  environmentDetectionLayers,
+} from './environment-detections';
 import { CLEARINGS, PLANTINGS } from './environment-patches';
 import type { EnvironmentTruth } from './environment-site';
 import { pixelStats } from './pixel-stats';
@@ -39,6 +43,17 @@ describe('environment analyses derived from the ground truth', { timeout: 120_00
         lat + north / 110_574,
       ]),
     ),
+  });
+
+  it('pairs the last scene with the latest a year before it, between which every kind of change lies', () => {
+    const pair = environmentDemoPair(site.dates);
+    expect(pair).toEqual(['2025-11-01', '2026-11-01']);
+    const [before, after] = pair as [string, string];
+    // The truth's own rule for ground that changed between two scenes (EnvironmentTruth.changedSince).
+    const changed = truth.filter((t) => t.changedSince < after && t.afterDate > before);
+    expect(new Set(changed.map((t) => t.cause))).toEqual(new Set(['clearing', 'regrowth', 'planting']));
+    expect(environmentDemoPair(['2026-03-01', '2026-11-01'])).toBeNull();
+    expect(environmentDemoPair([])).toBeNull();
   });
 
   it('groups the changes into analyses between two dated demo scenes', () => {

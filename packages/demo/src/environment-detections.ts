@@ -34,6 +34,20 @@ export function environmentAnalyses(truth: readonly EnvironmentTruth[]): Environ
   );
 }
 
+/**
+ * The environment demo's pair: its last scene and the latest one at least a year before it. The same season (the
+ * detector still removes what the season changed, but has less to remove), and every kind of change the demo
+ * holds lies between them: both plantings growing, the first clearing's regrowth, the second clearing.
+ */
+export function environmentDemoPair(dates: readonly string[]): [string, string] | null {
+  const sorted = [...dates].sort();
+  const after = sorted.at(-1);
+  if (after === undefined) return null;
+  const yearBefore = `${Number(after.slice(0, 4)) - 1}${after.slice(4)}`;
+  const before = sorted.filter((date) => date <= yearBefore).at(-1);
+  return before === undefined ? null : [before, after];
+}
+
 /** DD/MM/YYYY */
 const brDate = (iso: string) => iso.split('-').reverse().join('/');
 

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_SEED, renderSceneJob, type DemoManifest } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
+import { environmentDemoPair } from '@mirante/demo/environment-detections';
 import type { EnvironmentAnalysis, EnvironmentFeature } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
-import { environmentDemoPair, queueDemoAnalyses } from './demo-analyses.loader';
+import { queueDemoAnalyses } from './demo-analyses.loader';
 import { loadDemoImagery } from './demo-imagery.loader';
 
 /*
@@ -56,13 +57,6 @@ afterAll(async () => {
 const options = () => ({ outDir: dir, log: () => undefined, pollMs: 100 });
 
 describe('the environment demo’s analysis at start-up', () => {
-  it('pairs the last scene with the latest one at least a year before it', () => {
-    const dates = ['2025-03-01', '2025-07-01', '2025-11-01', '2026-03-01', '2026-07-01', '2026-11-01'];
-    expect(environmentDemoPair(dates)).toEqual(['2025-11-01', '2026-11-01']);
-    expect(environmentDemoPair(['2026-03-01', '2026-11-01'])).toBeNull();
-    expect(environmentDemoPair([])).toBeNull();
-  });
-
   it('runs the detector on the pair once: an unpublished analysis whose proposals wait, none read 100 %', async () => {
     expect(await loadDemoImagery(ctx.db, ctx.services, { ...options(), scale: 0.25 })).toBe(2);
     expect(await queueDemoAnalyses(ctx.db, ctx.services, options())).toBe(1);
