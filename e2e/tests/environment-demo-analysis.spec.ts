@@ -98,12 +98,12 @@ test('the demo APP’s analysis 01/11/2025 → 01/11/2026 lists its detector pro
   const proposals = page
     .getByRole('table', { name: 'Detecções da análise' })
     .getByRole('row')
-    .filter({ hasText: /Detector \(\d+%\)/ });
+    .filter({ hasText: /Detector · confiança \d+%/ });
   await expect(proposals.first()).toBeVisible();
   const rows = await proposals.count();
   expect(rows).toBeGreaterThanOrEqual(3);
   const texts = await proposals.allInnerTexts();
-  const confidences = texts.map((text) => Number(/Detector \((\d+)%\)/.exec(text)?.[1]));
+  const confidences = texts.map((text) => Number(/Detector · confiança (\d+)%/.exec(text)?.[1]));
   expect(
     confidences.every((c) => c > 0 && c < 100),
     confidences.join(', '),

@@ -76,7 +76,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   for (const feature of [planting, clearing, shadow]) {
     const row = rowOf(table, feature);
     await expect(row.getByText('Pendente')).toBeVisible();
-    await expect(row.getByText(/^Detector \(\d+%\)$/)).toBeVisible();
+    await expect(row.getByText(/^Detector · confiança \d+%$/)).toBeVisible();
     const name = feature.type === 'REFO' ? 'Reflorestamento' : 'Desmatamento';
     await expectPreview(page, row.getByRole('img', { name: `Antes: ${name}` }));
     await expectPreview(page, row.getByRole('img', { name: `Depois: ${name}` }));

@@ -91,7 +91,8 @@ describe('Nova Análise runs the detector on the two stored scenes', { timeout: 
     const defo = features.filter((f) => f.type === 'DEFO');
     expect(defo).toHaveLength(1);
     expect(defo[0]).toMatchObject({ source: 'ai', review_status: 'pending', layer_id: null });
-    expect(defo[0]?.description).toContain('Perda de vegetação detectado entre 01/07/2025 e 01/11/2025');
+    expect(defo[0]?.description).toContain('Perda de vegetação detectada entre 01/07/2025 e 01/11/2025');
+    expect(defo[0]?.description).toMatch(/ExG − ExR -?\d,\d\d → -?\d,\d\d; confiança \d+%/);
     const shared = intersect(
       featureCollection([feature(defo[0]?.geojson as Polygon), feature(truth?.geometry as Polygon)]),
     );

@@ -12,13 +12,19 @@ import type { EnvironmentRepo, NewFeature } from './environment.repo';
 const CELL_M = 1;
 const MAX_CELLS = 6_000_000;
 
-const WORDS = { REFO: 'Ganho de vegetação', DEFO: 'Perda de vegetação', GAMBIRA: 'Outra mudança' } as const;
+const WORDS = {
+  REFO: 'Ganho de vegetação detectado',
+  DEFO: 'Perda de vegetação detectada',
+  GAMBIRA: 'Outra mudança detectada',
+} as const;
+
+const index = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function describe(patch: ChangePatch, before: string, after: string): string {
   const percent = Math.round(patch.confidence * 100);
   return (
-    `${WORDS[patch.category]} detectado entre ${displayDate(before)} e ${displayDate(after)} ` +
-    `(ExG − ExR ${patch.indexBefore.toFixed(2)} → ${patch.indexAfter.toFixed(2)}; confiança ${percent}%).`
+    `${WORDS[patch.category]} entre ${displayDate(before)} e ${displayDate(after)} ` +
+    `(ExG − ExR ${index.format(patch.indexBefore)} → ${index.format(patch.indexAfter)}; confiança ${percent}%).`
   );
 }
 

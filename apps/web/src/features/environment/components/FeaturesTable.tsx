@@ -1,4 +1,4 @@
-import { Button, Space, Table, Tag } from 'antd';
+import { Button, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { MAP_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
 import { ProposalPreviews } from './ProposalPreviews';
@@ -10,6 +10,11 @@ const STATUS: Record<EnvironmentFeature['review_status'], { text: string; color:
 };
 
 const squareMetres = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** What the detector's confidence is made of (server: detector/patch-confidence.ts), in the reviewer's words. */
+const CONFIDENCE_HINT =
+  'Quão claramente o detector viu a mudança: quanto ela passa do ruído das imagens, a parte do polígono ' +
+  'em que ela aparece e o tamanho da área frente à área mínima.';
 
 export interface FeaturesTableProps {
   features: EnvironmentFeature[];
@@ -42,7 +47,13 @@ export function FeaturesTable({
             <strong>{squareMetres.format(f.area)} m²</strong>
           </div>
           <div className="environment-reason">
-            {f.source === 'ai' ? `Detector (${Math.round((f.confidence ?? 0) * 100)}%)` : 'Manual'}
+            {f.source === 'ai' ? (
+              <Tooltip title={CONFIDENCE_HINT}>
+                <span>Detector · confiança {Math.round((f.confidence ?? 0) * 100)}%</span>
+              </Tooltip>
+            ) : (
+              'Manual'
+            )}
           </div>
           <div className="environment-feature__description">{f.description}</div>
         </div>
