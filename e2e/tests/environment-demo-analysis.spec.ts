@@ -6,7 +6,7 @@ import { DEMO_SEED, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import { environmentDemoPair } from '@mirante/demo/environment-detections';
 import { adminHeaders, analysisOf, projectBySpace } from './environment-fixtures';
-import { ADMIN, chooseProject, menuItem, signInAndWait } from './support';
+import { ADMIN, openSignedIn } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -84,9 +84,7 @@ test('the demo APP’s analysis 01/11/2025 → 01/11/2026 lists its detector pro
   const analysis = await analysisOf(request, project.id, before!.id, after!.id);
   expect(analysis.processingState).toBe('done');
 
-  await signInAndWait(page, ADMIN);
-  await chooseProject(page, 'ribeirao', PROJECT);
-  await menuItem(page, 'Análise').click();
+  await openSignedIn(page, ADMIN, { project: PROJECT, path: '/page/analysis' });
   await expect(page).toHaveURL(/\/page\/analysis$/);
   const row = page
     .getByRole('table', { name: 'Análises', exact: true })
