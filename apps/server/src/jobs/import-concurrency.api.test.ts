@@ -1,20 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Storage } from '../storage/storage';
 import { factories } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
+import { vectorFixture } from '../../test/vector-fixtures';
 import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { LAYER_IMPORT_QUEUE } from './import-jobs';
 import { remoteTasks } from './remote-task';
 import type { RunningJobs } from './start-jobs';
 
-const LOTS = readFileSync(
-  path.resolve(import.meta.dirname, '../../../../testdata/vectors/saopaulo_lotes_utm23s.geojson'),
-);
+const LOTS = vectorFixture('saopaulo_lotes_utm23s.geojson');
 
 let context: TestContext;
 let processes: RoleProcesses;

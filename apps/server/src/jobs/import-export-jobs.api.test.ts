@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../test/factories';
 import { multipartBody } from '../../test/multipart';
+import { vectorFixture } from '../../test/vector-fixtures';
 import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { EXPORT_QUEUE } from './export-jobs';
@@ -14,9 +14,7 @@ import { FINANCE_IMPORT_QUEUE, LAYER_IMPORT_QUEUE } from './import-jobs';
 import { WORKERS_UNAVAILABLE_MESSAGE } from './remote-task';
 import type { RunningJobs } from './start-jobs';
 
-const LOTS = readFileSync(
-  path.resolve(import.meta.dirname, '../../../../testdata/vectors/saopaulo_lotes_utm23s.geojson'),
-);
+const LOTS = vectorFixture('saopaulo_lotes_utm23s.geojson');
 
 let context: TestContext;
 let processes: RoleProcesses;
