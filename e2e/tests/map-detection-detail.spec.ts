@@ -8,8 +8,8 @@ const SPACE = 'app-ribeirao-pinguim';
 /** The demo's second clearing (packages/demo/src/environment-detections.ts): cut between these two scenes. */
 const CLEARING = 'Desmatamento — Supressão 2';
 const CLEARING_DATES = ['2026-03-01', '2026-07-01'] as const;
-/** A planting measured against scenes this test never uploads: its sides have no image. */
-const PLANTING = 'Reflorestamento — Recomposição 1';
+/** The demo's plantings (REFO layers); the test takes one measured against scenes the project has none of. */
+const PLANTING_PREFIX = 'Reflorestamento — ';
 
 interface LayerRow {
   id: number;
@@ -34,8 +34,13 @@ test.beforeAll(async ({ request }) => {
   );
 });
 
-/** Signs in as the MANAGER and opens the environment project's map. */
-async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
+/**
+ * Signs in as the MANAGER and opens the environment project's map; returns the project's layers and the dates of
+ * its scenes.
+ */
+async function openEnvironmentMapWithScenes(
+  page: Page,
+): Promise<{ layers: LayerRow[]; sceneDates: Set<string> }> {
   await openSignedIn(page, MANAGER, { project: 'APP Ribeirão Pinguim - Recuperação', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area$/);
   await waitForMapReady(mainMap(page));
@@ -44,11 +49,19 @@ async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
     await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
   ).json()) as { id: number; space: string }[];
   const project = projects.find((item) => item.space === SPACE)!;
-  return (await (
-    await page.request.get(`/api/v1/project/${project.id}/layers`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
+  const headers = { Authorization: `Bearer ${token}` };
+  const layers = (await (
+    await page.request.get(`/api/v1/project/${project.id}/layers`, { headers })
   ).json()) as LayerRow[];
+  const scenes = (await (
+    await page.request.get(`/api/v1/project/${project.id}/scenes`, { headers })
+  ).json()) as { isoDate: string }[];
+  return { layers, sceneDates: new Set(scenes.map((scene) => scene.isoDate)) };
+}
+
+/** Signs in as the MANAGER and opens the environment project's map. */
+async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
+  return (await openEnvironmentMapWithScenes(page)).layers;
 }
 
 /** The coordinates the status bar shows for the pointer at (x, y), as a person would read them. */
@@ -211,18 +224,34 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   await expect(dialog).toBeHidden();
 });
 
-test('detection detail: a REFO whose scenes the project lacks shows its dates with "sem imagem"', async ({
+test('detection detail: a REFO shows each date whose scene the project lacks with "sem imagem", and the others without', async ({
   page,
 }) => {
-  const layers = await openEnvironmentMap(page);
-  const planting = layers.find((layer) => layer.name === PLANTING)!;
+  // Another spec may have uploaded some of the demo's dates (the environment demo's analysis pair), so each side
+  // is checked against the scenes the project has now; the planting chosen lacks at least one of its two.
+  const { layers, sceneDates } = await openEnvironmentMapWithScenes(page);
+  const lacks = (date: string | undefined) => date !== undefined && !sceneDates.has(date);
+  const planting = layers.find(
+    (layer) =>
+      layer.name.startsWith(PLANTING_PREFIX) &&
+      (lacks(layer.detect_before_date) || lacks(layer.detect_after_date)),
+  );
+  expect(planting, `a planting with a date outside ${[...sceneDates].join(', ')}`).toBeDefined();
+  if (!planting) return;
   expect(planting.type).toBe('REFO');
   await clickDetection(page, planting);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.locator('.ant-modal-title')).toHaveText(PLANTING);
+  await expect(dialog.locator('.ant-modal-title')).toHaveText(planting.name);
   const maps = dialog.getByTestId('detection-mini-map');
-  await expect(maps.nth(0)).toContainText(`Antes: ${brDate(planting.detect_before_date!)} (sem imagem)`);
-  await expect(maps.nth(1)).toContainText(`Depois: ${brDate(planting.detect_after_date!)} (sem imagem)`);
+  for (const [index, side, date] of [
+    [0, 'Antes', planting.detect_before_date!],
+    [1, 'Depois', planting.detect_after_date!],
+  ] as const) {
+    const label = `${side}: ${brDate(date)}`;
+    await expect(maps.nth(index)).toContainText(label);
+    if (lacks(date)) await expect(maps.nth(index)).toContainText(`${label} (sem imagem)`);
+    else await expect(maps.nth(index)).not.toContainText('(sem imagem)');
+  }
   await expect(maps.locator('canvas.maplibregl-canvas')).toHaveCount(2);
   await expect(
     dialog
