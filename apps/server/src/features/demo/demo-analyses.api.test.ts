@@ -1,10 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DEMO_SEED, renderSceneJob, type DemoManifest } from '@mirante/demo/demo-imagery';
+import { rm } from 'node:fs/promises';
+import { DEMO_SEED } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import type { Layer, LayerDetailRow, StatusHistoryItem } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDemoScenes } from '../../../test/demo-manifest';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { queueDemoAnalyses } from './demo-analyses.loader';
 import { loadDemoImagery } from './demo-imagery.loader';
@@ -26,29 +25,10 @@ beforeAll(async () => {
     { processor: (job, report) => ctx.services.detections.processor(job, report) },
   );
   await loadDemoLayers(ctx.db, ctx.services.layerImport);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-demo-analyses-'));
   const site = await demoSite('allotment', DEMO_SEED);
-  const entry = await renderSceneJob({
-    site: 'allotment',
-    dateIndex: 17,
-    outDir: dir,
-    seed: DEMO_SEED,
-    scale: 0.5,
-  });
-  sceneDate = entry.date;
-  const manifest: DemoManifest = {
-    seed: DEMO_SEED,
-    epsg: entry.epsg,
-    totalMs: 0,
-    sites: [{ key: 'allotment', space: site.space, layers: '', groundTruth: '', scenes: [entry] }],
-  };
-  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  const project = await ctx.db
-    .selectFrom('projects')
-    .select('id')
-    .where('space', '=', site.space)
-    .executeTakeFirstOrThrow();
-  projectId = project.id;
+  const rendered = await renderDemoScenes(ctx.db, site, [site.dates[17]!], 0.5);
+  ({ dir, projectId } = rendered);
+  sceneDate = rendered.scenes[0]!.date;
 }, 120_000);
 
 afterAll(async () => {

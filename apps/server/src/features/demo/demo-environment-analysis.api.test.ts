@@ -1,11 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { DEMO_SEED, renderSceneJob, type DemoManifest } from '@mirante/demo/demo-imagery';
+import { rm } from 'node:fs/promises';
+import { DEMO_SEED } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import { environmentDemoPair } from '@mirante/demo/environment-detections';
 import type { EnvironmentAnalysis, EnvironmentFeature } from '@mirante/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDemoScenes } from '../../../test/demo-manifest';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 import { queueDemoAnalyses } from './demo-analyses.loader';
 import { loadDemoImagery } from './demo-imagery.loader';
@@ -22,31 +21,9 @@ let pair: [string, string];
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  dir = await mkdtemp(path.join(os.tmpdir(), 'mirante-demo-environment-'));
   const site = await demoSite('environment', DEMO_SEED);
   pair = environmentDemoPair(site.dates) as [string, string];
-  const scenes = [];
-  for (const date of pair) {
-    scenes.push(
-      await renderSceneJob({
-        site: 'environment',
-        dateIndex: site.dates.indexOf(date),
-        outDir: dir,
-        seed: DEMO_SEED,
-        scale: 0.25,
-      }),
-    );
-  }
-  const manifest: DemoManifest = {
-    seed: DEMO_SEED,
-    epsg: scenes[0]!.epsg,
-    totalMs: 0,
-    sites: [{ key: 'environment', space: site.space, layers: '', groundTruth: '', scenes }],
-  };
-  await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
-  projectId = (
-    await ctx.db.selectFrom('projects').select('id').where('space', '=', site.space).executeTakeFirstOrThrow()
-  ).id;
+  ({ dir, projectId } = await renderDemoScenes(ctx.db, site, pair, 0.25));
 }, 120_000);
 
 afterAll(async () => {
