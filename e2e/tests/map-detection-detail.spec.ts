@@ -38,9 +38,7 @@ test.beforeAll(async ({ request }) => {
  * Signs in as the MANAGER and opens the environment project's map; returns the project's layers and the dates of
  * its scenes.
  */
-async function openEnvironmentMapWithScenes(
-  page: Page,
-): Promise<{ layers: LayerRow[]; sceneDates: Set<string> }> {
+async function openEnvironmentMap(page: Page): Promise<{ layers: LayerRow[]; sceneDates: Set<string> }> {
   await openSignedIn(page, MANAGER, { project: 'APP Ribeirão Pinguim - Recuperação', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area$/);
   await waitForMapReady(mainMap(page));
@@ -57,11 +55,6 @@ async function openEnvironmentMapWithScenes(
     await page.request.get(`/api/v1/project/${project.id}/scenes`, { headers })
   ).json()) as { isoDate: string }[];
   return { layers, sceneDates: new Set(scenes.map((scene) => scene.isoDate)) };
-}
-
-/** Signs in as the MANAGER and opens the environment project's map. */
-async function openEnvironmentMap(page: Page): Promise<LayerRow[]> {
-  return (await openEnvironmentMapWithScenes(page)).layers;
 }
 
 /** The coordinates the status bar shows for the pointer at (x, y), as a person would read them. */
@@ -149,7 +142,7 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   test.setTimeout(90_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  const layers = await openEnvironmentMap(page);
+  const { layers } = await openEnvironmentMap(page);
   const clearing = layers.find((layer) => layer.name === CLEARING)!;
   expect(clearing.type).toBe('DEFO');
   expect([clearing.detect_before_date, clearing.detect_after_date]).toEqual([...CLEARING_DATES]);
@@ -229,7 +222,7 @@ test('detection detail: a REFO shows each date whose scene the project lacks wit
 }) => {
   // Another spec may have uploaded some of the demo's dates (the environment demo's analysis pair), so each side
   // is checked against the scenes the project has now; the planting chosen lacks at least one of its two.
-  const { layers, sceneDates } = await openEnvironmentMapWithScenes(page);
+  const { layers, sceneDates } = await openEnvironmentMap(page);
   const lacks = (date: string | undefined) => date !== undefined && !sceneDates.has(date);
   const planting = layers.find(
     (layer) =>
