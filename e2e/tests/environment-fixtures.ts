@@ -125,6 +125,7 @@ export interface FeatureRow {
   review_status: 'pending' | 'approved' | 'rejected';
   reject_reason: string | null;
   description: string;
+  geojson: { type: 'Polygon'; coordinates: number[][][] };
 }
 
 export async function featuresOf(

@@ -78,6 +78,18 @@ export const environmentAnalysisSchema = z.object({
 });
 export type EnvironmentAnalysis = z.infer<typeof environmentAnalysisSchema>;
 
+/**
+ * An analysis not yet published, as every user of the module may see it: its dates and whether the detector is
+ * still running ('processing') or its result waits for an ADMIN's review ('review'); never its detections.
+ */
+export const analysisInReviewSchema = z.object({
+  /** DD/MM/YYYY */
+  beforeDate: z.string(),
+  afterDate: z.string(),
+  state: z.enum(['processing', 'review']),
+});
+export type AnalysisInReview = z.infer<typeof analysisInReviewSchema>;
+
 /** Vertices of one drawn or detected ring: far above a hand-drawn area, bounded against a hostile body. */
 const MAX_RING_VERTICES = 20_000;
 const MAX_RINGS = 1_000;
@@ -252,6 +264,17 @@ export const environmentApi = {
     access: session,
     params: idParams,
     response: z.array(environmentAnalysisSchema),
+    errorStatuses: [401, 403, 404],
+  }),
+  inReview: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/detections/in-review',
+    summary:
+      'Análises ambientais ainda não publicadas (em processamento ou em revisão): só as datas, sem as detecções',
+    tags: ['environment'],
+    access: session,
+    params: idParams,
+    response: z.array(analysisInReviewSchema),
     errorStatuses: [401, 403, 404],
   }),
 } as const;

@@ -1,5 +1,6 @@
 import {
   displayDate,
+  type AnalysisInReview,
   ENVIRONMENT_CATEGORIES,
   type EnvironmentAnalysis,
   type EnvironmentFeature,
@@ -53,5 +54,18 @@ export function toAnalysis(row: AnalysisRow): EnvironmentAnalysis {
     progress: row.processingProgress,
     errorMessage: row.processingError,
     minAreaM2: row.minAreaM2,
+  };
+}
+
+/** An unpublished analysis as a customer may see it: the detector still running, or its result under review. */
+export function toAnalysisInReview(row: {
+  beforeDate: string;
+  afterDate: string;
+  processingState: AnalysisRow['processingState'];
+}): AnalysisInReview {
+  return {
+    beforeDate: displayDate(row.beforeDate),
+    afterDate: displayDate(row.afterDate),
+    state: row.processingState === 'done' ? 'review' : 'processing',
   };
 }

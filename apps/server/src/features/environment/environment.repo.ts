@@ -97,6 +97,20 @@ export function createEnvironmentRepo(db: Db) {
       return query.orderBy('a.date', 'desc').orderBy('d.id', 'desc').execute();
     },
 
+    /** The project's environment analyses not published, oldest after scene first: dates and state only. */
+    async unpublishedAnalyses(projectId: number) {
+      return db
+        .selectFrom('detections as d')
+        .innerJoin('scenes as a', 'a.id', 'd.sceneId')
+        .innerJoin('scenes as b', 'b.id', 'd.beforeSceneId')
+        .select(['a.date as afterDate', 'b.date as beforeDate', 'd.processingState'])
+        .where('d.projectId', '=', projectId)
+        .where('d.approved', '=', false)
+        .orderBy('a.date')
+        .orderBy('d.id')
+        .execute();
+    },
+
     async features(detectId: number, approvedOnly: boolean): Promise<FeatureRecord[]> {
       let query = features().where('f.detectionId', '=', detectId);
       if (approvedOnly) query = query.where('f.reviewStatus', '=', 'approved');

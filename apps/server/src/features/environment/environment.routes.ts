@@ -34,6 +34,7 @@ export function registerEnvironmentRoutes(
     downloadName: `relatorio-analise-${params.detectId}.pdf`,
   }));
   route(environmentApi.detections, ({ user, params }) => environment.analyses(user, params.id));
+  route(environmentApi.inReview, ({ user, params }) => environment.inReview(user, params.id));
   route(environmentReportApi.preview, async ({ user, params }) => {
     const image = await environment.preview(user, params.id, params.detectId, params.featureId, params.side);
     return {

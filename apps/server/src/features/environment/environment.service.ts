@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ENVIRONMENT_CATEGORIES,
   ENVIRONMENT_MESSAGES,
+  type AnalysisInReview,
   type EnvironmentAnalysis,
   type EnvironmentFeature,
   type NewFeatureInput,
@@ -15,7 +16,14 @@ import type { ProjectsService } from '../projects';
 import type { Storage } from '../../storage/storage';
 import type { Readable } from 'node:stream';
 import { DEFAULT_DETECTOR_SETTINGS } from './detector/detect-change';
-import { categoryOfType, toAnalysis, toFeature, type AnalysisRow, type Category } from './environment-view';
+import {
+  categoryOfType,
+  toAnalysis,
+  toAnalysisInReview,
+  toFeature,
+  type AnalysisRow,
+  type Category,
+} from './environment-view';
 import type { EnvironmentRepo } from './environment.repo';
 
 export interface EnvironmentDeps {
@@ -121,6 +129,15 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
     async analyses(user: AuthUser, projectId: number): Promise<EnvironmentAnalysis[]> {
       await environmentProject(user, projectId);
       return (await repo.listAnalyses(projectId, user.role !== 'ADMIN')).map(toAnalysis);
+    },
+
+    /**
+     * The analyses not yet published, oldest first, for a customer's 'being reviewed' notice: dates and state only,
+     * never their proposals.
+     */
+    async inReview(user: AuthUser, projectId: number): Promise<AnalysisInReview[]> {
+      await environmentProject(user, projectId);
+      return (await repo.unpublishedAnalyses(projectId)).map(toAnalysisInReview);
     },
 
     /** The analysis's features: everyone sees the approved; ADMIN also the pending and rejected proposals. */

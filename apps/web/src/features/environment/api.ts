@@ -20,6 +20,16 @@ export function useEnvironmentAnalyses(projectId: number) {
   });
 }
 
+/** The analyses not yet published, as a customer user sees them (dates and state); not asked for an ADMIN. */
+export function useAnalysesInReview(projectId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['environment', 'in-review', projectId],
+    queryFn: () => callApi(environmentApi.inReview, { params: { id: projectId } }),
+    enabled,
+    retry: false,
+  });
+}
+
 export function useAnalysisScenes(projectId: number) {
   return useQuery({
     queryKey: ['environment', 'scenes', projectId],

@@ -1,4 +1,5 @@
 import { Button, Space, Table, Tag, Tooltip } from 'antd';
+import { useEffect, useRef } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { MAP_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
 import { ProposalPreviews } from './ProposalPreviews';
@@ -20,6 +21,9 @@ export interface FeaturesTableProps {
   features: EnvironmentFeature[];
   loading: boolean;
   isAdmin: boolean;
+  /** The proposal picked here or on the map (highlighted, scrolled into view). */
+  selectedId: number | null;
+  onSelect(feature: EnvironmentFeature): void;
   onApprove(feature: EnvironmentFeature): void;
   onReject(feature: EnvironmentFeature): void;
   onEdit(feature: EnvironmentFeature): void;
@@ -30,10 +34,18 @@ export function FeaturesTable({
   features,
   loading,
   isAdmin,
+  selectedId,
+  onSelect,
   onApprove,
   onReject,
   onEdit,
 }: FeaturesTableProps) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const row = container.current?.querySelector(`tr[data-row-key="${selectedId}"]`);
+    row?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
   // Four columns fit the 720 px aside at 1366 px: the detection (category, area, origin, description), its
   // previews, its review and (ADMIN) the actions stacked.
   const columns: ColumnsType<EnvironmentFeature> = [
@@ -106,15 +118,21 @@ export function FeaturesTable({
       : []),
   ];
   return (
-    <Table<EnvironmentFeature>
-      rowKey="id"
-      size="small"
-      loading={loading}
-      dataSource={features}
-      columns={columns}
-      pagination={false}
-      locale={{ emptyText: MAP_MESSAGES.noRecords }}
-      aria-label="Detecções da análise"
-    />
+    <div ref={container}>
+      <Table<EnvironmentFeature>
+        rowKey="id"
+        size="small"
+        loading={loading}
+        dataSource={features}
+        columns={columns}
+        pagination={false}
+        locale={{ emptyText: MAP_MESSAGES.noRecords }}
+        aria-label="Detecções da análise"
+        rowClassName={(f) =>
+          `environment-row--pickable${f.id === selectedId ? ' environment-row--selected' : ''}`
+        }
+        onRow={(f) => ({ onClick: () => onSelect(f) })}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ENVIRONMENT_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
@@ -12,11 +12,18 @@ import { LayersTab } from '../../map/components/panels/LayersTab';
 import { ProjectDetailsTab } from '../../map/components/panels/ProjectDetailsTab';
 import { useLayerVisibility } from '../../map/hooks/useLayerVisibility';
 import { useCurrentProject } from '../../projects/ProjectContext';
-import { useAnalysisFeatures, useAnalysisScenes, useEnvironmentAnalyses, useReviewFeature } from '../api';
+import {
+  useAnalysesInReview,
+  useAnalysisFeatures,
+  useAnalysisScenes,
+  useEnvironmentAnalyses,
+  useReviewFeature,
+} from '../api';
 import { AnalysesTable } from '../components/AnalysesTable';
-import { AnalysisMap } from '../components/AnalysisMap';
+import { AnalysisMap, type ProposalSelection } from '../components/AnalysisMap';
 import { DetectionFormModal } from '../components/DetectionFormModal';
 import { FeaturesTable } from '../components/FeaturesTable';
+import { InReviewNotice } from '../components/InReviewNotice';
 import { NewAnalysisModal } from '../components/NewAnalysisModal';
 import { RejectModal } from '../components/RejectModal';
 import '../../map/map.css';
@@ -40,11 +47,19 @@ export default function EnvironmentAnalysisPage() {
   const isAdmin = role === 'ADMIN';
   const scenes = useAnalysisScenes(project.id);
   const analyses = useEnvironmentAnalyses(project.id);
+  const inReview = useAnalysesInReview(project.id, !isAdmin);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [proposal, setProposal] = useState<ProposalSelection | null>(null);
   const list = analyses.data ?? [];
   const current = list.find((a) => a.detectId === selected) ?? list[0] ?? null;
   const features = useAnalysisFeatures(project.id, current?.detectId ?? null);
+  const featureList = useMemo(() => features.data ?? [], [features.data]);
+  const pickOnMap = useCallback((id: number) => setProposal({ id, focus: null }), []);
+  const chooseAnalysis = (detectId: number) => {
+    setSelected(detectId);
+    setProposal(null);
+  };
   const review = useReviewFeature(project.id, current?.detectId ?? 0);
   const feedback = useFeedback();
   const layers = useProjectLayers(project.id);
@@ -57,6 +72,9 @@ export default function EnvironmentAnalysisPage() {
   const afterScene = scenes.data.find((s) => s.id === current?.afterScene.id) ?? null;
   // Spec 8: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
+  const reviewing = inReview.data ?? [];
+  // A customer user with nothing published yet but an analysis on its way sees that, not an empty list.
+  const onlyInReview = !isAdmin && !analyses.isPending && list.length === 0 && reviewing.length > 0;
 
   const decide = async (feature: EnvironmentFeature, action: 'approve' | 'reject', reason?: string) => {
     try {
@@ -78,39 +96,46 @@ export default function EnvironmentAnalysisPage() {
           </Button>
         )}
       </div>
+      <InReviewNotice analyses={reviewing} nothingPublished={list.length === 0} />
       {analysesFailed ? (
         <p className="environment-error">Ops, ocorreu algum erro no servidor</p>
-      ) : (
+      ) : onlyInReview ? null : (
         <AnalysesTable
           projectId={project.id}
           analyses={list}
           loading={analyses.isPending}
           isAdmin={isAdmin}
           selectedId={current?.detectId ?? null}
-          onSelect={setSelected}
+          onSelect={chooseAnalysis}
         />
       )}
-      <div className="environment-page__header environment-page__header--section">
-        <h2 className="environment-page__subtitle">
-          {current ? `Detecções de ${current.beforeDate} a ${current.afterDate}` : 'Detecções'}
-        </h2>
-        {isAdmin && current && (
-          <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'detection', editing: null })}>
-            Nova Detecção
-          </Button>
-        )}
-      </div>
-      {current ? (
-        <FeaturesTable
-          features={features.data ?? []}
-          loading={features.isPending}
-          isAdmin={isAdmin}
-          onApprove={(f) => void decide(f, 'approve')}
-          onReject={(f) => setDialog({ kind: 'reject', feature: f })}
-          onEdit={(f) => setDialog({ kind: 'detection', editing: f })}
-        />
-      ) : (
-        <Empty description="Nenhuma análise cadastrada." />
+      {!onlyInReview && (
+        <>
+          <div className="environment-page__header environment-page__header--section">
+            <h2 className="environment-page__subtitle">
+              {current ? `Detecções de ${current.beforeDate} a ${current.afterDate}` : 'Detecções'}
+            </h2>
+            {isAdmin && current && (
+              <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'detection', editing: null })}>
+                Nova Detecção
+              </Button>
+            )}
+          </div>
+          {current ? (
+            <FeaturesTable
+              features={featureList}
+              loading={features.isPending}
+              isAdmin={isAdmin}
+              selectedId={proposal?.id ?? null}
+              onSelect={(f) => setProposal({ id: f.id, focus: f })}
+              onApprove={(f) => void decide(f, 'approve')}
+              onReject={(f) => setDialog({ kind: 'reject', feature: f })}
+              onEdit={(f) => setDialog({ kind: 'detection', editing: f })}
+            />
+          ) : (
+            <Empty description="Nenhuma análise cadastrada." />
+          )}
+        </>
       )}
     </div>
   );
@@ -147,6 +172,9 @@ export default function EnvironmentAnalysisPage() {
         visibleTypes={visibility.visibleTypes}
         scene={afterScene}
         apiToken={credentials.api_token}
+        features={featureList}
+        selection={proposal}
+        onPickProposal={pickOnMap}
       />
       {dialog?.kind === 'analysis' && (
         <NewAnalysisModal projectId={project.id} scenes={scenes.data} onClose={() => setDialog(null)} />

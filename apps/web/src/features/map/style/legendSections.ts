@@ -4,7 +4,8 @@ import { AREA_FILL, UNCLASSIFIED_COLOR } from './layerStyles';
 
 export interface LegendSection {
   title: string;
-  items: readonly { key: string; name: string; color: string }[];
+  /** `dashed`: the swatch is a dashed outline (drawn so on the map), not a filled square. */
+  items: readonly { key: string; name: string; color: string; dashed?: boolean }[];
 }
 
 /** What the lot colours show: each compared map's date, the shown image's date, or the latest detection. */

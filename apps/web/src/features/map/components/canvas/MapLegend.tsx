@@ -10,7 +10,11 @@ export function MapLegend({ sections }: { sections: readonly LegendSection[] }) 
           <span className="map-legend__title">{section.title}</span>
           {section.items.map((item) => (
             <span key={item.key} className="map-legend__item">
-              <i style={{ background: item.color }} />
+              {item.dashed ? (
+                <i className="map-legend__dashed" style={{ borderColor: item.color }} />
+              ) : (
+                <i style={{ background: item.color }} />
+              )}
               {item.name}
             </span>
           ))}
