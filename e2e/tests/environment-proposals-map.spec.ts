@@ -67,8 +67,7 @@ test('an ADMIN sees the pending proposals drawn on the map, and picking one in t
   );
   await expect(page.getByRole('heading', { name: 'Detecções de 01/03/2021 a 01/06/2021' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Detecções da análise' });
-  const legend = page.getByTestId('map-legend');
-  await expect(legend).toContainText('Propostas pendentes');
+  const legend = page.getByTestId('map-legend').getByRole('group', { name: 'Propostas pendentes' });
   await expect(legend).toContainText('Reflorestamento');
   await expect(legend).toContainText('Desmatamento');
 

@@ -118,12 +118,16 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   await expect(edited.getByText('Pendente')).toBeVisible();
 
   // Approve the edited one and the large clearing: each names who approved.
-  const legend = page.getByTestId('map-legend');
+  const legend = page.getByTestId('map-legend').getByRole('group', { name: 'Análises', exact: true });
   await expect(legend).not.toContainText('Outra análise');
   await edited.getByRole('button', { name: 'Aprovar' }).click();
   await expect(edited.getByText('Aprovada')).toBeVisible();
-  // Approved, it is a layer of the project: the map beside the table draws it at once (its category in the legend).
+  // Approved, it is a layer of the project: the map beside the table draws it at once (its category in the
+  // legend's analyses, no longer among the pending proposals').
   await expect(legend).toContainText('Outra análise');
+  await expect(
+    page.getByTestId('map-legend').getByRole('group', { name: 'Propostas pendentes' }),
+  ).not.toContainText('Outra análise');
   await expect(edited.getByText(/^Ana Administradora, \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await rowOf(table, clearing).getByRole('button', { name: 'Aprovar' }).click();
   await expect(rowOf(table, clearing).getByText('Aprovada')).toBeVisible();

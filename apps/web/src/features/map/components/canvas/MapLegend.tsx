@@ -6,7 +6,7 @@ export function MapLegend({ sections }: { sections: readonly LegendSection[] }) 
   return (
     <div className="map-legend" data-testid="map-legend">
       {sections.map((section) => (
-        <div key={section.title} className="map-legend__section">
+        <div key={section.title} className="map-legend__section" role="group" aria-label={section.title}>
           <span className="map-legend__title">{section.title}</span>
           {section.items.map((item) => (
             <span key={item.key} className="map-legend__item">
