@@ -112,7 +112,7 @@ export function withProposals(
 
 /** The legend of the pending proposals: one entry per kind drawn, in the order first met (none: null). */
 export function proposalLegend(features: readonly EnvironmentFeature[]): LegendSection | null {
-  const kinds = new Map<string, { key: string; name: string; color: string }>();
+  const kinds = new Map<string, LegendSection['items'][number]>();
   for (const feature of features) {
     if (feature.review_status !== 'pending' || kinds.has(feature.type)) continue;
     kinds.set(feature.type, {
