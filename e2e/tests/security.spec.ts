@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, USER, noOpenDropdown, pick, openSignedIn, waitForEmailTo } from './support';
+import { ADMIN, MANAGER, USER, noOpenDropdown, pick, openSignedIn, waitForEmailTo } from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -105,6 +105,19 @@ test('USER sees no customer column or selector', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
   await expect(dialog.getByLabel('Cliente')).toHaveCount(0);
   await expect(dialog.getByLabel('Projetos')).toBeEnabled();
+});
+
+test("ADMIN's users table keeps the status dot and 'Inativo' on one line", async ({ page }) => {
+  // ADMIN sees the customer column and full group names: the narrowest status column of the panel
+  await openSecurity(page, ADMIN);
+  const status = page.getByRole('row', { name: /inativo@horizonte/ }).locator('.ant-badge');
+  const dot = await status.locator('.ant-badge-status-dot').boundingBox();
+  const text = await status.getByText('Inativo', { exact: true }).boundingBox();
+  expect(dot && text).toBeTruthy();
+  // the dot's middle falls within the text's line
+  const dotMiddle = dot!.y + dot!.height / 2;
+  expect(dotMiddle).toBeGreaterThan(text!.y);
+  expect(dotMiddle).toBeLessThan(text!.y + text!.height);
 });
 
 test('a USER is told why he may not inactivate a colleague of his own role', async ({ page }) => {

@@ -25,8 +25,14 @@ export function usersColumns(role: Role, onEdit: (user: SecurityUser) => void): 
     {
       title: 'Status',
       key: 'status',
-      render: (_, user) =>
-        user.status ? <Badge status="success" text="Ativo" /> : <Badge status="default" text="Inativo" />,
+      // nowrap: in a narrow column the dot stayed on one line and 'Inativo' went to the next
+      render: (_, user) => (
+        <Badge
+          status={user.status ? 'success' : 'default'}
+          text={user.status ? 'Ativo' : 'Inativo'}
+          style={{ whiteSpace: 'nowrap' }}
+        />
+      ),
     },
     {
       title: 'Ações',
