@@ -165,3 +165,30 @@ test('the lot dialog edits sale information and shows the history of changes', a
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('V2026-9999');
 });
+
+test('the lot dialog shows money as R$ 142.200,00 and reads a value typed with thousands dots', async ({
+  page,
+}) => {
+  const portfolio = await apiPortfolio(page);
+  const lot = portfolio.find((row) => (row.valor_venda ?? 0) >= 1000)!;
+  await openPortfolio(page);
+  await page.getByLabel('Pesquisar').fill(lot.nome_comprador ?? lot.name);
+  const row = page.locator(`[data-testid="portfolio-row"][data-layer-id="${lot.layer_id}"]`);
+  await row.getByRole('cell').nth(1).click();
+  const dialog = page.getByRole('dialog');
+  const saleValue = dialog.getByLabel('Valor de venda');
+  const shown = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(lot.valor_venda!);
+  await expect(saleValue).toHaveValue(shown);
+  await saleValue.fill('98.765,4');
+  await saleValue.blur();
+  await expect(saleValue).toHaveValue('98.765,40');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Sucesso!')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(row).toContainText(money(98765.4));
+  // back to the demo's value, for the specs that follow on this server
+  await row.getByRole('cell').nth(1).click();
+  await saleValue.fill(shown);
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(row).toContainText(money(lot.valor_venda!));
+});

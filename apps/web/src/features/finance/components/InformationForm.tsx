@@ -11,6 +11,7 @@ import {
   type InformationRow,
   type InformationUpdateInput,
 } from '@mirante/shared';
+import { formatMoneyInput, parseMoneyInput } from '../model/format';
 
 /** The form's values: the editable fields, the date as a Dayjs, yes/no as a select. */
 export interface InformationFormValues {
@@ -119,7 +120,9 @@ const money = (name: 'valor_venda' | 'valor_inadimplencia') => (
       min={0}
       max={INFORMATION_LIMITS.money}
       precision={2}
-      decimalSeparator=","
+      formatter={(value, { userTyping, input }) => (userTyping ? input : formatMoneyInput(value))}
+      // typed as a number, read as text: '' must stay empty, not become 0 (antd's own examples cast likewise)
+      parser={(text) => parseMoneyInput(text) as unknown as number}
       prefix="R$"
       style={{ width: '100%' }}
       aria-label={LABELS[name]}
