@@ -166,6 +166,25 @@ test('the lot dialog edits sale information and shows the history of changes', a
   await expect(rows(page).first()).toContainText('V2026-9999');
 });
 
+test('at 1366×768 every column title and filter label of the portfolio shows whole, not cut', async ({
+  page,
+}) => {
+  await openPortfolio(page);
+  const cut = (selector: string) =>
+    page.$$eval(selector, (elements) =>
+      elements
+        .filter((element) => element.scrollWidth > element.clientWidth)
+        .map((element) => element.textContent),
+    );
+  expect(await cut('[data-testid="portfolio-table"] [role="columnheader"]')).toEqual([]);
+  expect(await cut('.finance-filters .multi-select-all__label > span')).toEqual([]);
+  // the filters' selects stay level with each other
+  const tops = await page.$$eval('.finance-filters .ant-select', (selects) =>
+    selects.map((select) => Math.round(select.getBoundingClientRect().bottom)),
+  );
+  expect(new Set(tops).size).toBe(1);
+});
+
 test('the lot dialog shows money as R$ 142.200,00 and reads a value typed with thousands dots', async ({
   page,
 }) => {

@@ -29,7 +29,7 @@ export function portfolioColumns(hasStage: boolean): PortfolioColumn[] {
     column('codigo_lote', 'Código do lote', 150, (row) => row.codigo_lote),
     column('block', 'Quadra', 80, (row) => row.block),
     column('lot', 'Lote', 70, (row) => lotOfName(row.name)),
-    column('codigo_comprador', 'Código do comprador', 120, (row) => row.codigo_comprador),
+    column('codigo_comprador', 'Código do comprador', 160, (row) => row.codigo_comprador),
     column('nome_comprador', 'Comprador', 220, (row) => row.nome_comprador),
     column('status_unidade', 'Status da unidade', 140, (row) => row.status_unidade),
     column('status', 'Status financeiro', 130, (row) => row.status),
