@@ -280,3 +280,15 @@ test('price map: lots coloured by price per m² band, the band filter, the heat 
     .replace(/\u00a0/g, ' ');
   await expect(details).toContainText(`${expected}/m²`);
 });
+
+test("price map: the band filter's 'Selecionar todos' and 'Remover todos' sit side by side on one line", async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/allotment-value' });
+  const selectAll = page.getByRole('button', { name: 'Selecionar todos' });
+  const removeAll = page.getByRole('button', { name: 'Remover todos' });
+  await expect(removeAll).toBeVisible({ timeout: 20_000 });
+  const [first, second] = [(await selectAll.boundingBox())!, (await removeAll.boundingBox())!];
+  expect(second.y).toBe(first.y);
+  expect(second.x).toBeGreaterThan(first.x + first.width);
+});

@@ -30,13 +30,17 @@ export function PriceFilters(props: PriceFiltersProps) {
         ]}
       />
       <div>
-        <Typography.Text strong>Preço por m²</Typography.Text>{' '}
-        <Button type="link" size="small" onClick={() => props.onBands(all)}>
-          Selecionar todos
-        </Button>
-        <Button type="link" size="small" onClick={() => props.onBands([])}>
-          Remover todos
-        </Button>
+        <div className="price-bands__header">
+          <Typography.Text strong>Preço por m²</Typography.Text>
+          <span className="price-bands__links">
+            <Button type="link" size="small" onClick={() => props.onBands(all)}>
+              Selecionar todos
+            </Button>
+            <Button type="link" size="small" onClick={() => props.onBands([])}>
+              Remover todos
+            </Button>
+          </span>
+        </div>
         <Checkbox.Group
           className="price-bands"
           value={props.bands}
