@@ -116,3 +116,29 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
   const log = page.getByRole('table', { name: 'Registro das sincronizações' });
   await expect(log.getByRole('row', { name: /UAU/ }).first()).toContainText('Assistente');
 });
+
+test("the synchronisations log's column titles break only between words at 1366×768", async ({ page }) => {
+  await openSignedIn(page, MANAGER, { path: '/page/integration' });
+  await page.getByRole('tab', { name: 'Sincronizações' }).click();
+  const log = page.getByRole('table', { name: 'Registro das sincronizações' });
+  await expect(log.getByRole('row', { name: /UAU/ }).first()).toBeVisible({ timeout: 20_000 });
+  // every word of every title lies on a single line
+  const split = await log.locator('th').evaluateAll((cells) =>
+    cells.flatMap((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const broken: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const content = node.textContent ?? '';
+        for (const match of content.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          if (range.getClientRects().length > 1) broken.push(match[0]);
+        }
+      }
+      return broken;
+    }),
+  );
+  expect(split).toEqual([]);
+  await page.screenshot({ path: `${SHOTS}/integration-runs-1366.png` });
+});

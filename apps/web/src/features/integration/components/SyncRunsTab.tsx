@@ -65,7 +65,7 @@ export function SyncRunsTab() {
           expandedRowRender: (run) => <RunErrors run={run} />,
         }}
         columns={[
-          { title: 'ERP', dataIndex: 'erp', width: 80, render: (erp: SyncRun['erp']) => ERP_NAMES[erp] },
+          { title: 'ERP', dataIndex: 'erp', width: 70, render: (erp: SyncRun['erp']) => ERP_NAMES[erp] },
           {
             title: 'Origem',
             dataIndex: 'trigger',
@@ -82,14 +82,14 @@ export function SyncRunsTab() {
           },
           { title: 'Início', dataIndex: 'started_at', width: 150, render: dateTimeText },
           { title: 'Fim', dataIndex: 'finished_at', width: 150, render: dateTimeText },
-          { title: 'Unidades lidas', dataIndex: 'units_read', align: 'right' },
-          { title: 'Unidades alteradas', dataIndex: 'units_changed', align: 'right' },
+          { title: 'Unidades lidas', dataIndex: 'units_read', align: 'right', width: 120 },
+          { title: 'Unidades alteradas', dataIndex: 'units_changed', align: 'right', width: 150 },
           { title: 'Sem lote', dataIndex: 'units_unmatched', align: 'right', width: 90 },
           {
             title: 'Erros',
             key: 'errors',
             align: 'right',
-            width: 70,
+            width: 60,
             render: (_value, run) => run.errors.length,
           },
         ]}
