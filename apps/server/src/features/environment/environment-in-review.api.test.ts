@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisInReview, EnvironmentAnalysis } from '@mirante/shared';
 import { createLocalStorage } from '../../storage/local-storage';
+import { environmentAnalysis, environmentAudience } from '../../../test/environment-test-kit';
 import { factories } from '../../../test/factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
@@ -21,16 +22,6 @@ const get = (token: string, url: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
 const inReview = (token: string) => get(token, `/project/${projectId}/detections/in-review`);
 
-/** An environment analysis of the pair, in this state (straight into the table: no detector runs on it). */
-async function analysis(before: number, after: number, state: 'queued' | 'done'): Promise<number> {
-  const row = await ctx.db
-    .insertInto('detections')
-    .values({ projectId, sceneId: after, beforeSceneId: before, processingState: state, minAreaM2: 1000 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 beforeAll(async () => {
   ctx = await createTestContext();
   const make = factories(ctx);
@@ -40,28 +31,17 @@ beforeAll(async () => {
   for (const date of ['2025-03-01', '2025-07-01', '2025-11-01', '2026-03-01']) {
     sceneIds.push(await make.buildScene(projectId, { date }));
   }
-  const projectIds = [projectId];
-  const [m, n, o, i] = await Promise.all([
-    make.buildUser('MANAGER', ['environment.map', 'environment.analysis'], {
-      customerId: customer.id,
-      projectIds,
-    }),
-    make.buildUser('MANAGER', ['environment.map'], { customerId: customer.id, projectIds }),
-    make.buildUser('MANAGER', ['environment.map', 'environment.analysis']),
-    make.buildUser('USER', ['environment.map', 'environment.analysis'], {
-      customerId: customer.id,
-      projectIds,
-    }),
-  ]);
-  [admin, manager, noModule, otherCustomer, inactive] = await Promise.all([
-    ctx.login('admin@mirante.app.br'),
-    make.signIn(m),
-    make.signIn(n),
-    make.signIn(o),
-    make.signIn(i),
-  ]);
-  await ctx.db.updateTable('users').set({ status: false }).where('id', '=', i.id).execute();
-  reviewed = await analysis(sceneIds[0] as number, sceneIds[1] as number, 'done');
+  ({ admin, manager, noModule, otherCustomer, inactive } = await environmentAudience(ctx, {
+    customerId: customer.id,
+    projectIds: [projectId],
+    modules: ['environment.map', 'environment.analysis'],
+    missing: 'environment.analysis',
+  }));
+  reviewed = await environmentAnalysis(ctx, {
+    projectId,
+    before: sceneIds[0] as number,
+    after: sceneIds[1] as number,
+  });
   proposalId = (
     await ctx.db
       .insertInto('environmentFeatures')
@@ -117,7 +97,12 @@ describe('GET project/{id}/detections/in-review (an unpublished analysis as a cu
   });
 
   it('says processing while the detector has not finished, oldest analysis first', async () => {
-    const queued = await analysis(sceneIds[2] as number, sceneIds[3] as number, 'queued');
+    const queued = await environmentAnalysis(ctx, {
+      projectId,
+      before: sceneIds[2] as number,
+      after: sceneIds[3] as number,
+      state: 'queued',
+    });
     expect((await inReview(manager)).json<AnalysisInReview[]>()).toEqual([
       { beforeDate: '01/03/2025', afterDate: '01/07/2025', state: 'review' },
       { beforeDate: '01/11/2025', afterDate: '01/03/2026', state: 'processing' },

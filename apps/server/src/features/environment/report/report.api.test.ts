@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES, REPORT_PDF_MAX_BYTES, type OldDetection } from '@mirante/shared';
+import { environmentAnalysis, environmentAudience } from '../../../../test/environment-test-kit';
 import { factories } from '../../../../test/factories';
 import { multipartBody } from '../../../../test/multipart';
 import { simplePlanPdf } from '../../../../test/pdf-fixtures';
@@ -31,21 +32,6 @@ function upload(token: string, detectId: number, content: Buffer, filename = 're
   });
 }
 
-async function analysis(
-  project: number,
-  before: number,
-  after: number,
-  approved: boolean,
-  state: 'done' | 'processing' = 'done',
-) {
-  const row = await ctx.db
-    .insertInto('detections')
-    .values({ projectId: project, sceneId: after, beforeSceneId: before, approved, processingState: state })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 const list = async (token: string, project = projectId) =>
   (await call(token, 'GET', `/project/${project}/detections-old`)).json<OldDetection[]>();
 
@@ -62,27 +48,14 @@ beforeAll(async () => {
   for (const date of ['2025-03-01', '2025-07-01', '2025-11-01'])
     scenes.push(await make.buildScene(projectId, { date }));
   const [a, b, c] = scenes as [number, number, number];
-  published = await analysis(projectId, a, b, true);
-  unpublished = await analysis(projectId, b, c, false);
-  const projectIds = [projectId, disabledProjectId];
-  const modules = ['environment.map', 'environment.analysis', 'environment.report'] as const;
-  const [m, n, o, i] = await Promise.all([
-    make.buildUser('MANAGER', modules, { customerId: customer.id, projectIds }),
-    make.buildUser('MANAGER', ['environment.map', 'environment.analysis'], {
-      customerId: customer.id,
-      projectIds,
-    }),
-    make.buildUser('MANAGER', modules),
-    make.buildUser('USER', modules, { customerId: customer.id, projectIds }),
-  ]);
-  [admin, manager, noModule, otherCustomer, inactive] = await Promise.all([
-    ctx.login('admin@mirante.app.br'),
-    make.signIn(m),
-    make.signIn(n),
-    make.signIn(o),
-    make.signIn(i),
-  ]);
-  await ctx.db.updateTable('users').set({ status: false }).where('id', '=', i.id).execute();
+  published = await environmentAnalysis(ctx, { projectId, before: a, after: b, approved: true });
+  unpublished = await environmentAnalysis(ctx, { projectId, before: b, after: c });
+  ({ admin, manager, noModule, otherCustomer, inactive } = await environmentAudience(ctx, {
+    customerId: customer.id,
+    projectIds: [projectId, disabledProjectId],
+    modules: ['environment.map', 'environment.analysis', 'environment.report'],
+    missing: 'environment.report',
+  }));
 });
 
 afterAll(async () => {
