@@ -2,12 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { BASE_PORT, workerPort } from './worker-server';
 
 /**
- * E2E_WORKERS (default 1, also for `npm run test:e2e`: with 2 on 2 cores the first specs timed out in CI, when the
- * servers' start-up work still ran beside them; one test already keeps more than one core busy, see
- * bench/RESULTS.md "npm test duration") Playwright workers, each with its own server, database and
- * outbox (see worker-server.ts): within a worker, spec files run one at a time, as before. A spec must therefore
- * not count on another spec having run first, and reaches its server only through `baseURL`/`request`/`page`
- * (or `workerPort()` from worker-server.ts), never a fixed port.
+ * E2E_WORKERS (default 1; `npm run test:e2e` passes 2, see package.json) Playwright workers, each with its own
+ * server, database and outbox (see worker-server.ts): within a worker, spec files run one at a time. One worker
+ * left a core idle most of the time (waits on the browser, the server's jobs, the network), so the whole suite
+ * runs on two; a single spec run by hand starts one server only. A spec must therefore not count on another spec
+ * having run first, and reaches its server only through `baseURL`/`request`/`page` (or `workerPort()` from
+ * worker-server.ts), never a fixed port. Measurements: bench/RESULTS.md, "npm test duration".
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 // This file is evaluated again in every worker, where TEST_PARALLEL_INDEX names the worker.

@@ -15,8 +15,11 @@ const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
 const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.';
 /** Past this, a server whose start-up work has not ended is reported and the tests start anyway. */
 const SETTLE_LIMIT_MS = 300_000;
-// E2E_PORT lets two runs share the machine; each port gets its own data folder and database port.
+// E2E_PORT lets two runs share the machine; each port gets its own data folder and database port. The database's
+// port is below Linux's ephemeral range (32768–60999), where the API tests, run beside these (`npm test`), take
+// free ports for their own servers.
 const basePort = Number(process.env.E2E_PORT ?? 3100);
+const databasePortFor = (port) => port + 25000;
 const count = Math.max(1, Number(process.env.E2E_SERVERS ?? 1));
 const dataFolderFor = (port) => (port === 3100 ? 'data-e2e' : `data-e2e-${port}`);
 
@@ -48,7 +51,7 @@ function startServer(port) {
       ...process.env,
       DATA_DIR: dataDir,
       PORT: String(port),
-      EMBEDDED_PG_PORT: String(port + 51239),
+      EMBEDDED_PG_PORT: String(databasePortFor(port)),
       LOGIN_RATE_LIMIT: '1000',
       APP_URL: `http://localhost:${port}`,
       SMTP_URL: '',
@@ -86,7 +89,7 @@ void Promise.race(exits).then(async (code) => {
 
 /** No job of the server's queue (pg-boss) running or due: the ERP sync, ingests and AI runs of the demo ended. */
 async function queueIdle(port) {
-  const client = new pg.Client(`postgres://mirante:mirante@127.0.0.1:${port + 51239}/mirante`);
+  const client = new pg.Client(`postgres://mirante:mirante@127.0.0.1:${databasePortFor(port)}/mirante`);
   try {
     await client.connect();
     const { rows } = await client.query(
