@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, noOpenDropdown, openSignedIn } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, noOpenDropdown, noteMessages, openSignedIn } from './support';
 
 const SPACE = 'edificio-aurora';
 /** Scene dates no other spec uses. */
@@ -139,9 +139,12 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
       .setInputFiles({ name: 'obra.png', mimeType: 'image/png', buffer: scenePng(256, 256, 0.6) });
     await form.getByLabel(/Limites da imagem/).fill(`${west},${south},${east},${north}`);
     await inputs.last().setInputFiles({ name: 'mds.tif', mimeType: TIFF, buffer: await constructionDsm(1) });
+    const messages = await noteMessages(page);
     await form.getByRole('button', { name: 'Cadastrar' }).click();
-    await expect(page.getByText('Imagem cadastrada com sucesso')).toBeVisible();
-    await expect(page.getByText('Modelo de elevação cadastrado com sucesso.')).toBeVisible();
+    // The model's message comes once its upload, after the image's, has ended: each is shown for 1 s only.
+    await expect
+      .poll(messages, { timeout: 15_000 })
+      .toEqual(['Imagem cadastrada com sucesso', 'Modelo de elevação cadastrado com sucesso.']);
     await expect(page.getByRole('progressbar', { name: 'Envio do modelo de elevação' })).toHaveAttribute(
       'aria-valuenow',
       '100',

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, USER, storedApiToken } from './support';
+import { ADMIN, DEMO_PASSWORD, USER, noteMessages, storedApiToken } from './support';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -91,6 +91,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
     (r) => /\/project\/\d+\/lot-statuses\?date=/.test(r.url()) && r.request().method() === 'GET',
     { timeout: 30_000 },
   );
+  const messages = await noteMessages(page);
   const [saved] = await Promise.all([
     page.waitForResponse((r) => /\/allotments\/\d+$/.test(r.url()) && r.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'Salvar' }).click(),
@@ -98,7 +99,8 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   expect(saved.status()).toBe(200);
   const rows = (await saved.json()) as { id: number; detectType: string }[];
   expect(rows).toEqual([expect.objectContaining({ detectType: 'O' })]);
-  await expect(page.getByText('Detecções atualizadas')).toBeVisible();
+  // Shown for 1 s only: noted as it comes, so that a busy machine's polling cannot miss it.
+  await expect.poll(messages).toEqual(['Detecções atualizadas']);
   await expect(page.getByTestId('detection-edit-count')).toHaveText('0 selecionado(s)');
 
   // The layers are refetched (lots recoloured) and the lot's history has the manual 'O'.

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { noteMessages } from './support';
 
 /** The `v` of every scene tile the page asks for from now on: a new one means the tiles were drawn again. */
 export function watchTileVersions(page: Page): Set<string> {
@@ -27,11 +28,13 @@ export async function offsetAndBack(
   x: string,
   y: string,
 ): Promise<void> {
+  // A success message is shown for 1 s only: noted as it comes, so that a busy machine's polling cannot miss it.
+  const messages = await noteMessages(page);
   await applyOffset(page, x, y);
-  await expect(page.getByText('Offset atualizado')).toBeVisible();
+  await expect.poll(messages).toEqual(['Offset atualizado']);
   await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(0);
   const seen = tileVersions.size;
   await applyOffset(page, '0', '0');
-  await expect(page.getByText('Offset atualizado').first()).toBeVisible();
+  await expect.poll(messages).toEqual(['Offset atualizado', 'Offset atualizado']);
   await expect.poll(() => tileVersions.size, { timeout: 15_000 }).toBeGreaterThan(seen);
 }

@@ -189,3 +189,35 @@ export async function pick(page: Page, field: Locator, option: string | RegExp):
     .first()
     .click();
 }
+
+/**
+ * Notes every message (antd's `.ant-message-notice`) the page shows from now on, however briefly, and returns a
+ * function that gives their texts in order. A success message lasts 1 s (spec 9): on a busy machine an expect's
+ * polling can miss it when it comes seconds after the action (an upload that follows another).
+ */
+export async function noteMessages(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const state = window as unknown as {
+      __miranteNotedMessages?: string[];
+      __miranteNoter?: MutationObserver;
+    };
+    state.__miranteNoter?.disconnect();
+    const noted: string[] = [];
+    // Messages already on screen came before: not noted.
+    document.querySelectorAll<HTMLElement>('.ant-message-notice').forEach((notice) => {
+      notice.dataset.noted = 'true';
+    });
+    const noter = new MutationObserver(() => {
+      document.querySelectorAll<HTMLElement>('.ant-message-notice:not([data-noted])').forEach((notice) => {
+        const text = notice.textContent?.trim() ?? '';
+        if (text === '') return;
+        notice.dataset.noted = 'true';
+        noted.push(text);
+      });
+    });
+    noter.observe(document.body, { childList: true, subtree: true, characterData: true });
+    Object.assign(state, { __miranteNotedMessages: noted, __miranteNoter: noter });
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { __miranteNotedMessages: string[] }).__miranteNotedMessages);
+}
