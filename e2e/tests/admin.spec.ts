@@ -258,6 +258,20 @@ test.describe('image and analysis tabs', () => {
     await expect(page.getByText('Não foi possível carregar os dados: Filtro recusado')).toBeVisible();
   });
 
+  test("Processamento I.A: the project's whole name fits on one line at 1366×768", async ({ page }) => {
+    await openTab(page, 'Processamento I.A');
+    const row = rowOf(page, 'Análises para processamento', new RegExp(SCENE_DATE));
+    const name = row.getByRole('cell', { name: new RegExp(PROJECT) });
+    await expect(name).toBeVisible();
+    // one line box for the whole text ('APP Ribeirão Pinguim - Recuperação' took three in a 130 px column)
+    const lines = await name.evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBe(1);
+  });
+
   test('Remover análises, then Cadastrar análise offers the scene again', async ({ page }) => {
     await openTab(page, 'Remover análises');
     const row = rowOf(page, 'Análises cadastradas', new RegExp(SCENE_DATE));

@@ -22,15 +22,15 @@ function ProcessingCell({ row }: { row: SceneWithAnalysis }) {
 
 /** Columns of the 'Processamento I.A' table. */
 export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
-  { title: 'Análise', dataIndex: 'detect_id', width: 90 },
+  { title: 'Análise', dataIndex: 'detect_id', width: 80 },
   { title: 'Projeto', dataIndex: 'project_name' },
-  { title: 'Data da imagem', dataIndex: 'date_formatted', width: 140 },
-  { title: 'Criada em', dataIndex: 'created_at', width: 120 },
-  { title: 'I.A', dataIndex: 'analysis_ai', width: 70 },
+  { title: 'Data da imagem', dataIndex: 'date_formatted', width: 110 },
+  { title: 'Criada em', dataIndex: 'created_at', width: 100 },
+  { title: 'I.A', dataIndex: 'analysis_ai', width: 50 },
   {
     title: 'Aprovação',
     dataIndex: 'approval_status',
-    width: 110,
+    width: 100,
     render: (value: SceneWithAnalysis['approval_status']) => (
       <Tag color={value === 'Aprovado' ? 'success' : 'warning'}>{value}</Tag>
     ),
@@ -38,7 +38,7 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
   {
     title: AI_REVIEW_LABEL,
     dataIndex: 'review_count',
-    width: 110,
+    width: 100,
     render: (value: number) =>
       value > 0 ? (
         <Tooltip title={`Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`}>
@@ -51,7 +51,7 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
   {
     title: 'Processamento',
     key: 'processing',
-    width: 220,
+    width: 200,
     render: (_value, row) => <ProcessingCell row={row} />,
   },
 ];
