@@ -16,6 +16,7 @@ export async function loadRealCells(
   const fingerprint = createHash('sha256')
     .update(sourceFingerprint(0))
     .update(readFileSync(join(REPO_ROOT, 'apps/server/tools/ai/real-sets.ts')))
+    .update(readFileSync(join(REPO_ROOT, 'apps/server/src/features/detections/ai/texture-words.ts')))
     .update(testdataDir)
     .digest('hex')
     .slice(0, 16);

@@ -11,7 +11,7 @@ import { groundPixelMetres } from '../../src/features/detections/ai/ground-resol
 import type { LotFeatures } from '../../src/features/detections/ai/lot-features';
 import { lotToPixelPolygon } from '../../src/features/detections/ai/lot-mask';
 import type { LotInput } from '../../src/features/detections/ai/lot-scan';
-import { extractSceneFeatures } from '../../src/features/detections/ai/scene-features';
+import { extractSceneFeatures, learnSceneDictionary } from '../../src/features/detections/ai/scene-features';
 
 /** Lot-sized cells where no lot polygons exist (a Brazilian urban lot: 12 m front, 25 m deep). */
 export const CELL_WIDTH_METRES = 12;
@@ -237,9 +237,18 @@ export async function realSetCells(testdataDir: string, set: string): Promise<Re
   if (!existsSync(dir)) return null;
   const cells: RealCell[] = [];
   for (const { group, source, buildings } of await labelledRasters(set, dir)) {
+    // One dictionary per image, learnt on grid 0's cells without their labels, as the processor learns a
+    // project's on its first scene; the four grids are read with it.
+    const dictionary = await learnSceneDictionary(source, gridCells(source, buildings).lots);
     for (const [grid, offset] of GRID_OFFSETS.entries()) {
       const { lots, share } = gridCells(source, buildings, offset);
-      for await (const { lotId, features } of extractSceneFeatures(source, lots)) {
+      for await (const { lotId, features } of extractSceneFeatures(
+        source,
+        lots,
+        undefined,
+        undefined,
+        dictionary,
+      )) {
         const s = share.get(lotId) ?? 0;
         if (!features || (s > 0 && s < BUILT_SHARE)) continue;
         cells.push({ set, group, grid, cellId: lotId, built: s >= BUILT_SHARE, share: s, features });

@@ -16,6 +16,7 @@ import {
 } from './lot-accumulator';
 import { PIXEL_CLASSES } from './pixel-classes';
 import { textureFeatures, type TextureFeatureName } from './texture-features';
+import type { TextureWordName } from './texture-words';
 
 /**
  * What the classifier sees of one lot in one scene, all from the pixels whose centre lies inside the lot polygon
@@ -81,7 +82,8 @@ export type FeatureName = SceneFeatureName | ChangeFeatureName | 'hasPrevious';
  * One lot's features in one scene (plain JSON: the pipeline stores it to feed the next scene's changes, and the
  * project's corrections are learnt from it). The texture features are absent in rows written before they existed.
  */
-export type LotFeatures = Record<FeatureName, number> & Partial<Record<TextureFeatureName, number>>;
+export type LotFeatures = Record<FeatureName, number> &
+  Partial<Record<TextureFeatureName | TextureWordName, number>>;
 
 type CurrentFeatures = Record<SceneFeatureName | TextureFeatureName, number>;
 

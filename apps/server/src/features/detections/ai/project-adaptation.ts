@@ -1,6 +1,7 @@
 import { builtScore, builtVector, calibrated, type BuiltModel } from './built-model';
 import { fitLogistic, logisticScore, sigmoid, type LogisticModel } from './logistic';
 import type { LotFeatures } from './lot-features';
+import { TEXTURE_WORD_FEATURES } from './texture-words';
 
 /** One lot an ADMIN corrected in this project: its features in the analysed scene and whether it is built. */
 export interface Correction {
@@ -45,6 +46,11 @@ export interface AdaptationSettings {
    * the boundary, from which alone it learns a wrong direction; the anchors keep the clear lots on their side.
    */
   anchorWeight?: number;
+  /**
+   * Whether the lot's texture words (texture-words.ts: patterns of the project's own imagery, learnt without
+   * labels) join the features, like the colour extras; lots read before the project had its words lack them.
+   */
+  textureWords?: boolean;
 }
 
 /** Used when built-model.json carries no `adaptation` (models trained before it was chosen by ai:train-built). */
@@ -142,11 +148,12 @@ export function projectModel(
         return { built: pBuilt >= 0.5, pBuilt };
       },
     };
-  const extraNames = settings.extras
-    ? PROJECT_EXTRA_FEATURES.filter((name) =>
-        corrections.every((c) => Number.isFinite((c.features as Record<string, number | undefined>)[name])),
-      )
-    : [];
+  const extraNames = [
+    ...(settings.extras ? PROJECT_EXTRA_FEATURES : []),
+    ...(settings.textureWords ? TEXTURE_WORD_FEATURES : []),
+  ].filter((name) =>
+    corrections.every((c) => Number.isFinite((c.features as Record<string, number | undefined>)[name])),
+  );
   const row = (features: LotFeatures): number[] => {
     const values = features as Record<string, number | undefined>;
     return [
