@@ -62,6 +62,14 @@ export interface DetectionResultsTable {
   features: ColumnType<unknown, string | null, string | null>;
 }
 
+/** One per allotment project: its texture words (detections/ai/texture-words.ts), learnt on `sceneId`. */
+export interface ProjectTextureDictionariesTable {
+  projectId: number;
+  sceneId: number | null;
+  dictionary: ColumnType<unknown, string, never>;
+  createdAt: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface LayerObservationsTable {
   id: Generated<number>;
   layerId: number;

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { ModuleCode, ProjectStage, ProjectType, Role, UserType } from '@mirante/shared';
 import type {
   DetectionResultsTable,
+  ProjectTextureDictionariesTable,
   LayerObservationPhotosTable,
   LayerObservationsTable,
   LayersTable,
@@ -215,6 +216,7 @@ export interface Database {
   scenes: ScenesTable;
   detections: DetectionsTable;
   detectionResults: DetectionResultsTable;
+  projectTextureDictionaries: ProjectTextureDictionariesTable;
   demoImageryLoads: DemoImageryLoadsTable;
   layerListChanges: LayerListChangesTable;
   lotInformations: LotInformationsTable;

@@ -23,17 +23,23 @@ export const DRAWS = 10;
  */
 export const ANCHOR_WEIGHT = 0.5;
 
-/** The candidates `selectAdaptation` chooses from: ridge × temperature × colour extras × self-training. */
+/**
+ * The candidates `selectAdaptation` chooses from: ridge × temperature × colour extras × self-training × texture
+ * words.
+ */
 export const ADAPTATION_CANDIDATES: readonly AdaptationSettings[] = [0.1, 0.3, 1].flatMap((l2) =>
   [1, 1.5, 2, 3].flatMap((temperature) =>
     [true, false].flatMap((extras) =>
-      [false, true].map((selfTraining) => ({
-        l2,
-        temperature,
-        extras,
-        selfTraining,
-        anchorWeight: ANCHOR_WEIGHT,
-      })),
+      [false, true].flatMap((selfTraining) =>
+        [false, true].map((textureWords) => ({
+          l2,
+          temperature,
+          extras,
+          selfTraining,
+          anchorWeight: ANCHOR_WEIGHT,
+          textureWords,
+        })),
+      ),
     ),
   ),
 );

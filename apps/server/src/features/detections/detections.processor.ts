@@ -7,6 +7,10 @@ import { loadBuiltModel } from './ai/built-model';
 import { classifyScene, type LotClassification } from './ai/classify-scene';
 import { projectModel, SELF_TRAINING_MAX_LOTS, type Correction } from './ai/project-adaptation';
 import { unreadableReason } from './ai/scene-readability';
+import { learnSceneDictionary } from './ai/scene-features';
+import { parseTextureDictionary, type TextureDictionary } from './ai/texture-words';
+import type { LotInput } from './ai/lot-scan';
+import type { RasterSource } from '../../imagery/raster-source';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';
 import type { DetectionsRepo, ResultRow } from './detections.repo';
@@ -79,6 +83,25 @@ function correctionsOf(rows: readonly { status: string; features: unknown }[]): 
 }
 
 /**
+ * The project's texture words: the stored ones, or learnt on this scene and stored when the project has none
+ * yet (its first analysed scene), so that all its scenes' lots are described alike (ai/texture-words.ts).
+ */
+async function projectDictionary(
+  repo: DetectionsRepo,
+  analysis: { projectId: number; sceneId: number },
+  raster: RasterSource,
+  lots: readonly LotInput[],
+): Promise<TextureDictionary | null> {
+  const stored = parseTextureDictionary(await repo.textureDictionary(analysis.projectId));
+  if (stored) return stored;
+  const learnt = await learnSceneDictionary(raster, lots);
+  if (!learnt) return null;
+  return parseTextureDictionary(
+    await repo.keepTextureDictionary(analysis.projectId, analysis.sceneId, learnt),
+  );
+}
+
+/**
  * The `detections-process` job: reads every LOT of an allotment's analysed scene with the AI (features
  * against the project's previous analysed scene) and makes the readings the lots' status history at the
  * scene's date (source 'ai', precision = confidence). The project's manual corrections adapt the built/empty
@@ -111,10 +134,11 @@ export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage
       try {
         const unreadable = await unreadableReason(raster);
         if (unreadable) throw new Error(unreadable);
+        const dictionary = await projectDictionary(repo, analysis, raster, lots);
         await report.progress(START_PERCENT);
         await repo.replaceResults(
           { detectId, sceneId: analysis.sceneId, date: analysis.sceneDate },
-          resultBatches(classifyScene({ raster, lots, previous, project }), lots.length, report),
+          resultBatches(classifyScene({ raster, lots, previous, project, dictionary }), lots.length, report),
         );
       } finally {
         await raster.close();

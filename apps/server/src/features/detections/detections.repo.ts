@@ -47,6 +47,16 @@ export interface ManualStatus {
 
 /** SQL of the detections feature: the AI's results, their status history rows and manual edits. */
 export function createDetectionsRepo(db: Db) {
+  /** The project's stored texture words (JSON as stored; texture-words.ts parses it), if it has them yet. */
+  async function textureDictionary(projectId: number): Promise<unknown> {
+    const row = await db
+      .selectFrom('projectTextureDictionaries')
+      .select('dictionary')
+      .where('projectId', '=', projectId)
+      .executeTakeFirst();
+    return row?.dictionary;
+  }
+
   return {
     async analysisContext(detectId: number): Promise<AnalysisContext | undefined> {
       return db
@@ -101,6 +111,21 @@ export function createDetectionsRepo(db: Db) {
         .where('features', 'is not', null)
         .execute();
       return new Map(rows.map((row) => [row.layerId, row.features]));
+    },
+
+    textureDictionary,
+
+    /**
+     * Keeps the project's texture words unless it already has some (two analyses learning at once: the first
+     * stored wins), and returns the ones kept.
+     */
+    async keepTextureDictionary(projectId: number, sceneId: number, dictionary: unknown): Promise<unknown> {
+      await db
+        .insertInto('projectTextureDictionaries')
+        .values({ projectId, sceneId, dictionary: JSON.stringify(dictionary) })
+        .onConflict((oc) => oc.column('projectId').doNothing())
+        .execute();
+      return textureDictionary(projectId);
     },
 
     /**

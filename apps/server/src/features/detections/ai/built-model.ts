@@ -51,7 +51,8 @@ export function parseBuiltModel(json: unknown): BuiltModel {
         typeof model.adaptation.temperature !== 'number' ||
         typeof model.adaptation.extras !== 'boolean' ||
         (model.adaptation.selfTraining !== undefined && typeof model.adaptation.selfTraining !== 'boolean') ||
-        (model.adaptation.anchorWeight !== undefined && typeof model.adaptation.anchorWeight !== 'number')))
+        (model.adaptation.anchorWeight !== undefined && typeof model.adaptation.anchorWeight !== 'number') ||
+        (model.adaptation.textureWords !== undefined && typeof model.adaptation.textureWords !== 'boolean')))
   )
     throw new Error('built-model.json is not a mirante-built-1 model');
   return model as BuiltModel;

@@ -8,6 +8,7 @@ import { featureVector, type LotFeatures } from './lot-features';
 import type { LotInput } from './lot-scan';
 import { loadBuiltModel } from './built-model';
 import { confidenceOf, projectModel, type ProjectModel } from './project-adaptation';
+import type { TextureDictionary } from './texture-words';
 import { extractSceneFeatures } from './scene-features';
 
 export interface LotClassification {
@@ -36,6 +37,8 @@ export interface ClassifySceneInput {
   model?: BoostedModel;
   /** Built/empty probability for this project (adapted to its corrections); defaults to the shipped model's. */
   project?: ProjectModel;
+  /** The project's texture words (texture-words.ts); without it the lots' features have none. */
+  dictionary?: TextureDictionary | null;
   bandRows?: number;
 }
 
@@ -56,9 +59,13 @@ export async function* classifyScene(input: ClassifySceneInput): AsyncGenerator<
     input.raster ?? (input.sceneFile ? await openGeoTiff(input.sceneFile, DEFAULT_IMAGE_LIMITS) : null);
   if (!source) throw new Error('classifyScene needs a raster or a sceneFile');
   try {
-    for await (const { lotId, features } of extractSceneFeatures(source, input.lots, input.previous, {
-      bandRows: input.bandRows,
-    })) {
+    for await (const { lotId, features } of extractSceneFeatures(
+      source,
+      input.lots,
+      input.previous,
+      { bandRows: input.bandRows },
+      input.dictionary,
+    )) {
       yield features
         ? classifyFeatures(model, lotId, features, project)
         : { lotId, status: 'X', confidence: 0, probabilities: {}, features: null };

@@ -1,6 +1,7 @@
 import { EVD, Matrix } from 'ml-matrix';
 import { kmeans } from 'ml-kmeans';
 import { createRng } from '@mirante/demo/prng';
+import { z } from 'zod';
 import type { TextureAccumulator } from './texture-features';
 
 /**
@@ -39,6 +40,23 @@ export interface TextureDictionary {
   activationMean: number[];
   activationScale: number[];
   components: number[][];
+}
+
+const numbers = z.array(z.number());
+const dictionarySchema = z.object({
+  version: z.literal(1),
+  mean: numbers.length(PATCH * PATCH * 3),
+  whitening: z.array(numbers.length(PATCH * PATCH * 3)).length(DIMENSIONS),
+  words: z.array(numbers.length(DIMENSIONS)).length(WORDS),
+  activationMean: numbers.length(WORDS),
+  activationScale: numbers.length(WORDS),
+  components: z.array(numbers.length(WORDS)).length(TEXTURE_WORD_FEATURES.length),
+});
+
+/** A stored dictionary, or null when it is not one this code reads (another version, damaged). */
+export function parseTextureDictionary(value: unknown): TextureDictionary | null {
+  const parsed = dictionarySchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** A lot's texture cells as mean colours (0–255), NaN where a cell has too few valid pixels. */
