@@ -8,6 +8,7 @@ import { analysesKit } from '../../../test/analyses-test-kit';
 import { factories } from '../../../test/factories';
 import { createTestContext, type TestContext } from '../../../test/test-app';
 import { createDetectionsRepo } from './detections.repo';
+import { parseTextureDictionary, TEXTURE_WORD_FEATURES } from './ai/texture-words';
 
 /*
  * The per-project adaptation on real imagery: a SpaceNet Rio de Janeiro tile (testdata/labelled, CC BY-SA 4.0)
@@ -177,7 +178,8 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
     );
     expect(accuracyAfter).toBeGreaterThan(accuracyBefore);
     expect(accuracyAfter).toBeGreaterThanOrEqual(0.85);
-  });
+    // Two runs of the AI on a real scene, the first also learning the project's texture words.
+  }, 120_000);
 
   it("writes a confidence that says which readings to check first ('A revisar')", async () => {
     const rows = (await statusRows()).filter((row) => row.source === 'ai');
@@ -207,6 +209,32 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
       expect(await listed('?review=2')).toBeUndefined();
     } else expect(await listed('?review=1')).toBeUndefined();
   });
+
+  it("keeps the texture words learnt on the project's first analysed scene and describes every lot read with them", async () => {
+    const dictionaries = () =>
+      ctx.db
+        .selectFrom('projectTextureDictionaries')
+        .selectAll()
+        .where('projectId', '=', projectId)
+        .execute();
+    const stored = await dictionaries();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.sceneId).toBe(sceneId);
+    expect(parseTextureDictionary(stored[0]?.dictionary)).not.toBeNull();
+    const read = await ctx.db
+      .selectFrom('detectionResults')
+      .select('features')
+      .where('detectionId', '=', detectId)
+      .where('features', 'is not', null)
+      .execute();
+    expect(read.length).toBeGreaterThan(0);
+    for (const { features } of read)
+      for (const name of TEXTURE_WORD_FEATURES)
+        expect(Number.isFinite((features as Record<string, unknown>)[name])).toBe(true);
+
+    await processAi();
+    expect(await dictionaries()).toEqual(stored);
+  }, 60_000);
 
   it('does not classify a panchromatic scene: the analysis fails saying why, in Portuguese', async () => {
     const make = factories(ctx);

@@ -53,6 +53,28 @@ describe('per-project adaptation settings', () => {
     expect(meanConfidence(hot)).toBeGreaterThan(meanConfidence(cool));
   });
 
+  it('reads the texture words only when the settings ask for them, and learns from them what tells built lots apart', () => {
+    // Lots whose only difference between built and empty is their first texture word.
+    const worded = (built: boolean, i: number): LotFeatures =>
+      ({ ...lot(0.5, random), kw0: (built ? 3 : -3) + ((i % 5) - 2) * 0.2 }) as LotFeatures;
+    const wordCorrections: Correction[] = Array.from({ length: 24 }, (_, i) => ({
+      features: worded(i % 2 === 0, i),
+      built: i % 2 === 0,
+    }));
+    const settings = { ...DEFAULT_ADAPTATION, extras: false };
+    const withWords = projectModel(base, wordCorrections, { ...settings, textureWords: true });
+    const without = projectModel(base, wordCorrections, { ...settings, textureWords: false });
+    const rest = Array.from({ length: 20 }, (_, i) => ({
+      built: i % 2 === 1,
+      features: worded(i % 2 === 1, i),
+    }));
+    const right = (m: typeof withWords) => rest.filter((r) => m.read(r.features).built === r.built).length;
+    expect(right(withWords)).toBeGreaterThanOrEqual(rest.length * 0.9);
+    expect(right(without)).toBeLessThan(rest.length * 0.8);
+    const changedWord = rest.map((r) => ({ ...r.features, kw0: 5 }) as LotFeatures);
+    expect(changedWord.map((f) => without.read(f))).toEqual(rest.map((r) => without.read(r.features)));
+  });
+
   it('reads the colour extras only when the settings ask for them', () => {
     const withExtras = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, extras: true });
     const without = projectModel(base, corrections, { ...DEFAULT_ADAPTATION, extras: false });

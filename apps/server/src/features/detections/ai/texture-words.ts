@@ -108,18 +108,43 @@ function forEachPatch(cells: CellColours, step: number, visit: (patch: Float64Ar
       if (readPatch(cells, column, row, patch)) visit(patch);
 }
 
-function whiten(
-  dictionary: Pick<TextureDictionary, 'mean' | 'whitening'>,
-  patch: Float64Array,
-): Float64Array {
-  const out = new Float64Array(dictionary.whitening.length);
-  dictionary.whitening.forEach((w, d) => {
-    let value = 0;
-    for (let j = 0; j < PATCH_LENGTH; j++)
-      value += (w[j] as number) * ((patch[j] as number) - (dictionary.mean[j] as number));
-    out[d] = value;
-  });
+/** The dictionary's matrices as flat typed arrays, made once per dictionary (encoding is the hot loop). */
+interface FlatDictionary {
+  mean: Float64Array;
+  /** DIMENSIONS rows of PATCH_LENGTH. */
+  whitening: Float64Array;
+  dimensions: number;
+  /** Words × dimensions. */
+  words: Float64Array;
+  wordCount: number;
+}
+
+const flattened = new WeakMap<object, FlatDictionary>();
+
+function flat(dictionary: Pick<TextureDictionary, 'mean' | 'whitening' | 'words'>): FlatDictionary {
+  let out = flattened.get(dictionary);
+  if (!out) {
+    out = {
+      mean: Float64Array.from(dictionary.mean),
+      whitening: Float64Array.from(dictionary.whitening.flat()),
+      dimensions: dictionary.whitening.length,
+      words: Float64Array.from(dictionary.words.flat()),
+      wordCount: dictionary.words.length,
+    };
+    flattened.set(dictionary, out);
+  }
   return out;
+}
+
+function whitenInto(dictionary: FlatDictionary, patch: Float64Array, out: Float64Array): void {
+  for (let d = 0; d < dictionary.dimensions; d++) {
+    let value = 0;
+    const row = d * PATCH_LENGTH;
+    for (let j = 0; j < PATCH_LENGTH; j++)
+      value +=
+        (dictionary.whitening[row + j] as number) * ((patch[j] as number) - (dictionary.mean[j] as number));
+    out[d] = value;
+  }
 }
 
 /** Mean "triangle" activation of each word over the lot's patches (Coates & Ng); null without a whole patch. */
@@ -127,21 +152,24 @@ function wordActivations(
   dictionary: Pick<TextureDictionary, 'mean' | 'whitening' | 'words'>,
   cells: CellColours,
 ): number[] | null {
-  const totals = new Float64Array(dictionary.words.length);
-  const distances = new Float64Array(dictionary.words.length);
+  const f = flat(dictionary);
+  const totals = new Float64Array(f.wordCount);
+  const distances = new Float64Array(f.wordCount);
+  const z = new Float64Array(f.dimensions);
   let patches = 0;
   forEachPatch(cells, ENCODE_STEP, (patch) => {
-    const z = whiten(dictionary, patch);
+    whitenInto(f, patch, z);
     let meanDistance = 0;
-    dictionary.words.forEach((word, k) => {
+    for (let k = 0; k < f.wordCount; k++) {
       let squares = 0;
-      for (let d = 0; d < z.length; d++) squares += ((z[d] as number) - (word[d] as number)) ** 2;
+      const row = k * f.dimensions;
+      for (let d = 0; d < f.dimensions; d++)
+        squares += ((z[d] as number) - (f.words[row + d] as number)) ** 2;
       distances[k] = Math.sqrt(squares);
       meanDistance += distances[k] as number;
-    });
-    meanDistance /= dictionary.words.length;
-    for (let k = 0; k < totals.length; k++)
-      totals[k]! += Math.max(0, meanDistance - (distances[k] as number));
+    }
+    meanDistance /= f.wordCount;
+    for (let k = 0; k < f.wordCount; k++) totals[k]! += Math.max(0, meanDistance - (distances[k] as number));
     patches += 1;
   });
   return patches === 0 ? null : Array.from(totals, (total) => total / patches);
@@ -215,7 +243,12 @@ export function learnTextureDictionary(
   const whitening = vectors.map((vector, d) =>
     vector.map((v) => v / Math.sqrt(Math.max(0, values[d] as number) + WHITENING_EPSILON)),
   );
-  const whitened = sample.map((patch) => Array.from(whiten({ mean, whitening }, patch)));
+  const flatWhitening = flat({ mean, whitening, words: [] });
+  const whitened = sample.map((patch) => {
+    const z = new Float64Array(DIMENSIONS);
+    whitenInto(flatWhitening, patch, z);
+    return Array.from(z);
+  });
   const { centroids: words } = kmeans(whitened, WORDS, {
     seed,
     initialization: 'kmeans++',
