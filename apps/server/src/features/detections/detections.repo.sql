@@ -23,3 +23,19 @@ where "d"."project_id" = $1 and "r"."features" is not null and (exists (select "
 order by "r"."detection_id", "r"."layer_id"
 limit $4;
 -- parameters: [7,"manual","manual",4000]
+
+-- textureDictionary
+select "dictionary"
+from "project_texture_dictionaries"
+where "project_id" = $1;
+-- parameters: [7]
+
+-- keepTextureDictionary
+insert into "project_texture_dictionaries" ("project_id", "scene_id", "dictionary")
+values ($1, $2, $3)
+on conflict ("project_id") do nothing;
+-- parameters: [7,3,"{\"version\":1}"]
+select "dictionary"
+from "project_texture_dictionaries"
+where "project_id" = $1;
+-- parameters: [7]
