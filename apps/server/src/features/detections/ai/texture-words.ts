@@ -101,11 +101,15 @@ function readPatch(cells: CellColours, column: number, row: number, out: Float64
   return true;
 }
 
-function forEachPatch(cells: CellColours, step: number, visit: (patch: Float64Array) => void): void {
+function forEachPatch(
+  cells: CellColours,
+  step: number,
+  visit: (patch: Float64Array, column: number, row: number) => void,
+): void {
   const patch = new Float64Array(PATCH_LENGTH);
   for (let row = 0; row + PATCH <= cells.rows; row += step)
     for (let column = 0; column + PATCH <= cells.columns; column += step)
-      if (readPatch(cells, column, row, patch)) visit(patch);
+      if (readPatch(cells, column, row, patch)) visit(patch, column, row);
 }
 
 /** The dictionary's matrices as flat typed arrays, made once per dictionary (encoding is the hot loop). */
@@ -228,16 +232,24 @@ export function learnTextureDictionary(
     const cells = cellColours(texture);
     return cells ? [cells] : [];
   });
-  const all: Float64Array[] = [];
-  for (const cells of lots) forEachPatch(cells, 1, (patch) => all.push(Float64Array.from(patch)));
-  if (all.length < WORDS * 10) return null;
+  // Where every whole patch is (lot, column, row): 400 lots hold ~350,000 of them, too many to keep as patches.
+  const where: number[] = [];
+  lots.forEach((cells, lot) => forEachPatch(cells, 1, (_, column, row) => where.push(lot, column, row)));
+  const count = where.length / 3;
+  if (count < WORDS * 10) return null;
   const random = createRng(seed).next;
-  // An even random sample: a partial Fisher-Yates shuffle of the first SAMPLE_PATCHES.
-  for (let i = 0; i < Math.min(SAMPLE_PATCHES, all.length - 1); i++) {
-    const j = i + Math.floor(random() * (all.length - i));
-    [all[i], all[j]] = [all[j] as Float64Array, all[i] as Float64Array];
+  // An even random sample: a partial Fisher-Yates shuffle of the patches' indices, the first SAMPLE_PATCHES kept.
+  const order = Uint32Array.from({ length: count }, (_, i) => i);
+  for (let i = 0; i < Math.min(SAMPLE_PATCHES, count - 1); i++) {
+    const j = i + Math.floor(random() * (count - i));
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
   }
-  const sample = all.slice(0, SAMPLE_PATCHES);
+  const sample = Array.from(order.subarray(0, SAMPLE_PATCHES), (index) => {
+    const patch = new Float64Array(PATCH_LENGTH);
+    const [lot, column, row] = where.slice(index * 3, index * 3 + 3) as [number, number, number];
+    readPatch(lots[lot] as CellColours, column, row, patch);
+    return patch;
+  });
   const mean = columnMean(sample, PATCH_LENGTH);
   const { values, vectors } = topEigen(covariance(sample, mean), DIMENSIONS);
   const whitening = vectors.map((vector, d) =>
