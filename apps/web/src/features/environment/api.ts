@@ -48,9 +48,13 @@ export function useFeatureCategories(enabled: boolean) {
   });
 }
 
-export function useAnalysisFeatures(projectId: number, detectId: number | null) {
+/**
+ * The analysis's detections. Keyed on its processing state too: a list read while the detector ran (empty) is read
+ * again when it ends, so its proposals appear without reopening the page.
+ */
+export function useAnalysisFeatures(projectId: number, detectId: number | null, processingState?: string) {
   return useQuery({
-    queryKey: featuresKey(projectId, detectId),
+    queryKey: [...featuresKey(projectId, detectId), processingState ?? null],
     queryFn: () =>
       callApi(environmentApi.features, { params: { id: projectId, detectId: detectId as number } }),
     enabled: detectId !== null,

@@ -12,6 +12,8 @@ interface Values {
 export interface NewAnalysisModalProps {
   projectId: number;
   scenes: readonly Scene[];
+  /** The analysis just made (the detector runs on it): the page shows it. */
+  onCreated(detectId: number): void;
   onClose(): void;
 }
 
@@ -19,7 +21,7 @@ const options = (scenes: readonly Scene[]) =>
   chronological(scenes).map((scene) => ({ value: scene.id, label: scene.dateFormatted }));
 
 /** 'Nova Análise' (spec 2.5, 4, 5): both scenes required, the after later; choosing the before resets the after. */
-export function NewAnalysisModal({ projectId, scenes, onClose }: NewAnalysisModalProps) {
+export function NewAnalysisModal({ projectId, scenes, onCreated, onClose }: NewAnalysisModalProps) {
   const [form] = Form.useForm<Values>();
   const before = Form.useWatch('before', form);
   const create = useNewAnalysis(projectId);
@@ -28,11 +30,12 @@ export function NewAnalysisModal({ projectId, scenes, onClose }: NewAnalysisModa
   const submit = async () => {
     const values = await form.validateFields();
     try {
-      await create.mutateAsync({
+      const created = await create.mutateAsync({
         before_scene_id: values.before as number,
         after_scene_id: values.after as number,
       });
       feedback.success('Análise cadastrada com sucesso');
+      onCreated(created.id);
       onClose();
     } catch (error) {
       feedback.error(`${ENVIRONMENT_MESSAGES.saveAnalysisFailed} ${(error as Error).message}`);

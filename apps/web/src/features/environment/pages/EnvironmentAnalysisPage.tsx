@@ -53,7 +53,7 @@ export default function EnvironmentAnalysisPage() {
   const [proposal, setProposal] = useState<ProposalSelection | null>(null);
   const list = analyses.data ?? [];
   const current = list.find((a) => a.detectId === selected) ?? list[0] ?? null;
-  const features = useAnalysisFeatures(project.id, current?.detectId ?? null);
+  const features = useAnalysisFeatures(project.id, current?.detectId ?? null, current?.processingState);
   const featureList = useMemo(() => features.data ?? [], [features.data]);
   const pickOnMap = useCallback((id: number) => setProposal({ id, focus: null }), []);
   const chooseAnalysis = (detectId: number) => {
@@ -177,7 +177,12 @@ export default function EnvironmentAnalysisPage() {
         onPickProposal={pickOnMap}
       />
       {dialog?.kind === 'analysis' && (
-        <NewAnalysisModal projectId={project.id} scenes={scenes.data} onClose={() => setDialog(null)} />
+        <NewAnalysisModal
+          projectId={project.id}
+          scenes={scenes.data}
+          onCreated={chooseAnalysis}
+          onClose={() => setDialog(null)}
+        />
       )}
       {dialog?.kind === 'detection' && current && (
         <DetectionFormModal
