@@ -201,3 +201,23 @@ test('resetting an inactive user says why; inactivating asks first', async ({ pa
   await expect(active).toContainText('Ativo');
   await expect(page.getByText('Usuário inativado com sucesso')).toHaveCount(0);
 });
+
+test("Enter in a field of 'Registrar novo usuário' and of 'Registrar novo grupo' submits the form", async ({
+  page,
+}) => {
+  await openSecurity(page, MANAGER);
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const user = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  await user.getByLabel('Nome').fill('Pedro Teclado');
+  await user.getByLabel('Nome').press('Enter');
+  // submitted: the empty required e-mail is flagged
+  await expect(user.getByText('Informe o email')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(user).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Grupos e Permissões' }).click();
+  await page.getByRole('button', { name: 'Novo grupo' }).click();
+  const group = page.getByRole('dialog', { name: 'Registrar novo grupo' });
+  await group.getByLabel('Nome').press('Enter');
+  await expect(group.getByText('Informe o nome')).toBeVisible();
+});

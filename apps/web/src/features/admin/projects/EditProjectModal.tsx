@@ -6,6 +6,7 @@ import { useEditProject } from './api';
 import { ProjectFormFields } from './ProjectFormFields';
 import { fromProject, toEditBody, type ProjectFormValues } from './projectFormValues';
 import { PROJECT_TAB_TEXTS } from './texts';
+import { EnterSubmits } from '../../../shared/forms/EnterSubmits';
 
 function withoutUntouchedBoundary(body: EditProjectInput, touched: boolean): EditProjectInput {
   if (touched) return body;
@@ -69,6 +70,7 @@ export function EditProjectModal({
         aria-label="Editar projeto"
       >
         <ProjectFormFields withCustomer={false} panelOpen />
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -5,6 +5,7 @@ import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useProjectScenes } from '../../map/api';
 import { useInspections, useSaveInspection } from '../api';
 import { sceneOptions } from '../inspectionRules';
+import { EnterSubmits } from '../../../shared/forms/EnterSubmits';
 
 export interface InspectionFormModalProps {
   projectId: number;
@@ -88,6 +89,7 @@ export function InspectionFormModal({ projectId, editing, onClose, onSaved }: In
             placeholder={phasePlaceholder(list.length)}
           />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -2,6 +2,7 @@ import { Form, InputNumber, Modal, notification } from 'antd';
 import { FINANCE_SETTINGS_MESSAGES, SALE_ALERT_MONTHS } from '@mirante/shared';
 import { ApiError } from '../../../shared/api/ApiError';
 import { useSaveFinanceSettings } from '../api';
+import { EnterSubmits } from '../../../shared/forms/EnterSubmits';
 
 interface SettingsValues {
   sale_alert_months: number | null;
@@ -71,6 +72,7 @@ export function FinanceSettingsModal({ projectId, alertMonths, open, onClose }: 
             aria-label="Meses até o alerta"
           />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -7,6 +7,7 @@ import { useCredentials } from '../../../shared/session/SessionContext';
 import { useCustomers, useSaveGroup } from '../api';
 import { errorWithReason } from '../errorText';
 import { ModulePicker } from './ModulePicker';
+import { EnterSubmits } from '../../../shared/forms/EnterSubmits';
 
 interface Values {
   name: string;
@@ -91,6 +92,7 @@ export function GroupFormModal({ group, onClose }: Props) {
           </Form.Item>
         )}
         <ModulePicker credentials={credentials} />
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { useCredentials } from '../../../shared/session/SessionContext';
 import { useRegisterUser, useUpdateUser } from '../api';
 import { errorText, errorWithReason } from '../errorText';
 import { UserFormFields, type UserFormValues } from './UserFormFields';
+import { EnterSubmits } from '../../../shared/forms/EnterSubmits';
 
 interface Props {
   open: boolean;
@@ -88,6 +89,7 @@ export function UserFormModal({ open, user, onClose }: Props) {
         aria-label={user ? 'Editar usuário' : 'Registrar novo usuário'}
       >
         <UserFormFields credentials={credentials} />
+        <EnterSubmits />
       </Form>
     </Modal>
   );

@@ -6,6 +6,7 @@ import { MAP_MESSAGES, type DetectionKey } from '@mirante/shared';
 import { useEditDetections } from '../../detections/detectionsApi';
 import { detectionTypeOptions } from '../../detections/detectionTypeOptions';
 import '../../detections-3d.css';
+import { EnterSubmits } from '../../../../shared/forms/EnterSubmits';
 
 export interface DetectionEditModalProps {
   projectId: number;
@@ -78,6 +79,7 @@ export function DetectionEditModal(props: DetectionEditModalProps) {
         <Form.Item name="detectType" label="Tipo de detecção" rules={[notBlank]}>
           <Select aria-label="Tipo de detecção" placeholder="Selecione o tipo" options={OPTIONS} />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );

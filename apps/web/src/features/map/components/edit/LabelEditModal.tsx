@@ -4,6 +4,7 @@ import { DialogError } from '../../../../shared/feedback/DialogError';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES } from '@mirante/shared';
 import { useUpdateLabels } from '../../api';
+import { EnterSubmits } from '../../../../shared/forms/EnterSubmits';
 
 export interface LabelEditModalProps {
   projectId: number;
@@ -76,6 +77,7 @@ export function LabelEditModal({ projectId, layerIds, open, onClose, onSaved }: 
         <Form.Item name="tagValue" label="Valor inicial" rules={[notBlank]}>
           <Input placeholder="1" />
         </Form.Item>
+        <EnterSubmits />
       </Form>
     </Modal>
   );
