@@ -63,6 +63,8 @@ test('a MANAGER with nothing published yet reads that the analyses are being rev
   await expect(page.getByRole('table', { name: 'Análises', exact: true })).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Detecções da análise' })).toHaveCount(0);
   await expect(page.getByText('Nenhuma análise cadastrada.')).toHaveCount(0);
+  // The map is not left without imagery: it shows the project's latest scene.
+  await expect(page.getByText(/^Imagem: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/gerente-em-revisao.png` });
 });
 

@@ -25,6 +25,7 @@ import { DetectionFormModal } from '../components/DetectionFormModal';
 import { FeaturesTable } from '../components/FeaturesTable';
 import { InReviewNotice } from '../components/InReviewNotice';
 import { NewAnalysisModal } from '../components/NewAnalysisModal';
+import { analysisMapScene } from '../analysisMapScene';
 import { RejectModal } from '../components/RejectModal';
 import '../../map/map.css';
 import '../environment.css';
@@ -69,7 +70,8 @@ export default function EnvironmentAnalysisPage() {
   if (scenes.isPending) return <LoadingScreen />;
   if (scenes.isError) return <p className="environment-error">{ENVIRONMENT_MESSAGES.scenesFailed}</p>;
   if (scenes.data.length === 0) return <NoImagesScreen />;
-  const afterScene = scenes.data.find((s) => s.id === current?.afterScene.id) ?? null;
+  const afterScene = current ? analysisMapScene(scenes.data, current) : null;
+  const mapScene = analysisMapScene(scenes.data, current);
   // Spec 8: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
   const reviewing = inReview.data ?? [];
@@ -170,7 +172,7 @@ export default function EnvironmentAnalysisPage() {
         project={project}
         layers={layerList}
         visibleTypes={visibility.visibleTypes}
-        scene={afterScene}
+        scene={mapScene}
         apiToken={credentials.api_token}
         features={featureList}
         selection={proposal}
