@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MANAGER, openSignedIn } from './support';
+import { ADMIN, MANAGER, listedOptions, openSignedIn } from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -13,15 +13,10 @@ test("ADMIN opens a lot's information dialog from the administration panel, edit
   const tab = page.getByTestId('admin-lot-information');
   await tab.getByLabel('Loteamento').click();
   await page.keyboard.type('Jardim das Palmeiras');
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Jardim das Palmeiras' })
-    .first()
-    .click();
+  await listedOptions(page).filter({ hasText: 'Jardim das Palmeiras' }).first().click();
   await tab.getByLabel('Lote', { exact: true }).click();
   await page.keyboard.type('JDP-Q01-L03');
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'JDP-Q01-L03' })
-    .click();
+  await listedOptions(page).filter({ hasText: 'JDP-Q01-L03' }).click();
 
   const dialog = page.getByTestId('information-dialog');
   await expect(dialog.getByRole('dialog')).toBeVisible();

@@ -1,16 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  ADMIN,
-  MANAGER,
-  newestEmailTo,
-  noOpenDropdown,
-  pick,
-  openSignedIn,
-  storedApiToken,
-  waitForEmailTo,
-} from './support';
+import { ADMIN, MANAGER, newestEmailTo, pick, openSignedIn, storedApiToken, waitForEmailTo } from './support';
 
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
   page,
@@ -123,12 +114,7 @@ async function openTab(page: Page, tab: string): Promise<void> {
 }
 
 async function choose(page: Page, label: string, option: string | RegExp, scope = page.locator('body')) {
-  await noOpenDropdown(page);
-  await scope.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await pick(page, scope.getByLabel(label, { exact: true }), option);
 }
 
 function rowOf(page: Page, table: string, text: string | RegExp) {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { ADMIN, DEMO_PASSWORD, openSignedIn, pick } from './support';
 
 /*
  * 'A revisar': after the AI reads the demo allotment's latest scene, the lots it read with low confidence can be
@@ -50,11 +50,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await pick(page, page.getByLabel(label, { exact: true }), option);
 }
 
 test("Processamento I.A: the analysis shows its lots 'A revisar' and the filter finds it", async ({

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, noOpenDropdown, noteMessages, openSignedIn } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, noteMessages, openSignedIn, pick } from './support';
 
 const SPACE = 'edificio-aurora';
 /** Scene dates no other spec uses. */
@@ -127,12 +127,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
     const form = page.getByRole('form', { name: 'Cadastrar imagem' });
     await form.getByLabel('Data da imagem').fill(WITH_SCENE_DATE);
     await form.getByLabel('Data da imagem').press('Enter');
-    await noOpenDropdown(page);
-    await form.getByLabel('Projeto', { exact: true }).click();
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Edifício Aurora' })
-      .first()
-      .click();
+    await pick(page, form.getByLabel('Projeto', { exact: true }), 'Edifício Aurora');
     const inputs = form.locator('input[type=file]');
     await inputs
       .first()

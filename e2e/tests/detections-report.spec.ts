@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn } from './support';
 
 interface Report {
   datesAvailable: string[];
@@ -31,8 +31,8 @@ async function apiReport(page: Page, body: Record<string, string> = {}): Promise
 async function pickDate(page: Page, label: string, iso: string): Promise<void> {
   await page.getByLabel(label).click();
   await page.getByLabel(label).fill(displayDate(iso));
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: displayDate(iso) })
+  await listedOptions(page)
+    .filter({ hasText: displayDate(iso) })
     .click();
 }
 
@@ -54,9 +54,7 @@ test('opens on the last date, filters by type and compares two dates (E with Sta
   await page.getByTestId('filter-types').getByText('Desmarcar todos').click();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
   await page.getByLabel('Tipos de detecção').click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Construído' })
-    .click();
+  await listedOptions(page).filter({ hasText: 'Construído' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Buscar' }).click();
   const built = await apiReport(page, { detectTypes: 'C' });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn } from './support';
 
 interface Row {
   layer_id: number;
@@ -44,10 +44,7 @@ async function openPortfolio(page: Page): Promise<void> {
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await listedOptions(page).filter({ hasText: option }).first().click();
   await page.keyboard.press('Escape');
 }
 
