@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, USER, noOpenDropdown, pick, openSignedIn, waitForEmailTo } from './support';
+import {
+  ADMIN,
+  MANAGER,
+  USER,
+  listedOptions,
+  noOpenDropdown,
+  pick,
+  openSignedIn,
+  waitForEmailTo,
+} from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -90,7 +99,7 @@ test('changing the customer resets projects and group', async ({ page }) => {
   await noOpenDropdown(page);
   await dialog.getByLabel('Projetos').click();
   // Only Vale Verde's projects (admin-projects.spec may have registered another one for it).
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const options = listedOptions(page);
   await expect(options.filter({ hasText: 'Vale Verde - Sarandi' })).toHaveCount(1);
   await expect(options.filter({ hasText: 'Jardim das Palmeiras' })).toHaveCount(0);
   await expect(options.filter({ hasText: 'Aurora' })).toHaveCount(0);
