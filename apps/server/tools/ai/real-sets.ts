@@ -239,9 +239,9 @@ export async function realSetCells(testdataDir: string, set: string): Promise<Re
   for (const { group, source, buildings } of await labelledRasters(set, dir)) {
     // One dictionary per image, learnt on grid 0's cells without their labels, as the processor learns a
     // project's on its first scene; the four grids are read with it.
-    const dictionary = await learnSceneDictionary(source, gridCells(source, buildings).lots);
-    for (const [grid, offset] of GRID_OFFSETS.entries()) {
-      const { lots, share } = gridCells(source, buildings, offset);
+    const grids = GRID_OFFSETS.map((offset) => gridCells(source, buildings, offset));
+    const dictionary = await learnSceneDictionary(source, grids[0]?.lots ?? []);
+    for (const [grid, { lots, share }] of grids.entries()) {
       for await (const { lotId, features } of extractSceneFeatures(
         source,
         lots,

@@ -20,7 +20,7 @@ export interface AnalysisMapProps {
   project: Project;
   layers: readonly Layer[];
   visibleTypes: readonly LayerType[];
-  /** The chosen analysis's after scene (null: the map without imagery). */
+  /** The chosen analysis's after scene, or the latest scene with no analysis to show (analysisMapScene.ts). */
   scene: Scene | null;
   apiToken: string;
   /** The chosen analysis's detections: the pending proposals among them are drawn over the imagery. */

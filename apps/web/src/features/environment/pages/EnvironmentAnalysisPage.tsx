@@ -70,8 +70,8 @@ export default function EnvironmentAnalysisPage() {
   if (scenes.isPending) return <LoadingScreen />;
   if (scenes.isError) return <p className="environment-error">{ENVIRONMENT_MESSAGES.scenesFailed}</p>;
   if (scenes.data.length === 0) return <NoImagesScreen />;
-  const afterScene = current ? analysisMapScene(scenes.data, current) : null;
   const mapScene = analysisMapScene(scenes.data, current);
+  const afterScene = current ? mapScene : null;
   // Spec 8: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
   const reviewing = inReview.data ?? [];
