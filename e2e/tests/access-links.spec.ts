@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, menuItem, pick, openSignedIn } from './support';
+import { ADMIN, menuItem, pick, openSignedIn, openedDialog } from './support';
 
 test('ADMIN creates a sign-in link for the demo USER, the link signs in without Metro², and after Revogar it no longer does', async ({
   page,
@@ -24,7 +24,7 @@ test('ADMIN creates a sign-in link for the demo USER, the link signs in without 
   await form.getByLabel('Validade (dias)').fill('7');
   await form.getByRole('button', { name: 'Criar link' }).click();
 
-  const dialog = page.getByRole('dialog', { name: 'Link de acesso criado' });
+  const dialog = openedDialog(page, { name: 'Link de acesso criado' });
   await expect(dialog.getByText('Copie o link agora: ele não será mostrado novamente.')).toBeVisible();
   const shown = await dialog.getByLabel('Link de acesso').inputValue();
   expect(shown).toMatch(/^http:\/\/localhost:\d+\/\?token=[A-Za-z0-9_-]{20,}$/);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
-import { ADMIN, pick, openSignedIn, storedApiToken } from './support';
+import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 
 /** The real cadastral lots committed in testdata/vectors (see testdata/README.md): surveyors' files as delivered. */
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/vectors');
@@ -35,7 +35,7 @@ async function openImportDrawer(page: Page, prefix: string) {
     .getByRole('row', { name: new RegExp(name) })
     .getByRole('button', { name: `Importar lotes de ${name}` })
     .click();
-  const drawer = page.getByRole('dialog', { name: new RegExp(`Importar lotes · \\d+ - ${name}`) });
+  const drawer = openedDialog(page, { name: new RegExp(`Importar lotes · \\d+ - ${name}`) });
   return { name, drawer, form: drawer.getByRole('form', { name: 'Importar lotes' }) };
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
-import { ADMIN, pick, openSignedIn, storedApiToken } from './support';
+import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 
 /**
  * A surveyor's lots file as CAD tools export it: SIRGAS 2000 / UTM 22S metres (EPSG:31982) with no `crs` member,
@@ -73,7 +73,7 @@ test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot
   await expect(row).toContainText('Sem contorno');
   await row.getByRole('button', { name: `Importar lotes de ${name}` }).click();
 
-  const drawer = page.getByRole('dialog', { name: new RegExp(`Importar lotes · \\d+ - ${name}`) });
+  const drawer = openedDialog(page, { name: new RegExp(`Importar lotes · \\d+ - ${name}`) });
   const form = drawer.getByRole('form', { name: 'Importar lotes' });
   await form.locator('input[type=file]').setInputFiles({
     name: 'lotes-quadra-a.geojson',

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MANAGER, listedOptions, openSignedIn } from './support';
+import { ADMIN, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -31,7 +31,7 @@ test("ADMIN opens a lot's information dialog from the administration panel, edit
   await page.keyboard.press('Escape');
 
   await tab.getByRole('button', { name: 'Importar planilha' }).click();
-  const upload = page.getByRole('dialog').filter({ hasText: 'Download do modelo' });
+  const upload = openedDialog(page).filter({ hasText: 'Download do modelo' });
   await expect(upload).toBeVisible();
   await expect(upload.getByRole('button', { name: 'Importar Planilha' })).toBeDisabled();
 });

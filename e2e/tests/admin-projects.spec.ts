@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, pick, openSignedIn } from './support';
+import { ADMIN, pick, openSignedIn, openedDialog } from './support';
 
 const boundary = {
   type: 'FeatureCollection',
@@ -83,7 +83,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
 
   // Edit: a new name and team; the space stays.
   await row.getByRole('button', { name: `Editar ${name}` }).click();
-  const dialog = page.getByRole('dialog', { name: new RegExp(`Editar projeto \\d+ - ${name}`) });
+  const dialog = openedDialog(page, { name: new RegExp(`Editar projeto \\d+ - ${name}`) });
   await expect(dialog.getByLabel('Cidade')).toHaveValue('Sarandi');
   await dialog.getByLabel('Nome').fill(`${name} - Etapa 1`);
   await dialog.getByLabel('Equipe').fill('Equipe Norte');

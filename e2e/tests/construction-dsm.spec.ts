@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, noteMessages, openSignedIn, pick } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, noteMessages, openSignedIn, pick, openedDialog } from './support';
 
 const SPACE = 'edificio-aurora';
 /** Scene dates no other spec uses. */
@@ -67,7 +67,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
     const row = page.getByRole('table').locator('tbody tr.ant-table-row', { hasText: '15/06/2025' });
     await expect(row).toContainText('Não');
     await row.getByRole('button', { name: `Modelo de elevação de ${LABEL}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Modelo de elevação' });
+    const dialog = openedDialog(page, { name: 'Modelo de elevação' });
     const input = dialog.locator('input[type=file]');
     const send = dialog.getByRole('button', { name: 'Enviar' });
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 
 const SPACE = 'edificio-aurora';
 /** A scene date no other spec uses: its inspection and note are this spec's own. */
@@ -83,7 +83,7 @@ test.describe.serial('construction: what the user is told when the server fails 
     );
 
     await page.getByRole('button', { name: 'Criar vistoria' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cadastrar nova' });
+    const dialog = openedDialog(page, { name: 'Cadastrar nova' });
     await pick(page, dialog.getByLabel('Imagem'), '25/07/2025');
     await dialog.getByLabel('Fase').fill('9');
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -93,7 +93,7 @@ test.describe.serial('construction: what the user is told when the server fails 
     await expect(rows).toHaveCount(before);
 
     await row.getByRole('button', { name: 'Editar vistoria' }).click();
-    const edit = page.getByRole('dialog', { name: 'Alterar vistoria' });
+    const edit = openedDialog(page, { name: 'Alterar vistoria' });
     await edit.getByLabel('Fase').fill('7');
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText(`Não foi possível criar a vistoria: ${REFUSAL}`).last()).toBeVisible();
@@ -125,7 +125,7 @@ test.describe.serial('construction: what the user is told when the server fails 
       route.request().method() === 'POST' ? refuse(422)(route) : route.fallback(),
     );
     await page.getByRole('button', { name: 'Criar anotação' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+    const dialog = openedDialog(page, { name: 'Nova anotação' });
     await dialog.getByLabel('Nome', { exact: true }).fill('Caçamba de entulho');
     await dialog.getByLabel('Descrição').fill('Caçamba na calçada');
     await pick(page, dialog.getByLabel('Categoria'), 'Interferências');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
 import { INSPECTION_MESSAGES, NOTE_MESSAGES, OVERLAY_MESSAGES } from '@mirante/shared';
 import { ensureScenes, scenePng } from './map-scenes';
-import { DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 
 /*
  * The spec 8 messages of inspections, notes and overlays that construction-failures.spec.ts does not reach: the
@@ -130,7 +130,7 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     await page.route(/\/api\/v1\/project\/\d+\/scenes$/, refuse(500));
     await page.reload();
     await page.getByRole('button', { name: 'Criar vistoria' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cadastrar nova' });
+    const dialog = openedDialog(page, { name: 'Cadastrar nova' });
     // A 500 is retried twice (1 s, then 2 s later) before the query reports the failure.
     await expect(dialog.getByText(INSPECTION_MESSAGES.scenesLoadFailed)).toBeVisible({ timeout: 20_000 });
     await page.screenshot({
@@ -160,7 +160,7 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     await expect(row).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Criar anotação' }).click();
-    const create = page.getByRole('dialog', { name: 'Nova anotação' });
+    const create = openedDialog(page, { name: 'Nova anotação' });
     await expect(create.getByText(`${NOTE_MESSAGES.categoriesLoadFailed} ${REASON}`)).toBeVisible({
       timeout: 20_000,
     });
@@ -169,7 +169,7 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
 
     // An edit keeps the note and says so.
     await row.getByRole('button', { name: 'Editar anotação' }).click();
-    const edit = page.getByRole('dialog', { name: 'Alterar anotação' });
+    const edit = openedDialog(page, { name: 'Alterar anotação' });
     await expect(edit.getByLabel('Categoria')).toBeEnabled();
     await edit.getByLabel('Descrição').fill('Tapume da divisa norte, trocado');
     // This inspection's scene has no elevation model: the volume is typed, as the spec has it.

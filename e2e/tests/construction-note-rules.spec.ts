@@ -3,7 +3,7 @@ import { NOTE_LIMITS, NOTE_MESSAGES } from '@mirante/shared';
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 
 /*
  * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
@@ -75,7 +75,7 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
   await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: '/page/construction/notes' });
   await pick(page, page.getByLabel('Vistoria'), LABEL);
   await page.getByRole('button', { name: 'Criar anotação' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+  const dialog = openedDialog(page, { name: 'Nova anotação' });
 
   // Typing past a limit stops at it, and the counter says so.
   const name = dialog.getByLabel('Nome', { exact: true });
@@ -157,7 +157,7 @@ test('new category colour: 7 characters — the picker does not take “#abc”,
   await openSignedIn(page, MANAGER, { project: 'Edifício Aurora', path: '/page/construction/notes' });
   await pick(page, page.getByLabel('Vistoria'), LABEL);
   await page.getByRole('button', { name: 'Criar anotação' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+  const dialog = openedDialog(page, { name: 'Nova anotação' });
   await dialog.getByLabel('Nome', { exact: true }).fill('Tapume novo');
   await dialog.getByLabel('Descrição').fill('Tapume da fachada norte');
   await pick(page, dialog.getByLabel('Categoria'), '+ Nova categoria');

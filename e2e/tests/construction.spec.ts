@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn } from './support';
+import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 import { offsetAndBack, watchTileVersions } from './offset-editing';
 
 const SPACE = 'edificio-aurora';
@@ -16,7 +16,7 @@ async function openConstruction(page: Page, path: string) {
 
 /** Creates an inspection in the open 'Cadastrar nova' modal. */
 async function fillInspection(page: Page, date: string, phase: string) {
-  const dialog = page.getByRole('dialog', { name: 'Cadastrar nova' });
+  const dialog = openedDialog(page, { name: 'Cadastrar nova' });
   await pick(page, dialog.getByLabel('Imagem'), date);
   await dialog.getByLabel('Fase').fill(phase);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -42,7 +42,7 @@ test.describe.serial('construction: inspections and notes', () => {
     const rows = page.getByRole('table').locator('tbody tr.ant-table-row');
     const before = await rows.count();
     await page.getByRole('button', { name: 'Criar vistoria' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Cadastrar nova' });
+    const dialog = openedDialog(page, { name: 'Cadastrar nova' });
     await expect(dialog.getByLabel('Fase')).toHaveAttribute('placeholder', `Fase ${before + 1}`);
     // Nothing chosen: both fields say they are required.
     await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -52,19 +52,16 @@ test.describe.serial('construction: inspections and notes', () => {
     await expect(rows).toHaveCount(before + 1);
 
     await page.getByRole('button', { name: 'Criar vistoria' }).click();
-    await page.getByRole('dialog', { name: 'Cadastrar nova' }).getByLabel('Imagem').click();
+    await openedDialog(page, { name: 'Cadastrar nova' }).getByLabel('Imagem').click();
     const used = page.locator('.ant-select-dropdown:visible .ant-select-item-option', {
       hasText: display(DATES[0]),
     });
     await expect(used).toHaveClass(/ant-select-item-option-disabled/);
     await page.keyboard.press('Escape');
-    await page
-      .getByRole('dialog', { name: 'Cadastrar nova' })
-      .getByRole('button', { name: 'Cancelar' })
-      .click();
+    await openedDialog(page, { name: 'Cadastrar nova' }).getByRole('button', { name: 'Cancelar' }).click();
 
     await rows.first().getByRole('button', { name: 'Editar vistoria' }).click();
-    const edit = page.getByRole('dialog', { name: 'Alterar vistoria' });
+    const edit = openedDialog(page, { name: 'Alterar vistoria' });
     await edit.getByLabel('Imagem').click();
     await expect(
       page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: display(DATES[0]) }),
@@ -104,7 +101,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await pick(page, page.getByLabel('Vistoria'), `${display(DATES[0])} - Fase #2`);
 
     await page.getByRole('button', { name: 'Criar anotação' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+    const dialog = openedDialog(page, { name: 'Nova anotação' });
     await dialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Verifique os campos obrigatórios.')).toBeVisible();
     await dialog.getByLabel('Nome', { exact: true }).fill('Escavação da torre');
@@ -169,7 +166,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await openConstruction(page, '/page/construction/notes');
     await pick(page, page.getByLabel('Vistoria'), `${display(DATES[0])} - Fase #2`);
     await page.getByRole('button', { name: 'Criar anotação' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Nova anotação' });
+    const dialog = openedDialog(page, { name: 'Nova anotação' });
     await dialog.getByText('Polígono', { exact: true }).click();
     const panel = dialog.getByTestId('volume-panel');
     await expect(panel).toContainText('Desenhe um polígono para medir o volume.');

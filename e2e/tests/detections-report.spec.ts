@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
 
 interface Report {
   datesAvailable: string[];
@@ -97,7 +97,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   await expect(page.getByTestId('tag-changed')).toContainText(String(compared.diffStatus.changed));
 
   await page.getByTestId('tag-changed').click();
-  const modal = page.getByRole('dialog', { name: 'Lotes que mudaram de status' });
+  const modal = openedDialog(page, { name: 'Lotes que mudaram de status' });
   await expect(modal).toBeVisible();
   await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
   await page.screenshot({ path: '../test-results/screens/detections-changed-modal.png' });

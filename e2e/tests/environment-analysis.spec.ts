@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken } from './support';
+import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -67,7 +67,7 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
 }) => {
   await openAnalysisPage(page, ADMIN);
   await page.getByRole('button', { name: 'Nova Análise' }).click();
-  const modal = page.getByRole('dialog', { name: 'Nova Análise' });
+  const modal = openedDialog(page, { name: 'Nova Análise' });
   await modal.getByRole('button', { name: 'Analisar' }).click();
   await expect(modal.getByText('Selecione a imagem anterior.')).toBeVisible();
   await expect(modal.getByText('Selecione a imagem posterior.')).toBeVisible();
@@ -109,7 +109,7 @@ test('Nova Detecção: category, area and description required; a drawn detectio
     .getByRole('row', { name: /01\/09\/2024.*15\/01\/2025/ })
     .click();
   await page.getByRole('button', { name: 'Nova Detecção' }).click();
-  const modal = page.getByRole('dialog', { name: 'Nova Detecção' });
+  const modal = openedDialog(page, { name: 'Nova Detecção' });
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal.getByText('Selecione a categoria.')).toBeVisible();
   await expect(modal.getByText('Informe a área.')).toBeVisible();

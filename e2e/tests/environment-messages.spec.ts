@@ -8,7 +8,7 @@ import {
   type FeatureRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, pick, openSignedIn } from './support';
+import { ADMIN, pick, openSignedIn, openedDialog } from './support';
 
 /** The failure messages of spec 8 "Analyses" on the environment analysis page, verbatim. */
 const SPACE = 'app-ribeirao-pinguim';
@@ -51,7 +51,7 @@ test('Nova Análise on an after scene that already has its analysis: "Não foi p
 }) => {
   await openAnalysisPage(page);
   await page.getByRole('button', { name: 'Nova Análise' }).click();
-  const modal = page.getByRole('dialog', { name: 'Nova Análise' });
+  const modal = openedDialog(page, { name: 'Nova Análise' });
   await pick(page, modal.getByLabel('Imagem anterior'), '01/03/2022');
   await pick(page, modal.getByLabel('Imagem posterior'), '01/09/2022');
   await modal.getByRole('button', { name: 'Analisar' }).click();
@@ -101,7 +101,7 @@ test('Nova Detecção without its categories: "Não foi possível obter as categ
   await openAnalysisPage(page);
   await chooseAnalysis(page);
   await page.getByRole('button', { name: 'Nova Detecção' }).click();
-  const modal = page.getByRole('dialog', { name: 'Nova Detecção' });
+  const modal = openedDialog(page, { name: 'Nova Detecção' });
   await expect(
     modal.getByText('Não foi possível obter as categorias para criação de uma nova detecção.', {
       exact: true,

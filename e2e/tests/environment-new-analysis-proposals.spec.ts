@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { vegetationPng } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, openSignedIn, pick } from './support';
+import { ADMIN, openSignedIn, pick, openedDialog } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -22,7 +22,7 @@ test("Nova Análise: the new analysis is the one shown, and the detector's propo
   test.setTimeout(90_000);
   await openSignedIn(page, ADMIN, { project: PROJECT, path: '/page/analysis' });
   await page.getByRole('button', { name: 'Nova Análise' }).click();
-  const modal = page.getByRole('dialog', { name: 'Nova Análise' });
+  const modal = openedDialog(page, { name: 'Nova Análise' });
   await pick(page, modal.getByLabel('Imagem anterior'), '01/03/2020');
   await pick(page, modal.getByLabel('Imagem posterior'), '01/06/2020');
   await modal.getByRole('button', { name: 'Analisar' }).click();

@@ -62,9 +62,12 @@ test('an ADMIN sees the pending proposals drawn on the map, and picking one in t
   test.setTimeout(90_000);
   await openSignedIn(page, ADMIN, { project: PROJECT, path: '/page/analysis' });
   const map = mainMap(page);
-  await settleAfter(map, () =>
-    page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW }).click(),
-  );
+  const row = page.getByRole('table', { name: 'Análises', exact: true }).getByRole('row', { name: ROW });
+  await expect(row).toBeVisible();
+  // Alone on a fresh server, this analysis is the only one and already shown: a click changes nothing on the map.
+  if (!/environment-row--selected/.test((await row.getAttribute('class')) ?? '')) {
+    await settleAfter(map, () => row.click());
+  }
   await expect(page.getByRole('heading', { name: 'Detecções de 01/03/2021 a 01/06/2021' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Detecções da análise' });
   const legend = page.getByTestId('map-legend').getByRole('group', { name: 'Propostas pendentes' });

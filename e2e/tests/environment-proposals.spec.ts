@@ -8,7 +8,7 @@ import {
   type FeatureRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, pick, openSignedIn } from './support';
+import { ADMIN, MANAGER, pick, openSignedIn, openedDialog } from './support';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -91,7 +91,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
 
   // Reject: the reason is required, then kept beside the proposal.
   await rowOf(table, shadow).getByRole('button', { name: 'Rejeitar' }).click();
-  const reject = page.getByRole('dialog', { name: 'Rejeitar proposta' });
+  const reject = openedDialog(page, { name: 'Rejeitar proposta' });
   await reject.getByRole('button', { name: 'Rejeitar' }).click();
   await expect(reject.getByText('Informe o motivo da rejeição.')).toBeVisible();
   await reject.getByLabel('Motivo').fill(REASON);
@@ -105,7 +105,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
 
   // Edit: the proposal's form opens with its values; the change is saved and it is still pending.
   await rowOf(table, planting).getByRole('button', { name: 'Editar' }).click();
-  const edit = page.getByRole('dialog', { name: 'Editar detecção' });
+  const edit = openedDialog(page, { name: 'Editar detecção' });
   await expect(edit.getByLabel('Área (m²)')).toHaveValue(String(Math.round(planting.area)));
   await expect(edit.getByLabel('Descrição')).toHaveValue(planting.description);
   await edit.getByLabel('Descrição').fill(EDITED);

@@ -10,7 +10,7 @@ import {
   settleAfter,
   waitForMapReady,
 } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, openSignedIn, waitForEmailTo } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn, waitForEmailTo, openedDialog } from './support';
 
 interface Row {
   layer_id: number;
@@ -75,7 +75,7 @@ test('import: template, a mixed sheet → warning with the counts, the e-mail in
   const [first, second] = portfolio.filter((row) => row.stage && row.block);
   await openPortfolio(page);
   await page.getByRole('button', { name: 'Importar' }).click();
-  const modal = page.getByRole('dialog', { name: 'Importar planilha' });
+  const modal = openedDialog(page, { name: 'Importar planilha' });
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Importar Planilha' })).toBeDisabled();
   await expect(modal.getByText('Não reordene nem renomeie as colunas')).toBeVisible();
@@ -149,7 +149,7 @@ test('import: template, a mixed sheet → warning with the counts, the e-mail in
 test('import refuses a file that is not a spreadsheet before sending it', async ({ page }) => {
   await openPortfolio(page);
   await page.getByRole('button', { name: 'Importar' }).click();
-  const modal = page.getByRole('dialog', { name: 'Importar planilha' });
+  const modal = openedDialog(page, { name: 'Importar planilha' });
   await modal.locator('input[type="file"]').setInputFiles({
     name: 'carteira.csv',
     mimeType: 'text/csv',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
-import { MANAGER, USER, openSignedIn } from './support';
+import { MANAGER, USER, openSignedIn, openedDialog } from './support';
 
 async function openMap(page: Page, email: string): Promise<void> {
   await openSignedIn(page, email);
@@ -50,7 +50,7 @@ test('a finance user sees the sale values and edits them from the map popup', as
   await expect(sale).toContainText('Valor inadimplência');
   await page.screenshot({ path: '../test-results/screens/finance-lot-popup.png' });
   await sale.getByRole('button', { name: 'Editar informações' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await dialog.getByLabel('Notas').fill('Vistoria de campo agendada.');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sucesso!')).toBeVisible();

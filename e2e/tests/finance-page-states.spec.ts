@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 const LIST_CALL = /\/api\/v1\/project\/\d+\/informations$/;
@@ -32,7 +32,7 @@ async function apiAlertedLots(page: Page): Promise<number> {
 test('the help modal explains manual, spreadsheet and integration filling, and closes', async ({ page }) => {
   await openPortfolio(page);
   await page.getByRole('button', { name: 'Ajuda da análise da carteira' }).click();
-  const help = page.getByRole('dialog', { name: 'Como usar a análise da carteira' });
+  const help = openedDialog(page, { name: 'Como usar a análise da carteira' });
   await expect(help).toBeVisible();
   await expect(help).toContainText(
     'Os dados da carteira podem ser preenchidos manualmente (clicando no lote), por planilha (Importar) ou por integração com o ERP.',
@@ -109,7 +109,7 @@ test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; 
   const before = await apiAlertedLots(page);
   await expect(page.getByTestId('indicator-alerts')).toContainText(String(before));
   await page.getByRole('button', { name: 'Configurações' }).click();
-  const settings = page.getByRole('dialog', { name: 'Configurações da carteira' });
+  const settings = openedDialog(page, { name: 'Configurações da carteira' });
   const months = settings.getByLabel('Meses até o alerta');
   await expect(months).toHaveValue('12');
   await months.fill('121');
@@ -127,12 +127,10 @@ test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; 
   } finally {
     // the demo's window back to 12 for the other specs
     await page.getByRole('button', { name: 'Configurações' }).click();
-    await page
-      .getByRole('dialog', { name: 'Configurações da carteira' })
+    await openedDialog(page, { name: 'Configurações da carteira' })
       .getByLabel('Meses até o alerta')
       .fill('12');
-    await page
-      .getByRole('dialog', { name: 'Configurações da carteira' })
+    await openedDialog(page, { name: 'Configurações da carteira' })
       .getByRole('button', { name: 'Salvar' })
       .click();
     await expect(page.getByTestId('indicator-alerts')).toContainText(String(before));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
 
 interface Row {
   layer_id: number;
@@ -131,7 +131,7 @@ test('the lot dialog edits sale information and shows the history of changes', a
   const row = page.locator(`[data-testid="portfolio-row"][data-layer-id="${lot.layer_id}"]`);
   // the first three cells open the lot details
   await row.getByRole('cell').nth(1).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await expect(dialog.getByLabel('Comprador', { exact: true })).toHaveValue(lot.nome_comprador!);
   await dialog.getByLabel('Comprador', { exact: true }).fill('Beatriz Nogueira Prado');
   await dialog.getByLabel('Código da venda').fill('V2026-9999');
@@ -191,7 +191,7 @@ test('the lot dialog shows money as R$ 142.200,00 and reads a value typed with t
   await page.getByLabel('Pesquisar').fill(lot.nome_comprador ?? lot.name);
   const row = page.locator(`[data-testid="portfolio-row"][data-layer-id="${lot.layer_id}"]`);
   await row.getByRole('cell').nth(1).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   const saleValue = dialog.getByLabel('Valor de venda');
   const shown = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(lot.valor_venda!);
   await expect(saleValue).toHaveValue(shown);

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { MANAGER, openSignedIn } from './support';
+import { MANAGER, openSignedIn, openedDialog } from './support';
 
 test('the help modal validates and sends the support request', async ({ page }) => {
   await openSignedIn(page, MANAGER);
   await page.getByRole('button', { name: 'Ajuda' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await expect(dialog.getByLabel('Email para resposta')).toHaveValue(MANAGER);
 
   await dialog.getByLabel('Email para resposta').fill('');

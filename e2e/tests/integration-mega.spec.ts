@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startMegaSimulator } from '@mirante/server/integration-simulators/mega-simulator';
-import { ADMIN, openSignedIn } from './support';
+import { ADMIN, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Vale Verde - Sarandi';
@@ -49,7 +49,7 @@ test('Mega wizard: the two services signed in, the Mega enterprises offered as w
   const row = linking.getByRole('row', { name: new RegExp(ALLOTMENT) });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: 'Vincular carteiras' }).click();
-  const modal = page.getByRole('dialog', { name: `Vincular carteiras — ${ALLOTMENT}` });
+  const modal = openedDialog(page, { name: `Vincular carteiras — ${ALLOTMENT}` });
   await modal.getByLabel('Projeto do ERP, linha 1').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Loteamento Mega');
   await page.keyboard.press('Escape');

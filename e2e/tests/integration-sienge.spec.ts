@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startSiengeSimulator } from '@mirante/server/integration-simulators/sienge-simulator';
-import { ADMIN, pick, openSignedIn } from './support';
+import { ADMIN, pick, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Vale Verde - Sarandi';
@@ -75,7 +75,7 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await page.screenshot({ path: `${SHOTS}/integration-sienge-linking.png` });
 
   await row.getByRole('button', { name: 'Vincular carteiras' }).click();
-  const modal = page.getByRole('dialog', { name: `Vincular carteiras — ${ALLOTMENT}` });
+  const modal = openedDialog(page, { name: `Vincular carteiras — ${ALLOTMENT}` });
   await expect(modal).toBeVisible();
   // Measured once the opening zoom animation has ended (mid-animation the box is scaled down).
   await expect

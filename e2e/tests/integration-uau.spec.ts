@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, pick, openSignedIn } from './support';
+import { MANAGER, pick, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Jardim das Palmeiras - Etapas 1 a 3';
@@ -55,7 +55,7 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
 
   // The wallet modal's rules, on this allotment's stages; cancelled, so the demo's link stays.
   await row.getByRole('button', { name: 'Vincular carteiras' }).click();
-  const modal = page.getByRole('dialog', { name: `Vincular carteiras — ${ALLOTMENT}` });
+  const modal = openedDialog(page, { name: `Vincular carteiras — ${ALLOTMENT}` });
   await expect(modal.getByLabel('Projeto do ERP, linha 1')).toBeVisible();
   await expect(modal.locator('.wallet-rows__row').first()).toContainText('1 - Jardim das Palmeiras (UAU)');
   await modal.getByRole('checkbox', { name: 'Vincular etapa' }).first().check();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { changes } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, USER } from './support';
+import { ADMIN, USER, openedDialog } from './support';
 import { offsetAndBack, watchTileVersions } from './offset-editing';
 
 test.beforeAll(async ({ request }) => {
@@ -84,7 +84,7 @@ test('ADMIN: lot/block label edit — selection rules, blank fields, rename, fai
   await expect(page.getByTestId('label-edit-count')).not.toHaveText('1 selecionado(s)');
 
   await bar.getByRole('button', { name: 'Renomear' }).click();
-  const modal = page.getByRole('dialog');
+  const modal = openedDialog(page);
   await modal.getByLabel('Prefixo do nome').fill('   ');
   await modal.getByLabel('Valor inicial').fill('');
   await modal.getByRole('button', { name: 'Salvar' }).click();

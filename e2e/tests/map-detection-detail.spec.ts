@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { cameraOf, mainMap, settleAfter, settledCamera, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { MANAGER, openSignedIn, storedApiToken } from './support';
+import { MANAGER, openSignedIn, storedApiToken, openedDialog } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SPACE = 'app-ribeirao-pinguim';
@@ -159,7 +159,7 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   await expect(legend).not.toContainText('Em construção');
 
   await clickDetection(page, clearing);
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('.ant-modal-title')).toHaveText(CLEARING);
   const detail = dialog.getByTestId('detection-detail');
@@ -233,7 +233,7 @@ test('detection detail: a REFO shows each date whose scene the project lacks wit
   if (!planting) return;
   expect(planting.type).toBe('REFO');
   await clickDetection(page, planting);
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await expect(dialog.locator('.ant-modal-title')).toHaveText(planting.name);
   const maps = dialog.getByTestId('detection-mini-map');
   for (const [index, side, date] of [

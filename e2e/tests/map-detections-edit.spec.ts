@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, USER, noteMessages, storedApiToken } from './support';
+import { ADMIN, DEMO_PASSWORD, USER, noteMessages, storedApiToken, openedDialog } from './support';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -78,7 +78,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   await page.screenshot({ path: 'test-results/detections-edit-selected.png' });
 
   await bar.getByRole('button', { name: 'Definir tipo' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(dialog.getByText('Campo em branco')).toBeVisible();
   await pickOption(page, 'Tipo de detecção', 'Outros');
@@ -125,6 +125,6 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   await page.route('**/api/v1/allotments/*', (route) => route.fulfill({ status: 500, body: '{}' }));
   await bar.getByRole('button', { name: 'Definir tipo' }).click();
   await pickOption(page, 'Tipo de detecção', 'Vazio');
-  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  await openedDialog(page).getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Não foi possivel atualizar as detecções')).toBeVisible();
 });

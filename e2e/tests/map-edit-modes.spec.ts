@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD } from './support';
+import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -83,7 +83,7 @@ test('detection edit: a lot typed on this image takes Shift, and the bar says wh
   const point = await clickSomeLot(page, 'detection-edit', true);
   expect(point, 'a lot under the middle of the map').not.toBeNull();
   await bar.getByRole('button', { name: 'Definir tipo' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = openedDialog(page);
   await pickOption(page, 'Tipo de detecção', 'Construído');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Detecções atualizadas')).toBeVisible();

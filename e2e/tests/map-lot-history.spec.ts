@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, openSatelliteMap, pickOption, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD } from './support';
+import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 /**
@@ -127,7 +127,7 @@ test('the lot history says who wrote each status: IA with its confidence, an ADM
   await expect(page.getByTestId('detection-edit-count')).toHaveText('1 selecionado(s)');
   await bar.getByRole('button', { name: 'Definir tipo' }).click();
   await pickOption(page, 'Tipo de detecção', 'Outros');
-  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  await openedDialog(page).getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Detecções atualizadas')).toBeVisible();
   await editButton.click();
   await expect(bar).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MANAGER, USER, pick, openSignedIn } from './support';
+import { MANAGER, USER, pick, openSignedIn, openedDialog } from './support';
 
 const SHOTS = '../test-results/screens';
 
@@ -11,7 +11,7 @@ async function openSecurity(page: Page): Promise<void> {
 test('a failure in a dialog is shown inside it, below its title, until dismissed', async ({ page }) => {
   await openSecurity(page);
   await page.getByRole('button', { name: 'Novo usuário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  const dialog = openedDialog(page, { name: 'Registrar novo usuário' });
   await dialog.getByLabel('Nome').fill('Repetido');
   await dialog.getByLabel('Email').fill(USER);
   await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');

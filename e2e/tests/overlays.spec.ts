@@ -9,7 +9,7 @@ import {
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { DEMO_PASSWORD, MANAGER, openSignedIn, openedDialog } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/overlay-shots';
 const NAME = 'Planta do térreo';
@@ -75,7 +75,7 @@ async function clickRail(slider: Locator, fraction: number): Promise<void> {
   await rail.click({ position: { x: box.width * fraction, y: box.height / 2 } });
 }
 
-const wizard = (page: Page) => page.getByRole('dialog', { name: 'Cadastrar nova sobreposição' });
+const wizard = (page: Page) => openedDialog(page, { name: 'Cadastrar nova sobreposição' });
 const pointMap = (page: Page) => wizard(page).getByTestId('overlay-point-map').getByTestId('map-canvas');
 
 async function markPoint(page: Page, label: 'A' | 'B' | 'C', at: [number, number]): Promise<void> {

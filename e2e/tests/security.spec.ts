@@ -8,6 +8,7 @@ import {
   pick,
   openSignedIn,
   waitForEmailTo,
+  openedDialog,
 } from './support';
 
 const SHOTS = '../test-results/screens';
@@ -35,7 +36,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await page.screenshot({ path: `${SHOTS}/security-users.png` });
 
   await page.getByRole('button', { name: 'Novo usuário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  const dialog = openedDialog(page, { name: 'Registrar novo usuário' });
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   for (const text of ['Informe o nome', 'Informe o email', 'Selecione um cliente', 'Selecione algum projeto'])
     await expect(dialog.getByText(text, { exact: true })).toBeVisible();
@@ -65,7 +66,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
 
   await row.getByRole('button', { name: 'Editar' }).click();
-  const edit = page.getByRole('dialog', { name: 'Editar usuário' });
+  const edit = openedDialog(page, { name: 'Editar usuário' });
   await expect(edit.getByLabel('Email')).toHaveValue(email);
   await edit.getByLabel('Nome').fill('Nívea Nova Editada');
   await edit.getByRole('button', { name: 'Salvar' }).click();
@@ -89,7 +90,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
 test('changing the customer resets projects and group', async ({ page }) => {
   await openSecurity(page, 'admin@mirante.app.br');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  const dialog = openedDialog(page, { name: 'Registrar novo usuário' });
   await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
   await pick(page, dialog.getByLabel('Projetos'), 'Jardim das Palmeiras');
   await page.keyboard.press('Escape');
@@ -111,7 +112,7 @@ test('USER sees no customer column or selector', async ({ page }) => {
   await expect(page.getByRole('columnheader', { name: 'Cliente' })).toHaveCount(0);
   await expect(page.getByRole('row', { name: /gerente@horizonte/ })).toContainText('Gestão completa');
   await page.getByRole('button', { name: 'Novo usuário' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  const dialog = openedDialog(page, { name: 'Registrar novo usuário' });
   await expect(dialog.getByLabel('Cliente')).toHaveCount(0);
   await expect(dialog.getByLabel('Projetos')).toBeEnabled();
 });
@@ -150,7 +151,7 @@ test('groups: register, edit, delete and the in-use refusal', async ({ page }) =
   await page.screenshot({ path: `${SHOTS}/security-groups.png` });
 
   await page.getByRole('button', { name: 'Novo grupo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Registrar novo grupo' });
+  const dialog = openedDialog(page, { name: 'Registrar novo grupo' });
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(dialog.getByText('Informe o nome')).toBeVisible();
   await expect(dialog.getByText('Selecione um cliente', { exact: true })).toBeVisible();
@@ -163,7 +164,7 @@ test('groups: register, edit, delete and the in-use refusal', async ({ page }) =
 
   const row = page.getByRole('row', { name: new RegExp(name) });
   await row.getByRole('button', { name: 'Editar grupo' }).click();
-  const edit = page.getByRole('dialog', { name: 'Editar grupo' });
+  const edit = openedDialog(page, { name: 'Editar grupo' });
   await expect(edit.getByRole('group', { name: 'Loteamento' }).getByLabel('Mapa')).toBeChecked();
   await edit.getByLabel('Nome').fill(`${name} B`);
   await edit.getByRole('button', { name: 'Salvar' }).click();
@@ -216,7 +217,7 @@ test("Enter in a field of 'Registrar novo usuário' and of 'Registrar novo grupo
 }) => {
   await openSecurity(page, MANAGER);
   await page.getByRole('button', { name: 'Novo usuário' }).click();
-  const user = page.getByRole('dialog', { name: 'Registrar novo usuário' });
+  const user = openedDialog(page, { name: 'Registrar novo usuário' });
   await user.getByLabel('Nome').fill('Pedro Teclado');
   await user.getByLabel('Nome').press('Enter');
   // submitted: the empty required e-mail is flagged
@@ -226,7 +227,7 @@ test("Enter in a field of 'Registrar novo usuário' and of 'Registrar novo grupo
 
   await page.getByRole('tab', { name: 'Grupos e Permissões' }).click();
   await page.getByRole('button', { name: 'Novo grupo' }).click();
-  const group = page.getByRole('dialog', { name: 'Registrar novo grupo' });
+  const group = openedDialog(page, { name: 'Registrar novo grupo' });
   await group.getByLabel('Nome').press('Enter');
   await expect(group.getByText('Informe o nome')).toBeVisible();
 });

@@ -195,6 +195,18 @@ export function listedOptions(page: Page): Locator {
     .locator('.ant-select-item-option');
 }
 
+/**
+ * A dialog (an antd modal or drawer) once it has finished appearing. Like a select's list (listedOptions), an
+ * appearing modal is laid out for a few frames at full size and then zoomed from nothing: a click on its button
+ * pressed in the first stage and released in the second ends outside the button and does nothing (seen in CI: the
+ * 'Rejeitar' of 'Rejeitar proposta' clicked without its validation message). Clicks wait for these classes to go.
+ */
+export function openedDialog(page: Page, options?: Parameters<Page['getByRole']>[1]): Locator {
+  return page
+    .getByRole('dialog', options)
+    .and(page.locator(':not([class*="-appear"]):not([class*="-enter"])'));
+}
+
 /** Opens an antd select (`field`: its input) and clicks the first option containing `option`. */
 export async function pick(page: Page, field: Locator, option: string | RegExp): Promise<void> {
   await noOpenDropdown(page);
