@@ -19,6 +19,7 @@ let otherCustomer: string;
 let lot: Layer;
 let allotmentId: number;
 let scratchParent: string;
+const ownTmpdir = process.env.TMPDIR;
 
 beforeAll(async () => {
   context = await createTestContext();
@@ -48,6 +49,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The next file of this Vitest worker runs in this process (isolate: false): it gets its TMPDIR back.
+  if (ownTmpdir === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = ownTmpdir;
   context?.app.server.closeAllConnections();
   await context?.close();
 });
