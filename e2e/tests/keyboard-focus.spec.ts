@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, openSignedIn } from './support';
+import { MANAGER, menuItem, openSignedIn } from './support';
 
 /** Presses Tab until `target` holds the focus (or contains it). */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -32,4 +32,45 @@ test('the project selector and the user menu of the top bar show a focus ring wh
     path: '../test-results/screens/focus-user-menu.png',
     clip: { x: 900, y: 0, width: 466, height: 60 },
   });
+});
+
+test('the user menu works from the keyboard: Enter and Space open it, arrows move, Escape gives the focus back', async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/security' });
+  await expect(page.getByRole('heading', { name: 'Painel de segurança' })).toBeVisible({ timeout: 20_000 });
+  const userMenu = page.getByRole('button', { name: 'Menu do usuário' });
+  await tabTo(page, userMenu);
+  await page.keyboard.press('Enter');
+  await expect(menuItem(page, 'Trocar senha')).toBeFocused();
+  // the version line is disabled: passed over
+  await page.keyboard.press('ArrowDown');
+  await expect(menuItem(page, 'Sair')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menuItem(page, 'Trocar senha')).toBeFocused();
+  await page.screenshot({ path: '../test-results/screens/user-menu-keyboard.png' });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-dropdown-menu')).toBeHidden();
+  await expect(userMenu).toBeFocused();
+
+  await page.keyboard.press(' ');
+  await expect(menuItem(page, 'Trocar senha')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/page\/change-password/);
+});
+
+test('the export menu of the portfolio opens from the keyboard and Enter downloads the chosen file', async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/information' });
+  await expect(page.getByTestId('portfolio-row').first()).toBeVisible({ timeout: 20_000 });
+  const exportButton = page.getByRole('button', { name: 'Exportar' });
+  await exportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(menuItem(page, 'CSV')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('link', { name: 'Excel' })).toBeFocused();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  expect(download.suggestedFilename()).toMatch(/^carteira-.*\.xlsx$/);
+  await expect(exportButton).toBeFocused();
 });

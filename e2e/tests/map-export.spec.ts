@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { USER } from './support';
+import { USER, menuItem } from './support';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -19,10 +19,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
 
   await exportButton.click();
   await page.screenshot({ path: `${SHOTS}/export-menu.png` });
-  const [png] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Exportar PNG' }).click(),
-  ]);
+  const [png] = await Promise.all([page.waitForEvent('download'), menuItem(page, 'Exportar PNG').click()]);
   expect(png.suggestedFilename()).toBe('mapa.png');
   const pngBytes = readFileSync(await png.path());
   expect(pngBytes.subarray(1, 4).toString('ascii')).toBe('PNG');
@@ -30,10 +27,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
   await png.saveAs(`${SHOTS}/export-mapa.png`);
 
   await exportButton.click();
-  const [pdf] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Exportar PDF' }).click(),
-  ]);
+  const [pdf] = await Promise.all([page.waitForEvent('download'), menuItem(page, 'Exportar PDF').click()]);
   expect(pdf.suggestedFilename()).toBe('mapa.pdf');
   const pdfText = readFileSync(await pdf.path()).toString('latin1');
   expect(pdfText.startsWith('%PDF')).toBe(true);
@@ -48,7 +42,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
   await exportButton.click();
   const [original] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Baixar imagem original' }).click(),
+    menuItem(page, 'Baixar imagem original').click(),
   ]);
   expect(original.suggestedFilename()).toMatch(/\.png$/);
   const originalBytes = readFileSync(await original.path());
@@ -58,10 +52,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
 /** Exports the map as PNG and returns its bytes. */
 async function exportPng(page: Page): Promise<Buffer> {
   await page.getByRole('button', { name: 'Exportar' }).click();
-  const [png] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'Exportar PNG' }).click(),
-  ]);
+  const [png] = await Promise.all([page.waitForEvent('download'), menuItem(page, 'Exportar PNG').click()]);
   return readFileSync(await png.path());
 }
 

@@ -4,6 +4,7 @@ import {
   INACTIVE,
   OTHER_CUSTOMER_USER,
   changePasswordByApi,
+  menuItem,
   openUserMenu,
   signIn,
   signInAndWait,
@@ -86,7 +87,7 @@ test('change password: validation, wrong current password, success and sign-in w
 }) => {
   await signInAndWait(page, OTHER_CUSTOMER_USER);
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Trocar senha' }).click();
+  await menuItem(page, 'Trocar senha').click();
   await expect(page).toHaveURL(/\/page\/change-password$/);
 
   const submit = page.getByRole('button', { name: 'Trocar senha' });

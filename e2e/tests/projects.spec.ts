@@ -44,11 +44,11 @@ test('ADMIN sees id-prefixed names and the admin link; USER sees short names and
     /^\d+ - Jardim das Palmeiras - Etapas 1 a 3/,
   );
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Painel de administração' }).click();
+  await menuItem(page, 'Painel de administração').click();
   await expect(page).toHaveURL(/\/page\/admin$/);
   await expect(page.getByRole('heading', { name: 'Painel de administração' })).toBeVisible();
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await menuItem(page, 'Sair').click();
 
   await openSignedIn(page, USER);
   await expect(page.getByTestId('project-selector')).toContainText('Jardim das Palmeiras');

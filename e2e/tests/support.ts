@@ -83,7 +83,7 @@ export async function openUserMenu(page: Page): Promise<void> {
 
 export async function signOut(page: Page): Promise<void> {
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await menuItem(page, 'Sair').click();
   await expect(page).toHaveURL(/\/$/);
 }
 
@@ -94,11 +94,24 @@ export async function chooseProject(page: Page, search: string, optionText: stri
   await listedOptions(page).filter({ hasText: optionText }).click();
 }
 
-export function menuItem(page: Page, label: string) {
+/**
+ * An item of the main menu (always shown) or of an open dropdown menu (the user menu, the export menus), once that
+ * menu has finished appearing. Like a select's list (listedOptions), an appearing dropdown menu is laid out for a
+ * few frames at full size but transparent and then slid in from a smaller size: a click pressed in the first stage
+ * and released in the second can end outside the item and choose nothing. The label is matched whole, after the
+ * name of the item's icon if it has one ('key Trocar senha').
+ */
+export function menuItem(page: Page, label: string): Locator {
+  const openedMenus = page.locator(
+    '.ant-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
+  );
   return page
     .getByRole('menu', { name: 'Menu principal' })
-    .getByRole('menuitem', { name: label, exact: true });
+    .or(openedMenus)
+    .getByRole('menuitem', { name: new RegExp(`^(\\S+ )?${escapedForRegExp(label)}$`) });
 }
+
+const escapedForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export async function storedApiToken(page: Page): Promise<string> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);

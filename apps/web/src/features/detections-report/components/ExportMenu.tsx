@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
+import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
 
 export interface ExportMenuProps {
   href(fileType: 'csv' | 'xls'): string;
@@ -9,8 +10,7 @@ export interface ExportMenuProps {
 /** Export menu: CSV and Excel download links carrying api_token (spec 2.6, 7). */
 export function ExportMenu({ href, label = 'Exportar' }: ExportMenuProps) {
   return (
-    <Dropdown
-      trigger={['click']}
+    <MenuDropdown
       menu={{
         items: [
           {
@@ -33,6 +33,6 @@ export function ExportMenu({ href, label = 'Exportar' }: ExportMenuProps) {
       }}
     >
       <Button icon={<DownloadOutlined />}>{label}</Button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

@@ -1,5 +1,6 @@
 import { DownloadOutlined, InfoCircleOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
+import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
 
 export interface PortfolioToolbarProps {
   search: string;
@@ -37,7 +38,7 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
             Importar
           </Button>
         )}
-        <Dropdown
+        <MenuDropdown
           menu={{
             items: [
               { key: 'csv', label: <a href={props.exportHref('csv')}>CSV</a> },
@@ -46,7 +47,7 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
           }}
         >
           <Button icon={<DownloadOutlined />}>Exportar</Button>
-        </Dropdown>
+        </MenuDropdown>
         {props.onSettings && (
           <Button aria-label="Configurações" icon={<SettingOutlined />} onClick={props.onSettings} />
         )}

@@ -1,4 +1,5 @@
-import { Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, type MenuProps } from 'antd';
+import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
 import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, TagOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, ROLE_LABELS, firstName } from '@mirante/shared';
@@ -30,7 +31,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <MenuDropdown menu={{ items, onClick }} placement="bottomRight">
       <button type="button" className="user-menu" aria-label="Menu do usuário">
         <Avatar size={32} className="user-menu__avatar">
           {firstName(credentials.name).charAt(0).toUpperCase()}
@@ -41,6 +42,6 @@ export function UserMenu() {
         </span>
         <DownOutlined className="user-menu__caret" />
       </button>
-    </Dropdown>
+    </MenuDropdown>
   );
 }

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
+import { MenuDropdown } from '../../../../shared/ui/MenuDropdown';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { ExportLabels } from '../../export/exportLabels';
@@ -33,8 +34,7 @@ export function ExportMenu({ map, title, scene, apiToken, labels }: ExportMenuPr
   };
   return (
     <div className="map-tool-group">
-      <Dropdown
-        trigger={['click']}
+      <MenuDropdown
         placement="bottomRight"
         menu={{
           onClick: ({ key }) => void run(key),
@@ -48,7 +48,7 @@ export function ExportMenu({ map, title, scene, apiToken, labels }: ExportMenuPr
         <Tooltip title="Exportar" placement="left">
           <Button aria-label="Exportar" icon={<DownloadOutlined />} />
         </Tooltip>
-      </Dropdown>
+      </MenuDropdown>
     </div>
   );
 }
