@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, openSignedIn, openedDialog } from './support';
+
+test('at 1366×768 a long dialog scrolls inside its body, with its title and buttons on screen', async ({
+  page,
+}) => {
+  await openSignedIn(page, ADMIN, { path: '/page/admin?aba=projects' });
+  await page
+    .getByRole('button', { name: /^Editar / })
+    .first()
+    .click();
+  const dialog = openedDialog(page, { name: /^Editar projeto/ });
+  const save = dialog.getByRole('button', { name: 'Salvar' });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await expect(dialog.locator('.ant-modal-title')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '../test-results/screens/dialog-edit-project.png' });
+
+  // The last field is reached by scrolling the body; the title and the buttons stay where they were.
+  const lastField = dialog.getByLabel('Detalhes');
+  await lastField.scrollIntoViewIfNeeded();
+  await expect(lastField).toBeInViewport({ ratio: 1 });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await expect(dialog.locator('.ant-modal-title')).toBeInViewport({ ratio: 1 });
+});
