@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, menuItem, openSignedIn } from './support';
+import { MANAGER, menuItem, openSignedIn, openedDialog } from './support';
 
 /** Presses Tab until `target` holds the focus (or contains it). */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -73,4 +73,40 @@ test('the export menu of the portfolio opens from the keyboard and Enter downloa
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
   expect(download.suggestedFilename()).toMatch(/^carteira-.*\.xlsx$/);
   await expect(exportButton).toBeFocused();
+});
+
+test('closing a dialog of the security panel gives the focus back to the button that opened it', async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/security' });
+  const newUser = page.getByRole('button', { name: 'Novo usuário' });
+  await newUser.click();
+  await openedDialog(page, { name: 'Registrar novo usuário' })
+    .getByRole('button', { name: 'Cancelar' })
+    .click();
+  await expect(newUser).toBeFocused();
+
+  const ursula = page.getByRole('row', { name: /Úrsula Usuária/ });
+  const editUser = ursula.getByRole('button', { name: 'Editar' });
+  await editUser.click();
+  const userDialog = openedDialog(page, { name: 'Editar usuário' });
+  await expect(userDialog.getByLabel('Nome')).toHaveValue('Úrsula Usuária');
+  await page.keyboard.press('Escape');
+  await expect(editUser).toBeFocused();
+
+  await page.getByRole('tab', { name: 'Grupos e Permissões' }).click();
+  const editGroup = page
+    .getByRole('row', { name: /Equipe de campo/ })
+    .getByRole('button', { name: /Editar/ });
+  await editGroup.click();
+  const groupDialog = openedDialog(page, { name: 'Editar grupo' });
+  await expect(groupDialog.getByLabel('Nome')).toHaveValue('Equipe de campo');
+  await groupDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(editGroup).toBeFocused();
+  // The dialog, kept for the next time, opens empty for a new group.
+  const newGroup = page.getByRole('button', { name: 'Novo grupo' });
+  await newGroup.click();
+  await expect(openedDialog(page, { name: 'Registrar novo grupo' }).getByLabel('Nome')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(newGroup).toBeFocused();
 });

@@ -16,13 +16,14 @@ interface Values {
 }
 
 interface Props {
+  open: boolean;
   /** null: register a new group. */
   group: Group | null;
   onClose(): void;
 }
 
 /** The group register/edit modal: name, customer (not for USER) and modules. */
-export function GroupFormModal({ group, onClose }: Props) {
+export function GroupFormModal({ open, group, onClose }: Props) {
   const credentials = useCredentials();
   const isUser = credentials.role === 'USER';
   const [form] = Form.useForm<Values>();
@@ -30,6 +31,10 @@ export function GroupFormModal({ group, onClose }: Props) {
   const customers = useCustomers(!isUser);
   const save = useSaveGroup();
   const [error, setError] = useState<string | null>(null);
+  const close = () => {
+    setError(null);
+    onClose();
+  };
 
   const submit = (values: Values) => {
     setError(null);
@@ -38,7 +43,7 @@ export function GroupFormModal({ group, onClose }: Props) {
       {
         onSuccess: () => {
           void message.success(group ? 'Grupo atualizado com sucesso' : 'Grupo cadastrado com sucesso');
-          onClose();
+          close();
         },
         onError: (failure) =>
           setError(
@@ -53,13 +58,14 @@ export function GroupFormModal({ group, onClose }: Props) {
 
   return (
     <Modal
-      open
+      open={open}
       title={group ? 'Editar grupo' : 'Registrar novo grupo'}
       okText={group ? 'Salvar' : 'Registrar'}
       cancelText="Cancelar"
       onOk={() => form.submit()}
-      onCancel={onClose}
+      onCancel={close}
       confirmLoading={save.isPending}
+      destroyOnHidden
       width={700}
     >
       <DialogError error={error} onClose={() => setError(null)} />

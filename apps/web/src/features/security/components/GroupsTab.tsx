@@ -9,12 +9,22 @@ import { GroupActions } from './GroupActions';
 import { GroupFormModal } from './GroupFormModal';
 import { ListError } from './ListError';
 
-type Editing = { group: Group | null } | null;
+/**
+ * The dialog stays mounted while it closes, so that antd gives the focus back to the button that opened it; each
+ * opening is a new dialog (`opening` is its key), with a new form.
+ */
+interface Editing {
+  open: boolean;
+  group: Group | null;
+  opening: number;
+}
 
 export function GroupsTab() {
   const { role } = useCredentials();
   const groups = useGroups();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing>({ open: false, group: null, opening: 0 });
+  const edit = (group: Group | null) =>
+    setEditing((current) => ({ open: true, group, opening: current.opening + 1 }));
 
   const columns: ColumnsType<Group> = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
@@ -24,14 +34,14 @@ export function GroupsTab() {
       title: 'Ações',
       key: 'actions',
       width: 120,
-      render: (_, group) => <GroupActions group={group} onEdit={(g) => setEditing({ group: g })} />,
+      render: (_, group) => <GroupActions group={group} onEdit={edit} />,
     },
   ];
 
   return (
     <div className="security-tab">
       <div className="security-tab__toolbar">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ group: null })}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
           Novo grupo
         </Button>
       </div>
@@ -49,7 +59,12 @@ export function GroupsTab() {
           aria-label="Grupos"
         />
       )}
-      {editing && <GroupFormModal group={editing.group} onClose={() => setEditing(null)} />}
+      <GroupFormModal
+        key={editing.opening}
+        open={editing.open}
+        group={editing.group}
+        onClose={() => setEditing((current) => ({ ...current, open: false }))}
+      />
     </div>
   );
 }

@@ -8,17 +8,27 @@ import { ListError } from './ListError';
 import { UserFormModal } from './UserFormModal';
 import { usersColumns } from './usersColumns';
 
-type Editing = { user: SecurityUser | null } | null;
+/**
+ * The dialog stays mounted while it closes, so that antd gives the focus back to the button that opened it; each
+ * opening is a new dialog (`opening` is its key), with a new form.
+ */
+interface Editing {
+  open: boolean;
+  user: SecurityUser | null;
+  opening: number;
+}
 
 export function UsersTab() {
   const { role } = useCredentials();
   const users = useUsers();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<Editing>({ open: false, user: null, opening: 0 });
+  const edit = (user: SecurityUser | null) =>
+    setEditing((current) => ({ open: true, user, opening: current.opening + 1 }));
 
   return (
     <div className="security-tab">
       <div className="security-tab__toolbar">
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setEditing({ user: null })}>
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => edit(null)}>
           Novo usuário
         </Button>
       </div>
@@ -30,13 +40,18 @@ export function UsersTab() {
           size="middle"
           loading={users.isLoading}
           dataSource={users.data ?? []}
-          columns={usersColumns(role, (user) => setEditing({ user }))}
+          columns={usersColumns(role, edit)}
           pagination={false}
           locale={{ emptyText: SECURITY_MESSAGES.noUsers }}
           aria-label="Usuários"
         />
       )}
-      {editing && <UserFormModal open user={editing.user} onClose={() => setEditing(null)} />}
+      <UserFormModal
+        key={editing.opening}
+        open={editing.open}
+        user={editing.user}
+        onClose={() => setEditing((current) => ({ ...current, open: false }))}
+      />
     </div>
   );
 }
