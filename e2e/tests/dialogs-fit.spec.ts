@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, openSignedIn, openedDialog } from './support';
+import { ADMIN, MANAGER, openSignedIn, openedDialog } from './support';
 
 test('at 1366×768 a long dialog scrolls inside its body, with its title and buttons on screen', async ({
   page,
@@ -21,4 +21,15 @@ test('at 1366×768 a long dialog scrolls inside its body, with its title and but
   await expect(lastField).toBeInViewport({ ratio: 1 });
   await expect(save).toBeInViewport({ ratio: 1 });
   await expect(dialog.locator('.ant-modal-title')).toBeInViewport({ ratio: 1 });
+});
+
+test("the lot's sale information keeps its Salvar in view while its long form scrolls", async ({ page }) => {
+  await openSignedIn(page, MANAGER, { path: '/page/information' });
+  const firstRow = page.getByTestId('portfolio-row').first();
+  await expect(firstRow).toBeVisible({ timeout: 20_000 });
+  await firstRow.getByRole('cell', { name: /-Q\d+-L\d+$/ }).click();
+  const dialog = openedDialog(page, { name: /^Lote / });
+  const save = dialog.getByRole('button', { name: 'Salvar' });
+  await expect(save).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: '../test-results/screens/dialog-lot-information.png' });
 });
