@@ -34,11 +34,6 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/**/*.api.test.ts'],
-          // As the unit project: each worker loads the server's module graph once, not once per file (on the 51
-          // in-process files, 470 → 182 CPU s; bench/RESULTS.md, "npm test duration"). Each file still has its own
-          // database, app and data folder (test-app.ts); a file that changes the process (process.env) puts it
-          // back in its afterAll, as the next file in its worker runs in the same process.
-          isolate: false,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
