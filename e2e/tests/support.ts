@@ -5,6 +5,9 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import { SELECTED_PROJECT_STORAGE_KEY, SESSION_STORAGE_KEY } from '@mirante/shared';
 import { dataFolderFor, workerPort } from '../worker-server';
 
+/** Not (or no longer) in antd's appear/enter motion: its motion classes end in `-appear…`/`-enter…`. */
+const SETTLED = ':not([class*="-appear"]):not([class*="-enter"])';
+
 export const DEMO_PASSWORD = 'mirante2026';
 export const ADMIN = 'admin@mirante.app.br';
 export const MANAGER = 'gerente@horizonte.com.br';
@@ -102,9 +105,7 @@ export async function chooseProject(page: Page, search: string, optionText: stri
  * name of the item's icon if it has one ('key Trocar senha').
  */
 export function menuItem(page: Page, label: string): Locator {
-  const openedMenus = page.locator(
-    '.ant-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-  );
+  const openedMenus = page.locator(`.ant-dropdown:visible${SETTLED}:not([class*="-leave"])`);
   return page
     .getByRole('menu', { name: 'Menu principal' })
     .or(openedMenus)
@@ -202,9 +203,7 @@ export async function noOpenDropdown(page: Page): Promise<void> {
  */
 export function listedOptions(page: Page): Locator {
   return page
-    .locator(
-      '.ant-select-dropdown:visible:not([class*="-appear"]):not([class*="-enter"]):not([class*="-leave"])',
-    )
+    .locator(`.ant-select-dropdown:visible${SETTLED}:not([class*="-leave"])`)
     .locator('.ant-select-item-option');
 }
 
@@ -215,9 +214,7 @@ export function listedOptions(page: Page): Locator {
  * 'Rejeitar' of 'Rejeitar proposta' clicked without its validation message). Clicks wait for these classes to go.
  */
 export function openedDialog(page: Page, options?: Parameters<Page['getByRole']>[1]): Locator {
-  return page
-    .getByRole('dialog', options)
-    .and(page.locator(':not([class*="-appear"]):not([class*="-enter"])'));
+  return page.getByRole('dialog', options).and(page.locator(SETTLED));
 }
 
 /** Opens an antd select (`field`: its input) and clicks the first option containing `option`. */

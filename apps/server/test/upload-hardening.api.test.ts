@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The next file of this Vitest worker runs in this process (isolate: false): it gets its TMPDIR back.
+  // The process's TMPDIR is given back, should a later file share this process (Vitest's isolate: false).
   if (ownTmpdir === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = ownTmpdir;
   context?.app.server.closeAllConnections();

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -8,23 +7,12 @@ import { useGroups } from '../api';
 import { GroupActions } from './GroupActions';
 import { GroupFormModal } from './GroupFormModal';
 import { ListError } from './ListError';
-
-/**
- * The dialog stays mounted while it closes, so that antd gives the focus back to the button that opened it; each
- * opening is a new dialog (`opening` is its key), with a new form.
- */
-interface Editing {
-  open: boolean;
-  group: Group | null;
-  opening: number;
-}
+import { useDialogOpening } from '../../../shared/ui/useDialogOpening';
 
 export function GroupsTab() {
   const { role } = useCredentials();
   const groups = useGroups();
-  const [editing, setEditing] = useState<Editing>({ open: false, group: null, opening: 0 });
-  const edit = (group: Group | null) =>
-    setEditing((current) => ({ open: true, group, opening: current.opening + 1 }));
+  const { dialog, openFor: edit, close } = useDialogOpening<Group>();
 
   const columns: ColumnsType<Group> = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
@@ -59,12 +47,7 @@ export function GroupsTab() {
           aria-label="Grupos"
         />
       )}
-      <GroupFormModal
-        key={editing.opening}
-        open={editing.open}
-        group={editing.group}
-        onClose={() => setEditing((current) => ({ ...current, open: false }))}
-      />
+      <GroupFormModal key={dialog.opening} open={dialog.open} group={dialog.item} onClose={close} />
     </div>
   );
 }

@@ -1,29 +1,17 @@
-import { useState } from 'react';
 import { Button, Table } from 'antd';
 import { UserAddOutlined } from '@ant-design/icons';
 import { SECURITY_MESSAGES, type SecurityUser } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useUsers } from '../api';
 import { ListError } from './ListError';
+import { useDialogOpening } from '../../../shared/ui/useDialogOpening';
 import { UserFormModal } from './UserFormModal';
 import { usersColumns } from './usersColumns';
-
-/**
- * The dialog stays mounted while it closes, so that antd gives the focus back to the button that opened it; each
- * opening is a new dialog (`opening` is its key), with a new form.
- */
-interface Editing {
-  open: boolean;
-  user: SecurityUser | null;
-  opening: number;
-}
 
 export function UsersTab() {
   const { role } = useCredentials();
   const users = useUsers();
-  const [editing, setEditing] = useState<Editing>({ open: false, user: null, opening: 0 });
-  const edit = (user: SecurityUser | null) =>
-    setEditing((current) => ({ open: true, user, opening: current.opening + 1 }));
+  const { dialog, openFor: edit, close } = useDialogOpening<SecurityUser>();
 
   return (
     <div className="security-tab">
@@ -46,12 +34,7 @@ export function UsersTab() {
           aria-label="Usuários"
         />
       )}
-      <UserFormModal
-        key={editing.opening}
-        open={editing.open}
-        user={editing.user}
-        onClose={() => setEditing((current) => ({ ...current, open: false }))}
-      />
+      <UserFormModal key={dialog.opening} open={dialog.open} user={dialog.item} onClose={close} />
     </div>
   );
 }
