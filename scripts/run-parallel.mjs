@@ -1,8 +1,8 @@
 // `node scripts/run-parallel.mjs A B …`: runs the npm scripts A, B, … at the same time and exits non-zero if any
 // failed, after all have ended. For steps that leave cores idle when run alone: `npm test` runs its first three so
-// (tsc, ESLint, Prettier and the unit tests' single Vitest worker keep one core busy each), then the API and the
-// browser tests (alone, the browser tests kept under half of the 2 cores busy on average; bench/RESULTS.md,
-// "npm test duration").
+// (tsc, ESLint, Prettier and the unit tests' single Vitest worker keep one core busy each). The API and browser
+// tests go through it one at a time, for its timing line: side by side they starved each other on a slow runner
+// (bench/RESULTS.md, "npm test duration").
 // Each script's output is held and printed whole when it ends, so that the logs do not interleave.
 import { spawn } from 'node:child_process';
 
