@@ -16,7 +16,7 @@ const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.'
 /** Past this, a server whose start-up work has not ended is reported and the tests start anyway. */
 const SETTLE_LIMIT_MS = 300_000;
 // E2E_PORT lets two runs share the machine; each port gets its own data folder and database port. The database's
-// port is below Linux's ephemeral range (32768–60999), where the API tests, run beside these (`npm test`), take
+// port is below Linux's ephemeral range (32768–60999), where the API tests, if run beside these, take
 // free ports for their own servers.
 const basePort = Number(process.env.E2E_PORT ?? 3100);
 const databasePortFor = (port) => port + 25000;
