@@ -21,7 +21,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: WORKERS,
   retries: 0,
-  // Time limits catch a hang, they measure nothing: they leave room for a CI runner half as fast as our machine
+  // Time limits catch a hang, they measure nothing: these leave room for a CI runner ~3× slower than our machine
   // (60 s and 7 s before; bench/RESULTS.md, "npm test duration").
   timeout: 90_000,
   expect: { timeout: 10_000 },
