@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, menuItem, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 test('ADMIN creates a sign-in link for the demo USER, the link signs in without Metro², and after Revogar it no longer does', async ({
   page,
@@ -32,7 +33,7 @@ test('ADMIN creates a sign-in link for the demo USER, the link signs in without 
   await expect(page.getByText('Link copiado')).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(shown);
-  await page.screenshot({ path: '../test-results/screens/admin-access-links-created.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-access-links-created.png' });
   await dialog.getByRole('button', { name: 'Concluído' }).click();
 
   const row = page.getByRole('row', { name: new RegExp(description) });
@@ -43,7 +44,7 @@ test('ADMIN creates a sign-in link for the demo USER, the link signs in without 
   const ddmmyyyy = (date: Date) => date.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
   await expect(row).toContainText(ddmmyyyy(today));
   await expect(row).toContainText(ddmmyyyy(inAWeek));
-  await page.screenshot({ path: '../test-results/screens/admin-access-links.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-access-links.png' });
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /** The real cadastral lots committed in testdata/vectors (see testdata/README.md): surveyors' files as delivered. */
 const VECTORS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/vectors');
@@ -89,14 +90,14 @@ test('ADMIN imports the São Paulo lots from the committed zipped Shapefile: CRS
   await expect(drawer).toContainText('SIRGAS 2000 UTM Zone 23S (do arquivo)');
   await expect(drawer).not.toContainText('EPSG: ·');
   await waitForMapReady(drawer.getByTestId('import-preview-map').getByTestId('map-canvas'));
-  await page.screenshot({ path: `${SHOTS}/admin-layer-import-shapefile-preview.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-layer-import-shapefile-preview.png` });
 
   const { summary, popup } = await confirmAndOpenALot(page, drawer, name);
   expect(summary).toContain('192 lotes novos');
   // São Paulo's lots are named by their number, in 'setor-quadra' blocks, with the city's 10-digit lot code.
   await expect(popup.locator('h2')).toHaveText(/^(Lote )?\d+ Quadra \d{3}-\d{3}$/);
   await expect(popup).toContainText(/Código do cliente\s*:?\s*\d{10}/);
-  await page.screenshot({ path: `${SHOTS}/admin-layer-import-shapefile-map.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-layer-import-shapefile-map.png` });
 });
 
 test('ADMIN imports the Cascavel lots from the committed DXF: refused until a CRS is picked on the screen, then 168 lots in 6 blocks, one on the map', async ({
@@ -122,11 +123,11 @@ test('ADMIN imports the Cascavel lots from the committed DXF: refused until a CR
   await expect(drawer.getByText('Lotes: 168')).toBeVisible();
   await expect(drawer.getByText('Quadras: 6')).toBeVisible();
   await waitForMapReady(drawer.getByTestId('import-preview-map').getByTestId('map-canvas'));
-  await page.screenshot({ path: `${SHOTS}/admin-layer-import-dxf-preview.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-layer-import-dxf-preview.png` });
 
   const { summary, popup } = await confirmAndOpenALot(page, drawer, name);
   expect(summary).toContain('168 lotes novos');
   // Lot numbers and blocks read from the drawing's TEXT/MTEXT inside each outline.
   await expect(popup.locator('h2')).toHaveText(/^(Lote )?\d+ Quadra \d+$/);
-  await page.screenshot({ path: `${SHOTS}/admin-layer-import-dxf-map.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-layer-import-dxf-map.png` });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /**
  * A surveyor's lots file as CAD tools export it: SIRGAS 2000 / UTM 22S metres (EPSG:31982) with no `crs` member,
@@ -101,7 +102,7 @@ test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot
   await expect(mapped('Quadra')).toContainText('QUADRA');
   await expect(mapped('Lote (nome)')).toContainText('LOTE');
   await waitForMapReady(drawer.getByTestId('import-preview-map').getByTestId('map-canvas'));
-  await page.screenshot({ path: '../test-results/screens/admin-layer-import-preview.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-layer-import-preview.png' });
 
   // All or nothing: with an invalid lot the file is refused, every reason listed.
   await form.getByRole('button', { name: 'Confirmar importação' }).click();
@@ -113,7 +114,7 @@ test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot
   await expect(drawer.getByText('Importação concluída', { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(drawer).toContainText('9 lotes novos');
   await expect(drawer).toContainText('O contorno do projeto foi derivado dos lotes.');
-  await page.screenshot({ path: '../test-results/screens/admin-layer-import-done.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-layer-import-done.png' });
 
   await drawer.getByRole('button', { name: 'Abrir o mapa do projeto' }).click();
   await expect(page).toHaveURL(/\/page\/fusion-map$/);
@@ -126,5 +127,5 @@ test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await expect(page.getByTestId('lot-popup').locator('h2')).toHaveText(/^(Lote )?5 Quadra A$/);
-  await page.screenshot({ path: '../test-results/screens/admin-layer-import-map.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-layer-import-map.png' });
 });

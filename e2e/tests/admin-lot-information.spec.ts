@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -23,7 +24,7 @@ test("ADMIN opens a lot's information dialog from the administration panel, edit
   await expect(dialog).toContainText('Lote 3 Quadra Q01');
   await expect(dialog.getByLabel('CPF/CNPJ do comprador')).toBeVisible();
   await dialog.getByLabel('Notas').fill('Conferido pelo administrador.');
-  await page.screenshot({ path: `${SHOTS}/admin-lot-information.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-lot-information.png` });
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sucesso!')).toBeVisible();
   await dialog.getByRole('tab', { name: /Histórico de alterações/ }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const boundary = {
   type: 'FeatureCollection',
@@ -57,7 +58,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await form.getByLabel('Cidade').fill('Sarandi');
   await form.getByLabel('Estado').fill('PR');
   await form.getByLabel('Lotes').fill('120');
-  await page.screenshot({ path: '../test-results/screens/admin-projects-form.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-projects-form.png' });
   await form.getByRole('button', { name: 'Cadastrar projeto' }).click();
   await expect(page.getByText(`Projeto cadastrado com sucesso: ${name}`)).toBeVisible();
 
@@ -69,7 +70,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await expect(row).toContainText(/\d+(,\d+)? ha/);
   await expect(row.getByText('Ativo', { exact: true })).toBeVisible();
   await row.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '../test-results/screens/admin-projects-list.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-projects-list.png' });
 
   // The same name for the same customer is refused with the server's reason.
   await form.getByLabel('Nome').fill(name.toUpperCase());
@@ -87,7 +88,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await expect(dialog.getByLabel('Cidade')).toHaveValue('Sarandi');
   await dialog.getByLabel('Nome').fill(`${name} - Etapa 1`);
   await dialog.getByLabel('Equipe').fill('Equipe Norte');
-  await page.screenshot({ path: '../test-results/screens/admin-projects-edit.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-projects-edit.png' });
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Projeto atualizado com sucesso')).toBeVisible();
   const renamed = list.getByRole('row', { name: new RegExp(`${name} - Etapa 1`) });
@@ -101,7 +102,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await page.getByText('Mostrar arquivados').click();
   await expect(renamed.getByText('Arquivado', { exact: true })).toBeVisible();
   await renamed.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '../test-results/screens/admin-projects-archived.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-projects-archived.png' });
   await renamed.getByRole('button', { name: `Reativar ${name} - Etapa 1` }).click();
   await expect(page.getByText('Projeto reativado', { exact: true })).toBeVisible();
   await expect(renamed.getByText('Ativo', { exact: true })).toBeVisible();

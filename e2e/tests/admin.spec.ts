@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, newestEmailTo, pick, openSignedIn, storedApiToken, waitForEmailTo } from './support';
+import { screenshotWhenAsked } from './shots';
 
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
   page,
@@ -26,7 +27,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both sav
   await form.getByRole('button', { name: 'Cadastrar' }).click();
   await expect(form.getByText('Selecione um tipo de usuário')).toBeVisible();
   await expect(form.getByText('Selecione um cliente', { exact: true })).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/admin-register.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/admin-register.png' });
 
   const trial = `trial.${Date.now()}@valeverde.com.br`;
   await form.getByLabel('Nome').fill('Teresa Trial');
@@ -132,7 +133,7 @@ test.describe('image and analysis tabs', () => {
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(form.getByText('Data da imagem obrigatória')).toBeVisible();
     await expect(form.getByText('Projeto da imagem obrigatório')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/admin-scene-form.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-scene-form.png` });
 
     await form.getByLabel('Data da imagem').fill(SCENE_DATE);
     await form.getByLabel('Data da imagem').press('Enter');
@@ -162,7 +163,7 @@ test.describe('image and analysis tabs', () => {
     await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.', {
       timeout: 45_000,
     });
-    await page.screenshot({ path: `${SHOTS}/admin-scene-uploaded.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-scene-uploaded.png` });
   });
 
   test('Remover imagens lists the scene as ready; a failed removal shows the server reason', async ({
@@ -171,7 +172,7 @@ test.describe('image and analysis tabs', () => {
     await openTab(page, 'Remover imagens');
     const row = rowOf(page, 'Imagens cadastradas', new RegExp(SCENE_DATE));
     await expect(row).toContainText('Pronta');
-    await page.screenshot({ path: `${SHOTS}/admin-remove-scenes.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-remove-scenes.png` });
     const remove = page.getByRole('button', { name: /Remover selecionadas/ });
     await expect(remove).toBeDisabled();
 
@@ -194,7 +195,7 @@ test.describe('image and analysis tabs', () => {
     await expect(row).toContainText(PROJECT);
     const create = page.getByRole('button', { name: /Criar análises/ });
     await expect(create).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/admin-ai-analysis.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-ai-analysis.png` });
 
     await page.getByLabel('Mês').click();
     await page.getByLabel('Mês').fill('01/2020');
@@ -219,7 +220,7 @@ test.describe('image and analysis tabs', () => {
     const approve = page.getByRole('button', { name: 'Aprovar' });
     await expect(send).toBeDisabled();
     await expect(approve).toBeDisabled();
-    await page.screenshot({ path: `${SHOTS}/admin-ai-processing.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-ai-processing.png` });
 
     await row.getByRole('checkbox').check();
     await approve.click();
@@ -262,7 +263,7 @@ test.describe('image and analysis tabs', () => {
     await openTab(page, 'Remover análises');
     const row = rowOf(page, 'Análises cadastradas', new RegExp(SCENE_DATE));
     await expect(row).toContainText(PROJECT);
-    await page.screenshot({ path: `${SHOTS}/admin-remove-analyses.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-remove-analyses.png` });
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: /Remover selecionadas/ }).click();
     await expect(page.getByText('Tem certeza que deseja remover essas análises?')).toBeVisible();
@@ -278,7 +279,7 @@ test.describe('image and analysis tabs', () => {
     await choose(page, 'Projeto', PROJECT, form);
     await choose(page, 'Imagem', SCENE_DATE, form);
     await form.getByLabel('Publicar análise').check();
-    await page.screenshot({ path: `${SHOTS}/admin-analysis-form.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-analysis-form.png` });
     await form.getByRole('button', { name: 'Cadastrar' }).click();
     await expect(page.getByText('Análise cadastrada com sucesso')).toBeVisible();
     await form.getByLabel('Projeto', { exact: true }).click();

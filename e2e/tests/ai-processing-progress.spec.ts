@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 /** The first day of this month in Brazil: the 'Processamento I.A' tab opens on the current month. */
@@ -52,5 +53,5 @@ test('the AI processing list follows a queued analysis to its end without reopen
 
   // No click, no reload: the row follows the job until it ends.
   await expect(row.getByText('Concluído')).toBeVisible({ timeout: 120_000 });
-  await page.screenshot({ path: `${SHOTS}/ai-processing-done.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/ai-processing-done.png` });
 });

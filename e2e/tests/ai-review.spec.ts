@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, openSignedIn, pick } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /*
  * 'A revisar': after the AI reads the demo allotment's latest scene, the lots it read with low confidence can be
@@ -65,7 +66,7 @@ test("Processamento I.A: the analysis shows its lots 'A revisar' and the filter 
 
   await choose(page, 'A revisar', 'Com lotes a revisar');
   await expect(row).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/admin-ai-review.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/admin-ai-review.png` });
   await choose(page, 'A revisar', 'Sem lotes a revisar');
   await expect(row).toHaveCount(0);
   await choose(page, 'A revisar', 'Todas');
@@ -86,7 +87,7 @@ test("map: 'Somente lotes a revisar' shows only the lots the AI is unsure of", a
   const after = await map.screenshot();
   // Fewer lots drawn: the picture changes.
   expect(after.equals(before)).toBe(false);
-  await page.screenshot({ path: `${SHOTS}/map-ai-review.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/map-ai-review.png` });
   await settleAfter(map, () => toggle.click());
   await expect(toggle).not.toBeChecked();
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, OTHER_CUSTOMER_USER, USER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /** Dates no other spec uploads to the allotment; each gets a published analysis not yet processed. */
 const DATES = ['2023-02-01', '2023-04-01'] as const;
@@ -56,7 +57,7 @@ test('allotment analysis: accordion Análise, Imagens, Camadas, Detalhes, Config
   const dates = page.getByRole('list', { name: 'Datas das análises' }).getByRole('listitem');
   await expect(dates.first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/^Última imagem:/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/analise.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/analise.png` });
 
   const second = dates.nth(1).getByRole('button').first();
   const secondDate = (await second.locator('strong').textContent()) ?? '';
@@ -70,14 +71,14 @@ test('allotment analysis: accordion Análise, Imagens, Camadas, Detalhes, Config
   await expect(page.getByTestId('layers-tab').getByText('Selecionar todas')).toBeVisible();
   await section(page, 'Detalhes').click();
   await expect(page.getByTestId('project-details')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/detalhes.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/detalhes.png` });
 
   await section(page, 'Configurações').click();
   const settings = page.getByTestId('analysis-settings');
   await expect(settings.getByText('Editar offset')).toBeVisible();
   await expect(settings.getByRole('list', { name: 'Cores das detecções' })).toContainText('Construído');
   await expect(page.getByTestId('map-legend')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/configuracoes.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/configuracoes.png` });
   await settings.getByRole('switch').first().click();
   await expect(settings.getByRole('list', { name: 'Cores das detecções' })).toBeHidden();
   await expect(page.getByTestId('map-legend')).toBeHidden();
@@ -105,7 +106,7 @@ test("allotment analysis: an analysis the AI is still processing shows spec 8's 
     timeout: 30_000,
   });
   await expect(processing.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
-  await page.screenshot({ path: `${SHOTS}/processando.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/processando.png` });
 
   await dates.nth(1).getByRole('button').first().click();
   await expect(processing).toBeHidden();
@@ -191,7 +192,7 @@ test('allotment analysis: no analysis yet (404) says processing is unfinished; o
   await expect(page.getByText('O processamento do projeto ainda não foi finalizado')).toBeVisible({
     timeout: 30_000,
   });
-  await page.screenshot({ path: `${SHOTS}/processamento.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/processamento.png` });
   status = 500;
   await page.reload();
   await expect(page.getByText('Ops, ocorreu algum erro no servidor')).toBeVisible({ timeout: 30_000 });

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, noteMessages, openSignedIn, pick, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
 /** Scene dates no other spec uses. */
@@ -91,7 +92,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
         'Não foi possível enviar o modelo de elevação: O modelo de elevação não cobre a área da imagem.',
       ),
     ).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/construction-dsm-refused.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-dsm-refused.png` });
 
     const uploads: number[] = [];
     page.on('request', (request) => {
@@ -106,7 +107,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
     await expect(row.getByRole('button', { name: `Modelo de elevação de ${LABEL}` })).toHaveText(
       'Substituir',
     );
-    await page.screenshot({ path: `${SHOTS}/construction-dsm-sent.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-dsm-sent.png` });
   });
 
   test('a MANAGER sees whether the scene has a model but cannot send one', async ({ page }) => {
@@ -144,6 +145,6 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
       'aria-valuenow',
       '100',
     );
-    await page.screenshot({ path: `${SHOTS}/admin-scene-with-dsm.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/admin-scene-with-dsm.png` });
   });
 });

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page, type Rou
 import { INSPECTION_MESSAGES, NOTE_MESSAGES, OVERLAY_MESSAGES } from '@mirante/shared';
 import { ensureScenes, scenePng } from './map-scenes';
 import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /*
  * The spec 8 messages of inspections, notes and overlays that construction-failures.spec.ts does not reach: the
@@ -133,7 +134,7 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     const dialog = openedDialog(page, { name: 'Cadastrar nova' });
     // A 500 is retried twice (1 s, then 2 s later) before the query reports the failure.
     await expect(dialog.getByText(INSPECTION_MESSAGES.scenesLoadFailed)).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({
+    await screenshotWhenAsked(page, {
       path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-scenes-failed.png`,
     });
   });

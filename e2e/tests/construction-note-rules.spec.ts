@@ -4,6 +4,7 @@ import { constructionDsm } from '@mirante/demo/elevation-model';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /*
  * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
@@ -147,7 +148,9 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
   await expect(difference).toContainText('Aterro');
   await expect(difference).toContainText('Líquido');
   await expect(volume).not.toHaveValue('0,00');
-  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-rules.png` });
+  await screenshotWhenAsked(page, {
+    path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-rules.png`,
+  });
 });
 
 test('new category colour: 7 characters — the picker does not take “#abc”, and a “#abc” that reaches the server is refused with “A cor deve ter 7 caracteres, no formato #RRGGBB.”', async ({
@@ -172,7 +175,7 @@ test('new category colour: 7 characters — the picker does not take “#abc”,
   await hex.fill('abc');
   await expect(hex).toHaveValue(/abc/i);
   await expect(shown).toHaveText(/^#1f7a4d$/i);
-  await page.screenshot({
+  await screenshotWhenAsked(page, {
     path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-colour-abc.png`,
   });
   await hex.fill('aabbcc');
@@ -202,7 +205,7 @@ test('new category colour: 7 characters — the picker does not take “#abc”,
   expect(sent).toEqual([expect.stringMatching(/^#aabbcc$/i)]);
   expect(sent[0]).toHaveLength(NOTE_LIMITS.color);
   await expect(dialog).toBeVisible();
-  await page.screenshot({
+  await screenshotWhenAsked(page, {
     path: `${process.env.E2E_SCREENSHOTS ?? '/tmp'}/construction-note-colour-refused.png`,
   });
   await page.unroute(/\/api\/v1\/notes$/);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
@@ -20,5 +21,5 @@ test('construction placeholders: Imagens, Relatório and Usuários say the page 
     ).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/page/construction/${path}$`));
   }
-  await page.screenshot({ path: `${SHOTS}/construction-placeholder-users.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/construction-placeholder-users.png` });
 });

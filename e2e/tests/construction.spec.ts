@@ -5,6 +5,7 @@ import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 import { offsetAndBack, watchTileVersions } from './offset-editing';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
 const DATES = ['2025-09-15', '2025-11-15', '2026-01-15'] as const;
@@ -71,7 +72,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await edit.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Vistoria atualizada com sucesso!')).toBeVisible();
     await expect(rows.first().locator('td').nth(1)).toHaveText('2');
-    await page.screenshot({ path: `${SHOTS}/construction-inspections.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-inspections.png` });
   });
 
   test('map sidebar: creating an inspection prepends and selects it, selecting one switches the scene', async ({
@@ -88,7 +89,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await expect(page.getByTestId('map-status-bar')).toContainText(display(DATES[1]));
     await items.filter({ hasText: display(DATES[0]) }).click();
     await expect(page.getByTestId('map-status-bar')).toContainText(display(DATES[0]));
-    await page.screenshot({ path: `${SHOTS}/construction-map-sidebar.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-map-sidebar.png` });
   });
 
   test('notes: draw a polygon, area shown, type change clears it, new category, export downloads a real file', async ({
@@ -122,7 +123,7 @@ test.describe.serial('construction: inspections and notes', () => {
     const area = dialog.getByLabel('Área (m²)');
     await expect(area).not.toHaveValue('');
     expect(Number((await area.inputValue()).replace(',', '.'))).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/construction-note-modal.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-note-modal.png` });
 
     await dialog.getByText('Linha', { exact: true }).click();
     await expect(dialog.getByLabel('Comprimento (m)')).toHaveValue('');
@@ -141,7 +142,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await expect(row).toContainText('Terraplenagem');
     await expect(row).toContainText('Polígono');
     await expect(row).toContainText('m²');
-    await page.screenshot({ path: `${SHOTS}/construction-notes.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-notes.png` });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -190,7 +191,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await expect(result).toContainText('Líquido');
     await expect(result).toContainText('m³');
     await expect(dialog.getByLabel('Volume (m³)')).not.toHaveValue('0,00');
-    await page.screenshot({ path: `${SHOTS}/construction-note-volume.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/construction-note-volume.png` });
   });
 
   test('construction map (spec 2.3): the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/csp';
 
@@ -50,8 +51,8 @@ test('the allotment map renders under the Content-Security-Policy: no violation,
       return Math.max(...channels.slice(0, 3).map((channel) => channel.stdev));
     })
     .toBeGreaterThan(10);
-  await page.screenshot({ path: `${SHOTS}/map-satelite-under-csp.png` });
-  await canvas.screenshot({ path: `${SHOTS}/map-canvas-under-csp.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/map-satelite-under-csp.png` });
+  await screenshotWhenAsked(canvas, { path: `${SHOTS}/map-canvas-under-csp.png` });
   expect(violations).toEqual([]);
 
   // The policy is really enforced, and the listener above really hears it: an injected inline script is refused.

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { renderSceneJob } from '@mirante/demo/demo-imagery';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 /** The demo's last construction scene: the eighth slab open, formwork on it, the crane over it. */
@@ -82,7 +83,7 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
   await openSignedIn(page, ADMIN, { project: 'Edifício Aurora - Zona 7', path: '/page/area?tipo=satelite' });
   await waitForMapReady(mainMap(page));
   await expect(page.getByTestId('map-status-bar')).toContainText('Imagem: 01/06/2026');
-  await page.screenshot({ path: `${SHOTS}/demo-3d-image-2026-06-01.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/demo-3d-image-2026-06-01.png` });
   await page.getByRole('button', { name: 'Ver modelo 3D' }).click();
   await expect(page.getByTestId('model3d-canvas')).toHaveAttribute('data-state', 'ready', {
     timeout: 30_000,
@@ -91,5 +92,5 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
   await page.evaluate(
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
-  await page.screenshot({ path: `${SHOTS}/demo-3d-model-2026-06-01.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/demo-3d-model-2026-06-01.png` });
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 interface Report {
   datesAvailable: string[];
@@ -49,7 +50,7 @@ test('opens on the last date, filters by type and compares two dates (E with Sta
   await expect(page.getByTestId('side-final')).toContainText(displayDate(last));
   await expect(page.getByTestId('summary-tags')).toContainText(`Total na lista: ${report.diffStatus.total}`);
   await expect(page.getByTestId('status-chart').first()).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/detections-list.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/detections-list.png' });
 
   await page.getByTestId('filter-types').getByText('Desmarcar todos').click();
   await expect(page.getByRole('button', { name: 'Buscar' })).toBeDisabled();
@@ -72,7 +73,7 @@ test('opens on the last date, filters by type and compares two dates (E with Sta
   await expect(page.getByTestId('side-initial')).toContainText(displayDate(first));
   const compared = await apiReport(page, { startDate: first, endDate: last, dateType: 'and' });
   await expect(page.getByTestId('tag-changed')).toContainText(String(compared.diffStatus.changed));
-  await page.screenshot({ path: '../test-results/screens/detections-compare.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/detections-compare.png' });
 });
 
 /** Opens an export menu and clicks a format, again if the browser started no download (a click lost to the menu's animation). */
@@ -100,7 +101,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   const modal = openedDialog(page, { name: 'Lotes que mudaram de status' });
   await expect(modal).toBeVisible();
   await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/detections-changed-modal.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/detections-changed-modal.png' });
   const csv = await downloadFrom(page, modal.getByRole('button', { name: 'Exportar' }), 'CSV');
   expect(csv.suggestedFilename()).toBe(`deteccoes-jardim-das-palmeiras-${first}-${last}.csv`);
   const text = (await readFile(await csv.path())).toString('utf8');

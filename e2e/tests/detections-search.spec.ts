@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const EMPTY = 'Não foram encontrados resultados com estes filtros de pesquisa.';
@@ -35,7 +36,7 @@ test("the detections list's Código and Observação searches filter the rows, a
   await search(page, 'Código', 'ZZZ-NAO-EXISTE');
   await expect(table.getByText(EMPTY, { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/detections-search-empty.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/detections-search-empty.png` });
 
   await search(page, 'Código', '');
   await expect.poll(() => rows.count()).toBe(all);

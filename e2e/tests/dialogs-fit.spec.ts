@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, MANAGER, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 test('at 1366×768 a long dialog scrolls inside its body, with its title and buttons on screen', async ({
   page,
@@ -13,7 +14,7 @@ test('at 1366×768 a long dialog scrolls inside its body, with its title and but
   const save = dialog.getByRole('button', { name: 'Salvar' });
   await expect(save).toBeInViewport({ ratio: 1 });
   await expect(dialog.locator('.ant-modal-title')).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '../test-results/screens/dialog-edit-project.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/dialog-edit-project.png' });
 
   // The last field is reached by scrolling the body; the title and the buttons stay where they were.
   const lastField = dialog.getByLabel('Detalhes');
@@ -31,5 +32,5 @@ test("the lot's sale information keeps its Salvar in view while its long form sc
   const dialog = openedDialog(page, { name: /^Lote / });
   const save = dialog.getByRole('button', { name: 'Salvar' });
   await expect(save).toBeInViewport({ ratio: 1 });
-  await page.screenshot({ path: '../test-results/screens/dialog-lot-information.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/dialog-lot-information.png' });
 });

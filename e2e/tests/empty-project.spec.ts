@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, OTHER_CUSTOMER_USER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -13,14 +14,14 @@ test('a project without imagery or layers says what is missing and who adds it',
   );
   await expect(status).toContainText('A equipe de administração do Mirante cadastra as imagens e as camadas');
   await expect(status.getByRole('button', { name: 'Cadastrar imagem' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/empty-project-user.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/empty-project-user.png` });
 });
 
 test('the ADMIN is offered to register the first image of an empty project', async ({ page }) => {
   await openSignedIn(page, ADMIN, { project: 'Vale Verde - Sarandi' });
   const status = page.getByTestId('empty-project');
   await expect(status).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/empty-project-admin.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/empty-project-admin.png` });
   await status.getByRole('button', { name: 'Cadastrar imagem' }).click();
   await expect(page).toHaveURL(/\/page\/admin/);
   await expect(page.getByRole('form', { name: 'Cadastrar imagem' })).toBeVisible({ timeout: 20_000 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -71,7 +72,7 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
   await modal.getByRole('button', { name: 'Analisar' }).click();
   await expect(modal.getByText('Selecione a imagem anterior.')).toBeVisible();
   await expect(modal.getByText('Selecione a imagem posterior.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/nova-analise-obrigatorios.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/nova-analise-obrigatorios.png` });
 
   await pick(page, modal.getByLabel('Imagem anterior'), '01/09/2024');
   await modal.getByLabel('Imagem posterior').click();
@@ -85,7 +86,7 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
   await pick(page, modal.getByLabel('Imagem anterior'), '01/05/2024');
   await expect(modal.locator('.ant-select-selection-item', { hasText: '01/12/2024' })).toHaveCount(0);
   await pick(page, modal.getByLabel('Imagem posterior'), '01/12/2024');
-  await page.screenshot({ path: `${SHOTS}/nova-analise-preenchida.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/nova-analise-preenchida.png` });
   await modal.getByRole('button', { name: 'Analisar' }).click();
   await expect(modal).toBeHidden();
 
@@ -95,7 +96,7 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
   await expect(row).toBeVisible();
   await expect(row.getByText('Concluída')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2024 a 01/12/2024' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/analise-lista.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/analise-lista.png` });
 });
 
 test('Nova Detecção: category, area and description required; a drawn detection is saved approved', async ({
@@ -132,13 +133,13 @@ test('Nova Detecção: category, area and description required; a drawn detectio
   await expect(modal.getByLabel('Área (m²)')).not.toHaveValue('');
   await pick(page, modal.getByLabel('Categoria'), 'Desmatamento');
   await modal.getByLabel('Descrição').fill('Supressão de mata ciliar vista em campo');
-  await page.screenshot({ path: `${SHOTS}/nova-deteccao.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/nova-deteccao.png` });
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal).toBeHidden();
   const detection = page.getByRole('row', { name: /Desmatamento.*Supressão de mata ciliar vista em campo/ });
   await expect(detection.getByText('Aprovada')).toBeVisible();
   await expect(detection.getByText('Manual')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/deteccoes.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/deteccoes.png` });
 });
 
 test('a MANAGER sees the analysis page without Nova Análise, publishing, nor review actions', async ({
@@ -147,7 +148,7 @@ test('a MANAGER sees the analysis page without Nova Análise, publishing, nor re
   await openAnalysisPage(page, MANAGER);
   await expect(page.getByRole('button', { name: 'Nova Análise' })).toHaveCount(0);
   await expect(page.getByRole('columnheader', { name: 'Publicada' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/gerente.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/gerente.png` });
 });
 
 test('the analysis page’s tabs: Detalhes shows the project, Camadas hides and shows an analysis layer on the map', async ({
@@ -158,7 +159,7 @@ test('the analysis page’s tabs: Detalhes shows the project, Camadas hides and 
   await expect(
     page.getByText('Recomposição de mata ciliar exigida no licenciamento do loteamento.'),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/aba-detalhes.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/aba-detalhes.png` });
 
   await page.getByRole('tab', { name: 'Camadas' }).click();
   const planting = page.getByTestId('layers-tab').getByRole('checkbox', { name: /^Reflorestamento/ });
@@ -169,7 +170,7 @@ test('the analysis page’s tabs: Detalhes shows the project, Camadas hides and 
   await expect(planting).not.toBeChecked();
   await expect(legend).not.toContainText('Reflorestamento');
   await expect(legend).toContainText('Desmatamento');
-  await page.screenshot({ path: `${SHOTS}/aba-camadas.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/aba-camadas.png` });
   await planting.click();
   await expect(legend).toContainText('Reflorestamento');
 

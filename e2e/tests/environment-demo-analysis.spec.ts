@@ -7,6 +7,7 @@ import { demoSite } from '@mirante/demo/demo-sites';
 import { environmentDemoPair } from '@mirante/demo/environment-detections';
 import { adminHeaders, analysisOf, projectBySpace } from './environment-fixtures';
 import { ADMIN, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -114,5 +115,5 @@ test('the demo APP’s analysis 01/11/2025 → 01/11/2026 lists its detector pro
     await expect(proposals.nth(i).getByRole('button', { name: 'Aprovar' })).toBeVisible();
     await expect(proposals.nth(i).getByRole('button', { name: 'Rejeitar' })).toBeVisible();
   }
-  await page.screenshot({ path: `${SHOTS}/analise-demo.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/analise-demo.png` });
 });

@@ -9,6 +9,7 @@ import {
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
 import { MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -65,7 +66,7 @@ test('a MANAGER with nothing published yet reads that the analyses are being rev
   await expect(page.getByText('Nenhuma análise cadastrada.')).toHaveCount(0);
   // The map is not left without imagery: it shows the project's latest scene.
   await expect(page.getByText(/^Imagem: \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/gerente-em-revisao.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/gerente-em-revisao.png` });
 });
 
 test('once one is published the MANAGER sees it in the list, and the other still under review above it', async ({
@@ -86,5 +87,5 @@ test('once one is published the MANAGER sees it in the list, and the other still
   await expect(page.getByRole('table', { name: 'Detecções da análise' })).toContainText(
     'Nenhum registro encontrado.',
   );
-  await page.screenshot({ path: `${SHOTS}/gerente-publicada-e-em-revisao.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/gerente-publicada-e-em-revisao.png` });
 });

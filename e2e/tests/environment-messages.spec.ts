@@ -9,6 +9,7 @@ import {
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
 import { ADMIN, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /** The failure messages of spec 8 "Analyses" on the environment analysis page, verbatim. */
 const SPACE = 'app-ribeirao-pinguim';
@@ -61,7 +62,7 @@ test('Nova Análise on an after scene that already has its analysis: "Não foi p
     }),
   ).toBeVisible();
   await expect(modal).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/nova-analise-falhou.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/nova-analise-falhou.png` });
 });
 
 test('a proposal another ADMIN reviewed meanwhile: "Não foi possível salvar a nova detecção." with the reason', async ({
@@ -107,7 +108,7 @@ test('Nova Detecção without its categories: "Não foi possível obter as categ
       exact: true,
     }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/categorias-falhou.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/categorias-falhou.png` });
 });
 
 test('a failed publish: "Não foi possível publicar a análise", the switch stays off', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
 import { ensureScenes } from './map-scenes';
 import { cameraOf, mainMap, pixelAt, screenPoint, settleAfter } from './map-ready';
 import { ADMIN, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -77,12 +78,12 @@ test('an ADMIN sees the pending proposals drawn on the map, and picking one in t
   // Drawn over the imagery in its kind's colour: the clearing is tinted red; picked in the list, more so.
   const clearingMiddle = await middleOf(map, clearing);
   const unselected = await redness(page, clearingMiddle);
-  await page.screenshot({ path: `${SHOTS}/propostas-no-mapa.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/propostas-no-mapa.png` });
   await settleAfter(map, () => rowOf(table, clearing).getByText(/m²$/).click());
   await expect(rowOf(table, clearing)).toHaveClass(SELECTED);
   const selected = await redness(page, await middleOf(map, clearing));
   expect(selected - unselected, `${unselected} → ${selected}`).toBeGreaterThan(15);
-  await page.screenshot({ path: `${SHOTS}/proposta-escolhida-na-lista.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/proposta-escolhida-na-lista.png` });
 
   // Picked on the map: the planting's row is selected in the list, the clearing's no longer.
   const plantingMiddle = await middleOf(map, planting);
@@ -91,5 +92,5 @@ test('an ADMIN sees the pending proposals drawn on the map, and picking one in t
   await expect(rowOf(table, clearing)).not.toHaveClass(SELECTED);
   await expect(rowOf(table, planting)).toBeInViewport();
   expect(await redness(page, await middleOf(map, clearing))).toBeLessThan(selected - 15);
-  await page.screenshot({ path: `${SHOTS}/proposta-escolhida-no-mapa.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/proposta-escolhida-no-mapa.png` });
 });

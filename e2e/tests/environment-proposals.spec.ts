@@ -9,6 +9,7 @@ import {
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
 import { ADMIN, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -87,7 +88,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
       .getByRole('row', { name: ROW })
       .getByText('3', { exact: true }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/propostas-pendentes.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/propostas-pendentes.png` });
 
   // Reject: the reason is required, then kept beside the proposal.
   await rowOf(table, shadow).getByRole('button', { name: 'Rejeitar' }).click();
@@ -95,7 +96,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   await reject.getByRole('button', { name: 'Rejeitar' }).click();
   await expect(reject.getByText('Informe o motivo da rejeição.')).toBeVisible();
   await reject.getByLabel('Motivo').fill(REASON);
-  await page.screenshot({ path: `${SHOTS}/rejeitar.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/rejeitar.png` });
   await reject.getByRole('button', { name: 'Rejeitar' }).click();
   await expect(reject).toBeHidden();
   await expect(page.getByText('Proposta rejeitada')).toBeVisible();
@@ -110,7 +111,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   await expect(edit.getByLabel('Descrição')).toHaveValue(planting.description);
   await edit.getByLabel('Descrição').fill(EDITED);
   await pick(page, edit.getByLabel('Categoria'), 'Outra análise');
-  await page.screenshot({ path: `${SHOTS}/editar.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/editar.png` });
   await edit.getByRole('button', { name: 'Salvar' }).click();
   await expect(edit).toBeHidden();
   const edited = table.getByRole('row').filter({ hasText: EDITED });
@@ -135,7 +136,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   // Publish the analysis.
   await page.getByRole('switch', { name: 'Publicar análise 01/07/2023' }).click();
   await expect(page.getByText('Análise publicada')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/revisadas.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/revisadas.png` });
 
   // After a reload the decisions and the reason are still there.
   await page.reload();
@@ -162,5 +163,5 @@ test('a MANAGER sees the published analysis’s approved detections only, withou
   await expect(table.getByText(REASON)).toHaveCount(0);
   await expect(table.getByRole('button', { name: 'Aprovar' })).toHaveCount(0);
   await expect(table.getByRole('button', { name: 'Editar' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/gerente-aprovadas.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/gerente-aprovadas.png` });
 });

@@ -12,6 +12,7 @@ import {
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
 import { ADMIN, MANAGER, menuItem, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
@@ -105,10 +106,10 @@ test('the chosen analysis’s report PDF is drawn in the page and downloads as a
   await expect(details.getByText('Gerado pelo sistema')).toBeVisible();
   await expect(page.locator('.report-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(page.getByLabel('Página 1 do relatório')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/relatorio-admin.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-admin.png` });
   await page.getByRole('tab', { name: 'Análises' }).click();
   await expect(page.getByRole('button', { name: PAIR })).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: `${SHOTS}/relatorio-aba-analises.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-aba-analises.png` });
   await page.getByRole('tab', { name: 'Detalhes' }).click();
 
   const download = page.waitForEvent('download');
@@ -125,7 +126,7 @@ test('a MANAGER sees the published analysis’s report without the upload', asyn
   await expect(page.locator('.report-viewer')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(page.getByLabel('Página 1 do relatório')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Enviar relatório em PDF' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/relatorio-gerente.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-gerente.png` });
 });
 
 test('the uploaded PDF replaces the generated one in the page and the download, and removing it brings the generated back', async ({
@@ -158,7 +159,7 @@ test('the uploaded PDF replaces the generated one in the page and the download, 
   await expect(details.getByText(/^Enviado: relatorio-consultor\.pdf/)).toBeVisible();
   await expect(viewer).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(pages).toHaveCount(3);
-  await page.screenshot({ path: `${SHOTS}/relatorio-enviado.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-enviado.png` });
 
   const download = page.waitForEvent('download');
   await details.getByRole('link', { name: 'Baixar relatório' }).click();
@@ -182,7 +183,7 @@ test('a project whose analyses have no report says "Relatório não habilitado p
   await expect(
     page.getByText('Relatório não habilitado para este empreendimento', { exact: true }),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/relatorio-nao-habilitado.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-nao-habilitado.png` });
 
   // An analysis whose detector failed (the project lost its boundary while it ran) has no report: the message
   // stays, and the ADMIN keeps the aside to send a PDF for it.
@@ -202,7 +203,7 @@ test('a project whose analyses have no report says "Relatório não habilitado p
   ).toBeVisible();
   const details = page.getByRole('tabpanel', { name: 'Detalhes' });
   await expect(details.getByText('01/02/2023', { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/relatorio-nao-habilitado-admin.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-nao-habilitado-admin.png` });
 
   const sent = await PDFDocument.create();
   const font = await sent.embedFont(StandardFonts.Helvetica);
@@ -229,7 +230,7 @@ test('a project whose analyses have no report says "Relatório não habilitado p
   await chooseAnalysis(page, '01/02/2023 → 01/04/2023');
   await expect(page.getByText('Ops, relatório não encontrado', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar relatório' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/relatorio-nao-encontrado.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-nao-encontrado.png` });
 });
 
 test('without environment.report the page shows the module view and the menu has no Relatório; the analysis page still opens', async ({
@@ -246,7 +247,7 @@ test('without environment.report the page shows the module view and the menu has
   await expect(page.getByText('Relatório não habilitado para este empreendimento')).toHaveCount(0);
   await expect(menuItem(page, 'Análise')).toBeVisible();
   await expect(menuItem(page, 'Relatório')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/relatorio-sem-modulo.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-sem-modulo.png` });
   await menuItem(page, 'Análise').click();
   await expect(page.getByRole('heading', { name: 'Análise', exact: true })).toBeVisible();
 });
@@ -256,5 +257,5 @@ test('without environment.analysis the analysis page shows the module view', asy
   await page.goto(`/page/analysis?token=${token}`);
   await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
   await expect(menuItem(page, 'Análise')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/analise-sem-modulo.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/analise-sem-modulo.png` });
 });

@@ -11,6 +11,7 @@ import {
   waitForMapReady,
 } from './map-ready';
 import { DEMO_PASSWORD, MANAGER, openSignedIn, waitForEmailTo, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 interface Row {
   layer_id: number;
@@ -79,7 +80,7 @@ test('import: template, a mixed sheet → warning with the counts, the e-mail in
   await expect(modal).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Importar Planilha' })).toBeDisabled();
   await expect(modal.getByText('Não reordene nem renomeie as colunas')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/finance-import-modal.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-import-modal.png' });
 
   const template = await sheetOf(
     await downloadFrom(page, async () => {}, modal.getByRole('link', { name: 'Download do modelo' })),
@@ -127,7 +128,7 @@ test('import: template, a mixed sheet → warning with the counts, the e-mail in
   const notice = page.locator('.finance-import-notice');
   await expect(notice).toContainText('1 linhas foram importadas com sucesso. 2 linhas não foram importadas.');
   await expect(notice).toContainText('Você receberá um e-mail detalhando os erros encontrados.');
-  await page.screenshot({ path: '../test-results/screens/finance-import-warning.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-import-warning.png' });
 
   const mail = await waitForEmailTo(MANAGER, since);
   expect(mail).toContain('1 linhas foram importadas com sucesso. 2 linhas não foram importadas.');
@@ -253,7 +254,7 @@ test('price map: lots coloured by price per m² band, the band filter, the heat 
     ['grey', blended('#b9c0c8', 0.35)],
   ]) as Record<string, string>;
   expect(nearestColour(await pixelAt(page, lot.point.x, lot.point.y), palette)).toBe(String(band));
-  await page.screenshot({ path: '../test-results/screens/price-map.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/price-map.png' });
 
   // the band filter: the lot's band off → it goes grey
   await settleAfter(map, () =>
@@ -268,7 +269,7 @@ test('price map: lots coloured by price per m² band, the band filter, the heat 
   await settleAfter(map, () => page.getByRole('checkbox', { name: 'Mapa de calor' }).check());
   const after = await pixelAt(page, lot.point.x, lot.point.y);
   expect(Math.hypot(after[0] - before[0], after[1] - before[1], after[2] - before[2])).toBeGreaterThan(30);
-  await page.screenshot({ path: '../test-results/screens/price-heat-map.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/price-heat-map.png' });
 
   // a click on the lot: the details tab with its price per m²
   await settleAfter(map, () => page.getByRole('checkbox', { name: 'Mapa de calor' }).uncheck());

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { MANAGER, USER, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 async function openMap(page: Page, email: string): Promise<void> {
   await openSignedIn(page, email);
@@ -48,7 +49,7 @@ test('a finance user sees the sale values and edits them from the map popup', as
   const sale = page.getByTestId('lot-popup-sale');
   await expect(sale).toContainText('Valor de venda');
   await expect(sale).toContainText('Valor inadimplência');
-  await page.screenshot({ path: '../test-results/screens/finance-lot-popup.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-lot-popup.png' });
   await sale.getByRole('button', { name: 'Editar informações' }).click();
   const dialog = openedDialog(page);
   await dialog.getByLabel('Notas').fill('Vistoria de campo agendada.');

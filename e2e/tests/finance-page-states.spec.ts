@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 const LIST_CALL = /\/api\/v1\/project\/\d+\/informations$/;
@@ -39,7 +40,7 @@ test('the help modal explains manual, spreadsheet and integration filling, and c
   );
   await expect(help).toContainText('Por planilha:');
   await expect(help).toContainText('Por integração:');
-  await page.screenshot({ path: `${SHOTS}/finance-help.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-help.png` });
   await help.getByRole('button', { name: 'Fechar' }).click();
   await expect(help).toBeHidden();
 });
@@ -61,7 +62,7 @@ test('a 404 from the portfolio shows the wait page', async ({ page }) => {
   await expect(wait).toBeVisible({ timeout: 20_000 });
   await expect(wait).toContainText('A carteira deste empreendimento ainda está sendo preparada');
   await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/finance-wait.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-wait.png` });
 });
 
 test('a server failure shows the error page, and its retry loads the portfolio', async ({ page }) => {
@@ -83,7 +84,7 @@ test('a server failure shows the error page, and its retry loads the portfolio',
   const error = page.getByTestId('server-error');
   await expect(error).toBeVisible({ timeout: 20_000 });
   await expect(error).toContainText('Ops, ocorreu algum erro no servidor');
-  await page.screenshot({ path: `${SHOTS}/finance-error.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-error.png` });
   failing = false;
   await error.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toBeVisible({ timeout: 20_000 });
@@ -98,7 +99,7 @@ test('a user without the finance module: no Financeiro menu, and the page shows 
   await page.goto('/page/information');
   await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/finance-no-module.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-no-module.png` });
 });
 
 test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; the alerts follow", async ({
@@ -115,7 +116,7 @@ test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; 
   await months.fill('121');
   await settings.getByRole('button', { name: 'Salvar' }).click();
   await expect(settings.getByText('Informe um número inteiro de meses entre 1 e 120.')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/finance-settings.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-settings.png` });
   try {
     await months.fill('60');
     await settings.getByRole('button', { name: 'Salvar' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 interface Row {
   layer_id: number;
@@ -55,7 +56,7 @@ test('indicators, filters with select/deselect all, search and reset', async ({ 
   await expect(page.getByTestId('indicator-total')).toContainText(String(portfolio.length));
   const sold = portfolio.filter((row) => /^(vend|quit)/i.test(row.status_unidade ?? '')).length;
   await expect(page.getByTestId('indicator-sold')).toContainText(String(sold));
-  await page.screenshot({ path: '../test-results/screens/finance-portfolio.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-portfolio.png' });
 
   // only 'Quitado' units: every row shown says so, and the cards count them alone
   const unitFilter = page.getByTestId('filter-statusUnity');
@@ -120,7 +121,7 @@ test('an alert row: the indicator filters to the lots whose sales disagree with 
   await pick(page, 'Alertas', 'Obra em lote não vendido');
   await expect(count(page)).toHaveText(`${unsold.length} de ${portfolio.length} lotes`);
   await expect(rows(page).first().getByTestId('alert-built_unsold')).toBeVisible();
-  await page.screenshot({ path: '../test-results/screens/finance-alerts.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-alerts.png' });
 });
 
 test('the lot dialog edits sale information and shows the history of changes', async ({ page }) => {
@@ -144,7 +145,7 @@ test('the lot dialog edits sale information and shows the history of changes', a
     dialog.getByText('CPF/CNPJ inválido: confira os números e os dígitos verificadores.'),
   ).toBeVisible();
   await expect(page.getByText('Sucesso!')).toHaveCount(0);
-  await page.screenshot({ path: '../test-results/screens/finance-lot-dialog-cpf.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-lot-dialog-cpf.png' });
   await documentField.fill('52998224725');
   await expect(documentField).toHaveValue('529.982.247-25');
   await dialog.getByRole('button', { name: 'Salvar' }).click();
@@ -155,7 +156,7 @@ test('the lot dialog edits sale information and shows the history of changes', a
   await expect(history).toContainText('V2026-9999');
   await expect(history).toContainText('— → 529.982.247-25');
   await expect(history).toContainText('Edição');
-  await page.screenshot({ path: '../test-results/screens/finance-lot-dialog.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/finance-lot-dialog.png' });
   await page.keyboard.press('Escape');
   // the table shows the new buyer
   await page.getByLabel('Pesquisar').fill('Beatriz Nogueira Prado');

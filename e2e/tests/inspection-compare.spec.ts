@@ -11,6 +11,7 @@ import {
 } from './map-ready';
 import { ensureScenes, pickOption, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
 /** Dates no other spec uses on this project (one inspection per scene). */
@@ -74,11 +75,11 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
   const stage = (await page.getByTestId('map-stage').boundingBox())!;
   await page.mouse.move(stage.x + stage.width * 0.75, stage.y + stage.height * 0.6);
   await expect(pane.getByTestId('mirror-cursor')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/inspection-compare-side-by-side.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/inspection-compare-side-by-side.png` });
 
   await panel.getByText('Cortina').click();
   await expect(page.getByTestId('swipe-divider')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/inspection-compare-swipe.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/inspection-compare-swipe.png` });
 
   await panel.getByRole('button', { name: 'Fechar comparação' }).click();
   await expect(page.getByTestId('compare-pane')).toHaveCount(0);
@@ -126,7 +127,7 @@ test('the compared ‘Antes’ map draws the shown plans as the main map does, a
   await pickOption(page, 'Vistoria posterior', label(1));
   await waitForMapReady(compareMap(page));
   const drawn = await colourAtMiddle(page, compareMap(page), tower);
-  await page.screenshot({ path: `${SHOTS}/inspection-compare-plans.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/inspection-compare-plans.png` });
 
   await settleAfter(compareMap(page), () => page.getByRole('checkbox', { name: TOWER_PLAN }).uncheck());
   const hidden = await colourAtMiddle(page, compareMap(page), tower);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startMegaSimulator } from '@mirante/server/integration-simulators/mega-simulator';
 import { ADMIN, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Vale Verde - Sarandi';
@@ -59,7 +60,7 @@ test('Mega wizard: the two services signed in, the Mega enterprises offered as w
   const credentials = page.getByRole('form', { name: 'Credenciais' });
   await expect(credentials.getByLabel('URL do serviço de autenticação')).toHaveValue(sim.origin);
   await expect(credentials.getByLabel('Senha')).toHaveAttribute('placeholder', /Salvo/);
-  await page.screenshot({ path: `${SHOTS}/integration-mega-credentials-saved.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-mega-credentials-saved.png` });
 });
 
 test("the linking step's spinner offers 'Tentar novamente' after 30 s and asks the ERP again", async ({
@@ -78,7 +79,7 @@ test("the linking step's spinner offers 'Tentar novamente' after 30 s and asks t
 
   await page.clock.fastForward(30_000);
   await expect(loading.getByRole('button', { name: 'Tentar novamente' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/integration-force-retry.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-force-retry.png` });
   sim.faults.hang = [];
   await loading.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(
@@ -101,7 +102,7 @@ test('a customer without allotments gets the empty-state warning, and its button
     timeout: 30_000,
   });
   await expect(linking.getByRole('button', { name: 'Prosseguir' })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/integration-no-allotments.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-no-allotments.png` });
   empty = false;
   await linking.getByRole('button', { name: 'Buscar novamente' }).click();
   await expect(linking.getByRole('row', { name: new RegExp(ALLOTMENT) })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startSiengeSimulator } from '@mirante/server/integration-simulators/sienge-simulator';
 import { ADMIN, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Vale Verde - Sarandi';
@@ -72,7 +73,7 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   const row = linking.getByRole('row', { name: new RegExp(ALLOTMENT) });
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(linking.getByRole('button', { name: 'Voltar' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/integration-sienge-linking.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-linking.png` });
 
   await row.getByRole('button', { name: 'Vincular carteiras' }).click();
   const modal = openedDialog(page, { name: `Vincular carteiras — ${ALLOTMENT}` });
@@ -101,7 +102,7 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await modal.getByRole('button', { name: 'Adicionar carteira' }).click();
   await modal.getByRole('button', { name: 'Adicionar carteira' }).click();
   await pick(page, modal.getByLabel('Projeto do ERP, linha 4'), '8 - Residencial Simulado II');
-  await page.screenshot({ path: `${SHOTS}/integration-sienge-wallet-modal.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-wallet-modal.png` });
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal).toHaveCount(0);
   await expect(row.getByRole('listitem')).toHaveText(['Carteira: 7', 'Carteira: 8']);
@@ -118,7 +119,7 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await expect(notification.getByText('Informe uma periodicidade.')).toBeVisible();
   await notification.getByLabel('E-mail').fill('financeiro@horizonte.com.br');
   await pick(page, notification.getByLabel('Periodicidade'), 'Semanal');
-  await page.screenshot({ path: `${SHOTS}/integration-sienge-notification.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-notification.png` });
   await notification.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByText('Configuração concluída com sucesso!')).toBeVisible();
 
@@ -131,12 +132,12 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await expect(
     page.getByText(/A primeira sincronização com o Sienge terminou em \d{2}\/\d{2}\/\d{4}/),
   ).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: `${SHOTS}/integration-sienge-done.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-done.png` });
 
   await page.getByRole('tab', { name: 'Sincronizações' }).click();
   const log = page.getByRole('table', { name: 'Registro das sincronizações' });
   const run = log.getByRole('row', { name: /Sienge/ }).first();
   await expect(run).toContainText('Assistente');
   await expect(run).toContainText(/Concluída/);
-  await page.screenshot({ path: `${SHOTS}/integration-runs.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-runs.png` });
 });

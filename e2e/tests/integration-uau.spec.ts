@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 const ALLOTMENT = 'Jardim das Palmeiras - Etapas 1 a 3';
@@ -43,7 +44,7 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
   await expect(credentials.getByLabel('Senha')).toHaveValue('');
   await expect(credentials.getByLabel('Senha')).toHaveAttribute('placeholder', /Salvo/);
   await expect(credentials.getByLabel('Token de integração')).toHaveAttribute('placeholder', /Salvo/);
-  await page.screenshot({ path: `${SHOTS}/integration-uau-credentials.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-uau-credentials.png` });
   await credentials.getByRole('button', { name: 'Prosseguir' }).click();
 
   // Step 2: the allotment, ticked, with its wallet.
@@ -68,7 +69,7 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
   await pick(page, modal.getByLabel('Etapa, linha 2'), /Etapa/);
   await modal.getByRole('button', { name: 'Salvar' }).click();
   await expect(modal.getByRole('alert')).toHaveText('Não é permitido repetir o mesmo projeto e etapa.');
-  await page.screenshot({ path: `${SHOTS}/integration-uau-wallet-modal.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-uau-wallet-modal.png` });
   await modal.getByRole('button', { name: 'Cancelar' }).click();
   await expect(row.getByRole('listitem')).toHaveText(['Carteira: 1']);
   await linking.getByRole('button', { name: 'Prosseguir' }).click();
@@ -89,7 +90,7 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
     'Identificador_unid: Identificador da unidade',
   );
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: `${SHOTS}/integration-uau-unit-fields.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-uau-unit-fields.png` });
   await unitFields.getByRole('button', { name: 'Prosseguir' }).click();
 
   // Step 4: nothing saved, so UAU's own codes by label, and none for Doação.
@@ -98,7 +99,7 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
   await expect(shown(salesStatus, 'Vendida')).toHaveText('1 - Vendida');
   await expect(shown(salesStatus, 'Quitado')).toHaveText('4 - Quitado');
   await expect(shown(salesStatus, 'Doação')).toHaveText('Nenhum');
-  await page.screenshot({ path: `${SHOTS}/integration-uau-sales-status.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-uau-sales-status.png` });
   await salesStatus.getByRole('button', { name: 'Voltar' }).click();
   await expect(shown(unitFields, 'Código do lote')).toHaveText('lot_code');
   await unitFields.getByRole('button', { name: 'Prosseguir' }).click();
@@ -140,5 +141,5 @@ test("the synchronisations log's column titles break only between words at 1366�
     }),
   );
   expect(split).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/integration-runs-1366.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-runs-1366.png` });
 });

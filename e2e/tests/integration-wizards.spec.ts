@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -52,7 +53,7 @@ test('the Mega credentials step asks for both service URLs, the user and the pas
     'Informe a senha.',
   ])
     await expect(form.getByText(text, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/integration-mega-credentials-empty.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-mega-credentials-empty.png` });
 
   await form.getByLabel('URL do serviço de autenticação').fill('auth.empresa');
   await form.getByLabel('Usuário').fill('integracao');
@@ -80,7 +81,7 @@ test('the UAU credentials step asks for the API URL, user, password and integrat
     'Informe o token de integração (X-INTEGRATION-Authorization).',
   ])
     await expect(form.getByText(text, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/integration-uau-credentials-empty.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-uau-credentials-empty.png` });
 });
 
 test('the Sienge credentials step lists the endpoints it needs and links the step-by-step PDF', async ({
@@ -107,7 +108,7 @@ test('the Sienge credentials step lists the endpoints it needs and links the ste
   await form.getByRole('button', { name: 'Prosseguir' }).click();
   for (const text of ['Informe a URL para acesso a API.', 'Informe o nome de usuário.', 'Informe a senha.'])
     await expect(form.getByText(text, { exact: true })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/integration-sienge-credentials-empty.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-credentials-empty.png` });
 });
 
 test('a user whose group lacks allotment.integration sees the module-not-available page', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MANAGER, menuItem, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 /** Presses Tab until `target` holds the focus (or contains it). */
 async function tabTo(page: Page, target: Locator): Promise<void> {
@@ -28,7 +29,7 @@ test('the project selector and the user menu of the top bar show a focus ring wh
   const userMenu = page.getByRole('button', { name: 'Menu do usuário' });
   await tabTo(page, userMenu);
   await expect.poll(() => outline(userMenu)).toEqual({ style: 'solid', width: 2 });
-  await page.screenshot({
+  await screenshotWhenAsked(page, {
     path: '../test-results/screens/focus-user-menu.png',
     clip: { x: 900, y: 0, width: 466, height: 60 },
   });
@@ -48,7 +49,7 @@ test('the user menu works from the keyboard: Enter and Space open it, arrows mov
   await expect(menuItem(page, 'Sair')).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(menuItem(page, 'Trocar senha')).toBeFocused();
-  await page.screenshot({ path: '../test-results/screens/user-menu-keyboard.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/user-menu-keyboard.png' });
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-dropdown-menu')).toBeHidden();
   await expect(userMenu).toBeFocused();

@@ -3,6 +3,7 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import { changes, mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -40,7 +41,7 @@ test('one lot count everywhere: Detalhes, the layers list and the detections lis
   const final = page.getByTestId('side-final');
   await expect(final.locator('tr', { hasText: 'Invasão' })).toBeVisible();
   await expect(final.locator('tr', { hasText: 'TOTAL' })).toContainText(String(inDetails));
-  await page.screenshot({ path: `${SHOTS}/lot-counts-detections.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/lot-counts-detections.png` });
 
   const csv = await downloadFrom(page, page.getByRole('button', { name: 'Exportar' }).first(), 'CSV');
   const lines = (await readFile(await csv.path())).toString('utf8').slice(1).trim().split('\r\n');
@@ -94,6 +95,6 @@ test.describe('detection-type editor', () => {
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect(options.filter({ hasText: 'Invasão' })).toBeVisible();
     await options.filter({ hasText: 'Invasão' }).hover();
-    await page.screenshot({ path: `${SHOTS}/detection-type-invasao.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/detection-type-invasao.png` });
   });
 });

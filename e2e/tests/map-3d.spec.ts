@@ -3,6 +3,7 @@ import { boxGlb } from './glb';
 import { mainMap, waitForMapReady } from './map-ready';
 import { scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const MODEL_DATE = '2026-02-10';
 
@@ -81,12 +82,12 @@ test('3D viewer: percentage while loading, then the model; load errors reported'
   await page.getByRole('button', { name: 'Aproximar modelo' }).click();
   await page.getByRole('button', { name: 'Parar rotação' }).click();
   await expect(page.getByRole('button', { name: 'Girar' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/map-3d-viewer.png' });
+  await screenshotWhenAsked(page, { path: 'test-results/map-3d-viewer.png' });
 
   await page.locator('.ant-modal-close').click();
   await page.unroute('**/tiles/**/model*');
   await page.route('**/tiles/**/model*', (route) => route.fulfill({ status: 404, body: '' }));
   await page.getByRole('button', { name: 'Ver modelo 3D' }).click();
   await expect(page.getByText('Ops, ocorreu algum erro ao carregar o mapa')).toBeVisible();
-  await page.screenshot({ path: 'test-results/map-3d-error.png' });
+  await screenshotWhenAsked(page, { path: 'test-results/map-3d-error.png' });
 });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { colourDistance, mainMap, pixelAt, settleAfter, waitForMapReady } from './map-ready';
 import { MANAGER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 /** layerStyles.ts DRAWN_MAP.land: the land around the project on the drawn street map. */
@@ -26,12 +27,12 @@ test("without a base map configured, 'Mapa' draws the project as a street map, u
   const drawnMap = await sample();
   expect(colourDistance(await pixelAt(page, box.x + 6, box.y + box.height / 2), DRAWN_LAND)).toBeLessThan(12);
   await expect(page.getByTestId('map-attribution')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/base-map-drawn.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/base-map-drawn.png` });
 
   await settleAfter(map, () => page.getByTestId('map-type').getByText('S/ imagem').click());
   await expect(page).toHaveURL(/tipo=sem-imagem/);
   const plain = await sample();
-  await page.screenshot({ path: `${SHOTS}/base-map-plain.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/base-map-plain.png` });
   const differing = drawnMap.filter((pixel, i) => colourDistance(pixel, toHex(plain[i]!)) > 25).length;
   // The land around the project and its streets (a fifth of the map at least) are drawn differently.
   expect(differing / points.length, 'share of points that differ in Mapa and S/ imagem').toBeGreaterThan(0.2);

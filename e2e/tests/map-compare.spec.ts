@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { cameraOf, compareMap, mainMap, settledCamera, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { USER } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -42,7 +43,7 @@ test('Comparar datas: order validation, side by side with mirrored cursor, synce
   expect(Math.abs(crossBox.x + crossBox.width / 2 - (stage.x + stage.width * 0.25))).toBeLessThan(4);
   await waitForMapReady(mainMap(page));
   await waitForMapReady(compareMap(page));
-  await page.screenshot({ path: `${SHOTS}/compare-side-by-side.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/compare-side-by-side.png` });
 
   // Synced cameras: zooming the 'Depois' map zooms the 'Antes' map to the same zoom and centre.
   const start = await cameraOf(mainMap(page));
@@ -67,7 +68,7 @@ test('Comparar datas: order validation, side by side with mirrored cursor, synce
   await expect(divider).toHaveAttribute('aria-valuenow', /^(29|30|31)$/);
   await expect(pane).toHaveAttribute('style', /clip-path: inset\(0px 7\d(\.\d+)?% 0px 0px\)/);
   await waitForMapReady(compareMap(page));
-  await page.screenshot({ path: `${SHOTS}/compare-swipe.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/compare-swipe.png` });
 
   // While dates are compared, a third scene asks to unselect one first.
   await page.getByTestId('scene-card').filter({ hasText: '15/10/2025' }).click();
@@ -145,7 +146,7 @@ test('a lot clicked while dates are compared shows its status on each date and w
     const detected = /Detectado em (\d{2})\/(\d{2})\/(\d{4})/.exec(meta);
     if (detected) expect(`${detected[3]}-${detected[2]}-${detected[1]}` <= isoDate, meta).toBe(true);
   }
-  await page.screenshot({ path: `${SHOTS}/compare-lot-popup.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/compare-lot-popup.png` });
 
   await popup.getByRole('button', { name: 'Fechar' }).click();
   await expect(popup).toHaveCount(0);

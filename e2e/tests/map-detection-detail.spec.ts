@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cameraOf, mainMap, settleAfter, settledCamera, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { MANAGER, openSignedIn, storedApiToken, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SPACE = 'app-ribeirao-pinguim';
@@ -210,7 +211,7 @@ test('detection detail: a DEFO polygon clicked on the environment map, with its 
   expect(Math.abs(dragged.lng - fitted.lng) + Math.abs(dragged.lat - fitted.lat)).toBeGreaterThan(0.0001);
   await detail.getByRole('button', { name: 'Centralizar' }).click();
   await expect.poll(() => settledCamera(afterMap)).toEqual(fitted);
-  await page.screenshot({ path: `${SHOTS}/detection-detail.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/detection-detail.png` });
   expect(errors).toEqual([]);
 
   await page.keyboard.press('Escape');

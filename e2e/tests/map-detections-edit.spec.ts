@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, USER, noteMessages, storedApiToken, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -75,7 +76,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   const point = await pickSomeLot(page);
   expect(point, 'a lot under the middle of the map').not.toBeNull();
   await expect(page.getByTestId('detection-edit-count')).toHaveText('1 selecionado(s)');
-  await page.screenshot({ path: 'test-results/detections-edit-selected.png' });
+  await screenshotWhenAsked(page, { path: 'test-results/detections-edit-selected.png' });
 
   await bar.getByRole('button', { name: 'Definir tipo' }).click();
   const dialog = openedDialog(page);
@@ -118,7 +119,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   expect(history).toContainEqual(expect.objectContaining({ status: 'O', source: 'manual' }));
   await page.mouse.move(box.x + 5, box.y + 5);
   await waitForMapReady(mainMap(page));
-  await page.screenshot({ path: 'test-results/detections-edit-saved.png' });
+  await screenshotWhenAsked(page, { path: 'test-results/detections-edit-saved.png' });
 
   // Failure message.
   await pickSomeLot(page);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -64,7 +65,7 @@ test('label edit: a plain click selects a lot, with the hint on the bar', async 
   await expect(page.getByTestId('label-edit-count')).toHaveText('1 selecionado(s)');
   await page.mouse.move(point!.x + 200, point!.y + 150);
   await waitForMapReady(mainMap(page));
-  await page.screenshot({ path: `${SHOTS}/edit-labels-click.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/edit-labels-click.png` });
   // Clicking again deselects.
   await page.mouse.click(point!.x, point!.y);
   await expect(page.getByTestId('label-edit-count')).toHaveText('0 selecionado(s)');
@@ -98,7 +99,7 @@ test('detection edit: a lot typed on this image takes Shift, and the bar says wh
     await expect(warning).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(page.getByTestId('detection-edit-count')).toHaveText('0 selecionado(s)');
-  await page.screenshot({ path: `${SHOTS}/edit-detections-shift-hint.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/edit-detections-shift-hint.png` });
   await page.keyboard.down('Shift');
   await page.mouse.click(point!.x, point!.y);
   await page.keyboard.up('Shift');

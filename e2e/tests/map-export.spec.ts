@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER, menuItem } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -18,7 +19,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
   const exportButton = page.getByRole('button', { name: 'Exportar' });
 
   await exportButton.click();
-  await page.screenshot({ path: `${SHOTS}/export-menu.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/export-menu.png` });
   const [png] = await Promise.all([page.waitForEvent('download'), menuItem(page, 'Exportar PNG').click()]);
   expect(png.suggestedFilename()).toBe('mapa.png');
   const pngBytes = readFileSync(await png.path());

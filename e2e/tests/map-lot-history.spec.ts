@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, openSatelliteMap, pickOption, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 /**
@@ -114,7 +115,7 @@ test('the lot history says who wrote each status: IA with its confidence, an ADM
   await expect(aiEntry).toContainText('IA');
   await expect(aiEntry).toContainText(/Confiança \d{1,3}%/);
   await expect(aiEntry).not.toContainText('Edição manual');
-  await page.screenshot({ path: `${SHOTS}/lot-history-ai.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/lot-history-ai.png` });
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('lot-popup')).toHaveCount(0);
   await waitForMapReady(mainMap(page));
@@ -141,5 +142,5 @@ test('the lot history says who wrote each status: IA with its confidence, an ADM
   await expect(manualEntry).toContainText('por Ana Administradora');
   await expect(manualEntry).not.toContainText('Confiança');
   await expect(page.getByTestId('lot-popup')).not.toContainText('Confiança 100%');
-  await page.getByTestId('lot-popup').screenshot({ path: `${SHOTS}/lot-history-manual.png` });
+  await screenshotWhenAsked(page.getByTestId('lot-popup'), { path: `${SHOTS}/lot-history-manual.png` });
 });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cameraOf, mainMap, screenPoint, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER, storedApiToken } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -96,7 +97,7 @@ async function checkLotLabels(page: Page, lots: readonly LotRow[], shot: string)
   expect(inView.length).toBeGreaterThan(4);
   const shown = inView.filter(({ lot }) => labelled.has(lot.id)).length;
   expect(shown / inView.length).toBeGreaterThanOrEqual(0.9);
-  await page.screenshot({ path: `${SHOTS}/${shot}` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/${shot}` });
 }
 
 test('at zoom 19 and 20 every lot in view shows its number once, inside the lot, with no label over another', async ({

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { cameraOf, mainMap, screenPoint, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER, storedApiToken } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -98,7 +99,7 @@ for (const side of ['right', 'left'] as const) {
     // The lot is still on screen.
     expect(lot.left).toBeGreaterThanOrEqual(stage.x);
     expect(lot.right).toBeLessThanOrEqual(stage.x + stage.width);
-    await page.screenshot({ path: `${SHOTS}/lot-popup-${side}.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/lot-popup-${side}.png` });
 
     await page.keyboard.press('Escape');
     await expect(popup).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { USER, openSignedIn } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -56,7 +57,7 @@ test('measure distance and area by drawing (Terra Draw + Turf), rotate clamped t
   await page.mouse.click(cx + 150, cy - 60);
   await page.mouse.click(cx + 150, cy - 60);
   await expect(result).toContainText(/Distância: [\d.]+,\d+ (m|km)/);
-  await page.screenshot({ path: `${SHOTS}/measure-distance.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/measure-distance.png` });
 
   await page.getByRole('button', { name: 'Medir área' }).click();
   await expect(result).toContainText('Clique para marcar os vértices');
@@ -74,7 +75,7 @@ test('measure distance and area by drawing (Terra Draw + Turf), rotate clamped t
   await page.mouse.click(points[0]![0], points[0]![1]);
   await expect(result).toContainText(/Área: [\d.]+,\d\d m²/);
   await expect(result).toContainText(/Perímetro: [\d.]+,\d+ (m|km)/);
-  await page.screenshot({ path: `${SHOTS}/measure-area.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/measure-area.png` });
   await page.getByRole('button', { name: 'Medir área' }).click();
   await expect(result).toHaveCount(0);
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { SCENE_DATES, ensureScenes, openSatelliteMap, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, USER } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 /** Eleven older scenes (2024) beside the three test scenes: 14 in all, so the list pages twice. */
@@ -73,5 +74,5 @@ test('browsing older images scrolls only the side panel: the map, tabs and statu
   expect(scrolled).toEqual([]);
   await expect(statusBar).toBeInViewport();
   await expect(oldest).toBeInViewport();
-  await page.screenshot({ path: `${SHOTS}/side-panel-old-scene.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/side-panel-old-scene.png` });
 });

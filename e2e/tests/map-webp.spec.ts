@@ -1,6 +1,7 @@
 import { expect, test, type Response } from '@playwright/test';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER } from './support';
+import { screenshotWhenAsked } from './shots';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -23,7 +24,7 @@ test('the web map downloads scene tiles as WebP; the same tile stays PNG for oth
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('image/webp');
   }
-  await page.screenshot({ path: 'test-results/screens/map-webp-tiles.png' });
+  await screenshotWhenAsked(page, { path: 'test-results/screens/map-webp-tiles.png' });
 
   // The API's tileUrl stays PNG: QGIS or a script asking for the same tile gets a PNG.
   const webp = new URL(tiles[0]!.url());

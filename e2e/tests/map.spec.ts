@@ -12,6 +12,7 @@ import {
   waitForMapReady,
 } from './map-ready';
 import { ensureAllotmentScenes } from './map-scenes';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
@@ -146,7 +147,7 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
       `image, not background ${background}`,
     ).toBeGreaterThan(30);
   await expect(statusBar).toContainText('Imagem: 15/04/2026');
-  await page.screenshot({ path: `${SHOTS}/satelite.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/satelite.png` });
 
   await settleAfter(map, () => types.getByText('Mapa').click());
   await expect(page).toHaveURL(/tipo=mapa/);
@@ -154,7 +155,7 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   // Inside the project: its streets (white) or a block (beige) of the drawn street map.
   expect(nearestColour(await insideScene(), { image, mapa: '#ffffff' })).toBe('mapa');
   await expect(statusBar).not.toContainText('Imagem:');
-  await page.screenshot({ path: `${SHOTS}/mapa.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/mapa.png` });
 
   await settleAfter(map, () => types.getByText('S/ imagem').click());
   await expect(page).toHaveURL(/tipo=sem-imagem/);
@@ -167,10 +168,10 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   sceneTileRequests.length = 0;
   await settleAfter(map, () => page.getByRole('button', { name: 'Aproximar' }).click());
   expect(sceneTileRequests).toEqual([]);
-  await page.screenshot({ path: `${SHOTS}/sem-imagem.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/sem-imagem.png` });
   // The lots are still there to click.
   await openSomeLot(page);
-  await page.screenshot({ path: `${SHOTS}/lot-popup.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/lot-popup.png` });
 });
 
 test('another customer cannot reach the allotment’s layers', async ({ page, request }) => {
@@ -217,7 +218,7 @@ test('a construction project’s map has a sidebar of sections instead of tabs',
   await sectionsSettled();
   await sidebar.getByRole('button', { name: 'Detalhes do projeto' }).click();
   await expect(sidebar.getByTestId('project-details')).toContainText('Edifício Aurora');
-  await page.screenshot({ path: `${SHOTS}/construction-sidebar.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/construction-sidebar.png` });
 
   // Sections close again.
   await sectionsSettled();

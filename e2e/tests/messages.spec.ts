@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MANAGER, USER, pick, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -25,7 +26,7 @@ test('a failure in a dialog is shown inside it, below its title, until dismissed
   const errorBox = await error.boundingBox();
   expect(title && errorBox && errorBox.y >= title.y + title.height).toBe(true);
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/message-dialog-error.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/message-dialog-error.png` });
   // Still there well after the 1 s of a success message: it waits to be read.
   await page.waitForTimeout(3_000);
   await expect(error).toBeVisible();
@@ -42,7 +43,7 @@ test('an error message lasts and can be dismissed; a success is brief', async ({
   await page.mouse.move(5, 700);
   await page.waitForTimeout(3_000);
   await expect(notice).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/message-error-lasting.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/message-error-lasting.png` });
   await notice.getByRole('button', { name: 'Fechar mensagem' }).click();
   await expect(notice).toHaveCount(0);
 

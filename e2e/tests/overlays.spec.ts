@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';
 import { DEMO_PASSWORD, MANAGER, openSignedIn, openedDialog } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/overlay-shots';
 const NAME = 'Planta do térreo';
@@ -109,7 +110,7 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   });
   // Filled in, neither field is still said to be missing (the file's message overlapped its name before).
   await expect(dialog.getByText('Este campo é obrigatório')).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/wizard-1-file.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-1-file.png` });
   await next.click();
 
   // Step 2: point A on the map and on the plan (converted by the server).
@@ -122,7 +123,7 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   // Step 3: point B; back to A and clearing it clears B too.
   await expect(dialog.getByTestId('overlay-step-point-B')).toBeVisible();
   await markPoint(page, 'B', [0.7, 0.65]);
-  await page.screenshot({ path: `${SHOTS}/wizard-3-point-b.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-3-point-b.png` });
   await dialog.getByRole('button', { name: 'Voltar' }).click();
   await expect(dialog.getByTestId('overlay-step-point-A')).toBeVisible();
   await dialog.getByRole('button', { name: 'Limpar ponto A' }).click();
@@ -151,7 +152,7 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await expect(rows).toHaveCount(4);
   for (const index of [0, 1, 2, 3]) await expect(rows.nth(index)).toContainText(/\d+(,\d+)? m$/);
   await expect(rows.filter({ hasText: /[1-9]\d*(,\d+)? m$|0,\d*[1-9]\d* m$/ })).not.toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/wizard-3-point-c.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-3-point-c.png` });
   await next.click();
 
   // Step 4: the preview's opacity starts at 100 and moves in steps of 1; the person then clicks it down to about 60.
@@ -167,13 +168,13 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   expect(Math.abs(saved - 60)).toBeLessThanOrEqual(5);
   await expect(dialog.getByTestId('overlay-fit-summary')).toContainText('mínimos quadrados');
   await waitForMapReady(dialog.getByTestId('overlay-preview-map').getByTestId('map-canvas'));
-  await page.screenshot({ path: `${SHOTS}/wizard-4-preview.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-4-preview.png` });
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Sobreposição criada com sucesso!')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   const row = page.getByRole('row', { name: new RegExp(NAME) });
   await expect(row).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/overlays-page.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/overlays-page.png` });
 
   // The map screen's sidebar lists it, drawn at the saved opacity, with its own checkbox and slider (what the
   // sidebar keeps across a reload is the next test's).
@@ -187,7 +188,7 @@ test('the overlay wizard: name and PDF, points A and B (B cleared with A), previ
   await planLoaded;
   const sidebarOpacity = page.getByRole('slider', { name: `Opacidade de ${NAME}` });
   await expect(sidebarOpacity).toHaveAttribute('aria-valuenow', String(saved));
-  await page.screenshot({ path: `${SHOTS}/map-sidebar.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/map-sidebar.png` });
 
   // Removing it from the page asks first.
   await page.goto('/page/construction/overlays');
@@ -243,7 +244,7 @@ test('a point marked outside the plan image says “O ponto da imagem precisa es
     page.getByText('O ponto da imagem precisa estar dentro da imagem.', { exact: true }),
   ).toBeVisible();
   expect(GEOREFERENCE_MESSAGES.outsideImage).toBe('O ponto da imagem precisa estar dentro da imagem.');
-  await page.screenshot({ path: `${SHOTS}/wizard-point-outside-image.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-point-outside-image.png` });
   // Not set: no mark on the plan, the table's plan column still empty, and A cannot be continued from.
   await expect(dialog.getByTestId('image-mark-A')).toHaveCount(0);
   await expect(dialog.locator('.ant-table-tbody tr').first().locator('td').nth(2)).toHaveText('—');
@@ -388,7 +389,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     await waitForMapReady(mainMap(page));
     const fainter = await colourAtMiddle(page, mainMap(page), side);
     expect(colourDistance(fainter, SIDE_FILL)).toBeGreaterThan(60);
-    await page.screenshot({ path: `${SHOTS}/map-sidebar-changed.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/map-sidebar-changed.png` });
 
     // After a reload the sidebar and the map are as the person left them: the tower plan not even fetched.
     requested.length = 0;
@@ -402,7 +403,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     expect(colourDistance(await colourAtMiddle(page, mainMap(page), side), hexOf(fainter))).toBeLessThan(12);
     expect(requested.some((url) => url.includes(side.hash))).toBe(true);
     expect(requested.some((url) => url.includes(tower.hash))).toBe(false);
-    await page.screenshot({ path: `${SHOTS}/map-sidebar-reloaded.png` });
+    await screenshotWhenAsked(page, { path: `${SHOTS}/map-sidebar-reloaded.png` });
 
     // Ticked again, the tower plan comes back at the opacity it was left at.
     await towerBox.check();
@@ -440,8 +441,10 @@ test('on the map, a plan whose image fails to load says “Não foi possível ca
   expect(failures).toBeGreaterThan(0);
   // Said once, beside that plan only.
   await expect(page.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(1);
-  await page.getByTestId('overlay-sidebar').screenshot({ path: `${SHOTS}/map-sidebar-plan-failed.png` });
-  await page.screenshot({ path: `${SHOTS}/map-plan-failed.png` });
+  await screenshotWhenAsked(page.getByTestId('overlay-sidebar'), {
+    path: `${SHOTS}/map-sidebar-plan-failed.png`,
+  });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/map-plan-failed.png` });
   const without = await colourAtMiddle(page, mainMap(page), tower);
 
   // The server answers again: “Tentar novamente” asks for the image, the message goes and the plan is drawn.
@@ -459,7 +462,7 @@ test('on the map, a plan whose image fails to load says “Não foi possível ca
       return colourDistance(await colourAtMiddle(page, mainMap(page), tower), hexOf(without));
     })
     .toBeGreaterThan(20);
-  await page.screenshot({ path: `${SHOTS}/map-plan-retried.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/map-plan-retried.png` });
 });
 
 test('a plan image that fails to load says so and is asked again; a save the server refuses shows “Não foi possível salvar a sobreposição:” with its reason and saves nothing', async ({
@@ -492,7 +495,7 @@ test('a plan image that fails to load says so and is asked again; a save the ser
   await expect(dialog.getByTestId('overlay-step-point-A')).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toBeVisible();
   expect(OVERLAY_MESSAGES.loadFailed).toBe('Não foi possível carregar a sobreposição');
-  await page.screenshot({ path: `${SHOTS}/wizard-plan-image-failed.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-plan-image-failed.png` });
   await page.unroute(smallPlan);
   await dialog.getByRole('button', { name: 'Tentar novamente' }).click();
   await expect(dialog.getByText(OVERLAY_MESSAGES.loadFailed, { exact: true })).toHaveCount(0);
@@ -526,7 +529,7 @@ test('a plan image that fails to load says so and is asked again; a save the ser
   expect(OVERLAY_MESSAGES.saveFailed).toBe('Não foi possível salvar a sobreposição:');
   expect(calls).toBe(2);
   await expect(page.getByText(OVERLAY_MESSAGES.created)).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/wizard-save-refused.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-save-refused.png` });
 
   await dialog.getByRole('button', { name: /^(Close|Fechar)$/ }).click();
   await expect(dialog).toHaveCount(0);
@@ -564,5 +567,5 @@ test('a hostile PDF (a 20,000² px image in some 50 KB) is refused with a clear 
   );
   await expect(dialog.getByText('bomba.pdf')).toHaveCount(0);
   await expect(dialog.getByTestId('overlay-step-file')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/wizard-hostile-pdf.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/wizard-hostile-pdf.png` });
 });

@@ -11,6 +11,7 @@ import {
   signOut,
   waitForEmailTo,
 } from './support';
+import { screenshotWhenAsked } from './shots';
 
 // Only this file signs in as the other customer's user, whose password these tests change and restore.
 test.describe.configure({ mode: 'serial' });
@@ -39,7 +40,7 @@ test('a password definition link without a valid token goes back to /, says it e
     .getByRole('alert')
     .filter({ hasText: 'Este link de senha expirou ou não é mais válido.' });
   await expect(notice).toContainText('Peça um novo link: informe seu email em "Recuperar conta".');
-  await page.screenshot({ path: '../test-results/screens/password-link-expired.png' });
+  await screenshotWhenAsked(page, { path: '../test-results/screens/password-link-expired.png' });
   await notice.getByRole('button', { name: 'Pedir novo link' }).click();
   await expect(page.getByRole('button', { name: 'Recuperar conta' })).toBeVisible();
   await expect(page.getByLabel('Senha')).toHaveCount(0);

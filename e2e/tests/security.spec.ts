@@ -10,6 +10,7 @@ import {
   waitForEmailTo,
   openedDialog,
 } from './support';
+import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
 
@@ -33,7 +34,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await expect(page.getByRole('cell', { name: 'usuario@horizonte.com.br' })).toBeVisible();
   // The platform ADMIN is not the customer's staff: not listed for a MANAGER.
   await expect(page.getByRole('cell', { name: 'admin@mirante.app.br' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/security-users.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-users.png` });
 
   await page.getByRole('button', { name: 'Novo usuário' }).click();
   const dialog = openedDialog(page, { name: 'Registrar novo usuário' });
@@ -47,7 +48,7 @@ test('MANAGER registers, edits, inactivates, reactivates and resets a user', asy
   await pick(page, dialog.getByLabel('Projetos'), 'Jardim das Palmeiras');
   await page.keyboard.press('Escape');
   await pick(page, dialog.getByLabel('Grupo'), 'Equipe de campo');
-  await page.screenshot({ path: `${SHOTS}/security-register.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-register.png` });
   const since = Date.now();
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Usuário cadastrado com sucesso')).toBeVisible();
@@ -148,7 +149,7 @@ test('groups: register, edit, delete and the in-use refusal', async ({ page }) =
   await openSecurity(page, MANAGER);
   await page.getByRole('tab', { name: 'Grupos e Permissões' }).click();
   await expect(page.getByRole('cell', { name: 'Equipe de campo' })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/security-groups.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-groups.png` });
 
   await page.getByRole('button', { name: 'Novo grupo' }).click();
   const dialog = openedDialog(page, { name: 'Registrar novo grupo' });
@@ -158,7 +159,7 @@ test('groups: register, edit, delete and the in-use refusal', async ({ page }) =
   await dialog.getByLabel('Nome').fill(name);
   await pick(page, dialog.getByLabel('Cliente'), 'Horizonte Urbanismo');
   await dialog.getByRole('group', { name: 'Loteamento' }).getByLabel('Mapa').check();
-  await page.screenshot({ path: `${SHOTS}/security-group-form.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-group-form.png` });
   await dialog.getByRole('button', { name: 'Registrar' }).click();
   await expect(page.getByText('Grupo cadastrado com sucesso')).toBeVisible();
 
@@ -199,14 +200,14 @@ test('resetting an inactive user says why; inactivating asks first', async ({ pa
       'Não foi possível enviar o e-mail de recuperação de senha. O usuário está inativo: ative-o antes de redefinir a senha.',
     ),
   ).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/security-reset-inactive.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-reset-inactive.png` });
 
   const active = page.getByRole('row', { name: /usuario@horizonte/ });
   await active.getByRole('button', { name: 'Inativar' }).click();
   const confirm = page.getByRole('tooltip').filter({ hasText: 'Inativar este usuário?' });
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('Ele não poderá mais entrar no Mirante até ser ativado de novo.');
-  await page.screenshot({ path: `${SHOTS}/security-inactivate-confirm.png` });
+  await screenshotWhenAsked(page, { path: `${SHOTS}/security-inactivate-confirm.png` });
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(active).toContainText('Ativo');
   await expect(page.getByText('Usuário inativado com sucesso')).toHaveCount(0);

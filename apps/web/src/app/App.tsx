@@ -3,17 +3,19 @@ import ptBR from 'antd/locale/pt_BR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { SessionProvider } from '../shared/session/SessionProvider';
+import { usePrefersReducedMotion } from '../shared/motion/usePrefersReducedMotion';
 import { AppErrorBoundary } from '../shared/status/AppErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './queryClient';
-import { theme } from './theme';
+import { themeFor } from './theme';
 
 /** Spec 9: messages 120 px from the top, shown for 1 s by default. */
 const MESSAGE_CONFIG = { top: 120, duration: 1 };
 
 export function App() {
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={ptBR} theme={theme}>
+    <ConfigProvider locale={ptBR} theme={themeFor(reducedMotion)}>
       <AntApp message={MESSAGE_CONFIG}>
         <AppErrorBoundary>
           <QueryClientProvider client={queryClient}>
