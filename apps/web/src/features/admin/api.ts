@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { analysesApi, scenesApi, type EndpointInput } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 
 export type WithAnalysisQuery = NonNullable<EndpointInput<typeof analysesApi.scenesWithAnalysis>['query']>;
 export type CreateAnalysisBody = NonNullable<EndpointInput<typeof analysesApi.create>['body']>;
@@ -33,10 +34,7 @@ export function useScenesWithoutDetect(month: string) {
   });
 }
 
-/** How often the AI processing list is read again while a job is queued or running. */
-const PROCESSING_POLL_MS = 2000;
-
-/** The 'Processamento I.A' list; read again every 2 s while any analysis is queued or processing. */
+/** The 'Processamento I.A' list; read again every second while any analysis is queued or processing. */
 export function useScenesWithAnalysis(query: WithAnalysisQuery) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'with-analysis', query],
@@ -45,7 +43,7 @@ export function useScenesWithAnalysis(query: WithAnalysisQuery) {
       current.state.data?.some(
         (row) => row.processing_state === 'queued' || row.processing_state === 'processing',
       )
-        ? PROCESSING_POLL_MS
+        ? JOB_PROGRESS_POLL_MS
         : false,
   });
 }
@@ -61,7 +59,7 @@ export function useSceneIngest(projectId: number | null, sceneId: number | null)
     enabled: projectId !== null && sceneId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'ready' || status === 'failed' ? false : 1500;
+      return status === 'ready' || status === 'failed' ? false : JOB_PROGRESS_POLL_MS;
     },
   });
 }

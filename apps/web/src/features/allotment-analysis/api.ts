@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allotmentAnalysesApi, detectionsApi, scenesApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 
 const analysesKey = (projectId: number) => ['allotment-analysis', 'analyses', projectId] as const;
 
@@ -12,7 +13,7 @@ export function useAllotmentAnalyses(projectId: number) {
     retry: false,
     refetchInterval: (query) =>
       query.state.data?.some((a) => a.processingState === 'queued' || a.processingState === 'processing')
-        ? 5000
+        ? JOB_PROGRESS_POLL_MS
         : false,
   });
 }

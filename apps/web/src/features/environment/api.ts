@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { detectionsApi, environmentApi, scenesApi, type NewFeatureInput } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 import { layersKey } from '../map/api';
 
 const analysesKey = (projectId: number) => ['environment', 'analyses', projectId] as const;
@@ -12,10 +13,10 @@ export function useEnvironmentAnalyses(projectId: number) {
     queryKey: analysesKey(projectId),
     queryFn: () => callApi(environmentApi.detections, { params: { id: projectId } }),
     retry: false,
-    // While the detector runs, its progress is read again every few seconds.
+    // While the detector runs, its progress is read again every second.
     refetchInterval: (query) =>
       query.state.data?.some((a) => a.processingState === 'queued' || a.processingState === 'processing')
-        ? 3000
+        ? JOB_PROGRESS_POLL_MS
         : false,
   });
 }

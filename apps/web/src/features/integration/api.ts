@@ -9,6 +9,7 @@ import {
   type UnitFields,
 } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 import { useCredentials } from '../../shared/session/SessionContext';
 import { useCurrentProject } from '../projects/ProjectContext';
 
@@ -233,7 +234,7 @@ export function useSyncRuns() {
     queryFn: () => callApi(integrationApi.syncRuns, { query: { ...query, limit: 50 } }),
     retry: false,
     refetchInterval: (state) =>
-      state.state.data?.status.some((erp) => erp.running) === true ? 5_000 : false,
+      state.state.data?.status.some((erp) => erp.running) === true ? JOB_PROGRESS_POLL_MS : false,
   });
 }
 
