@@ -37,6 +37,8 @@ let detectId: number;
 let sceneId: number;
 /** Lot id → built (share ≥ 25 %) or empty (no building); cells in between are not scored. */
 const truth = new Map<number, boolean>();
+/** The scored lots' status rows as the first run (the shipped model, no correction yet) wrote them. */
+let firstReading: StatusRow[] = [];
 
 async function processAi() {
   const response = await kit.call(admin, 'POST', '/detections/process-ai', { detect_id: [detectId] });
@@ -52,6 +54,7 @@ const statusRows = () =>
     .where('date', '=', DATE)
     .where('layerId', 'in', [...truth.keys()])
     .execute();
+type StatusRow = Awaited<ReturnType<typeof statusRows>>[number];
 
 /** Balanced accuracy (mean recall of built = C/E and empty = V/B) over the given lots. */
 function balancedAccuracy(rows: { layerId: number; status: string }[], lots: ReadonlySet<number>): number {
@@ -130,6 +133,7 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
     const before = await statusRows();
     expect(before).toHaveLength(truth.size);
     expect(before.every((row) => row.source === 'ai')).toBe(true);
+    firstReading = before;
 
     // Every third labelled lot of ten, in id order: 30 %, both classes.
     const ids = [...truth.keys()].sort((a, b) => a - b);
@@ -182,14 +186,23 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
   }, 120_000);
 
   it("writes a confidence that says which readings to check first ('A revisar')", async () => {
-    const rows = (await statusRows()).filter((row) => row.source === 'ai');
-    const right = (row: (typeof rows)[number]) => ['C', 'E'].includes(row.status) === truth.get(row.layerId);
-    const review = rows.filter((row) => (row.precision ?? 1) < AI_REVIEW_BELOW);
-    const sure = rows.filter((row) => (row.precision ?? 1) >= AI_REVIEW_BELOW);
-    expect(sure.length).toBeGreaterThan(0);
-    const accuracy = (group: typeof rows) => group.filter(right).length / Math.max(1, group.length);
-    if (review.length > 0) expect(accuracy(sure)).toBeGreaterThan(accuracy(review));
-    expect(accuracy(sure)).toBeGreaterThanOrEqual(0.85);
+    const right = (row: StatusRow) => ['C', 'E'].includes(row.status) === truth.get(row.layerId);
+    const accuracy = (group: StatusRow[]) => group.filter(right).length / group.length;
+    // Both readings of this tile leave lots under AI_REVIEW_BELOW (when written: 7 of the 100 lots from the
+    // shipped model, 2 of the 70 uncorrected after the adaptation), so the claim is checked on each; a model
+    // that left none on one of them fails here instead of skipping the comparison.
+    const adapted = (await statusRows()).filter((row) => row.source === 'ai');
+    for (const [reading, rows] of [
+      ['shipped model', firstReading],
+      ['adapted model', adapted],
+    ] as const) {
+      const review = rows.filter((row) => (row.precision ?? 1) < AI_REVIEW_BELOW);
+      const sure = rows.filter((row) => (row.precision ?? 1) >= AI_REVIEW_BELOW);
+      expect(review.length, reading).toBeGreaterThan(0);
+      expect(sure.length, reading).toBeGreaterThan(0);
+      expect(accuracy(sure), reading).toBeGreaterThan(accuracy(review));
+      expect(accuracy(sure), reading).toBeGreaterThanOrEqual(0.85);
+    }
 
     // The admin panel's 'Processamento I.A' counts them per analysis and filters on them.
     const listed = async (filter: string) =>
@@ -203,11 +216,10 @@ describe('per-project adaptation on a real image (SpaceNet Rio)', () => {
       .where('source', '=', 'ai')
       .where('precision', '<', AI_REVIEW_BELOW)
       .execute();
+    expect(allToReview.length).toBeGreaterThan(0);
     expect((await listed(''))?.review_count).toBe(allToReview.length);
-    if (allToReview.length > 0) {
-      expect(await listed('?review=1')).toBeDefined();
-      expect(await listed('?review=2')).toBeUndefined();
-    } else expect(await listed('?review=1')).toBeUndefined();
+    expect(await listed('?review=1')).toBeDefined();
+    expect(await listed('?review=2')).toBeUndefined();
   });
 
   it("keeps the texture words learnt on the project's first analysed scene and describes every lot read with them", async () => {
