@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 
@@ -7,9 +9,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-it('reports health with the database', async () => {
+it("reports health with the database and the version of the server's package.json", async () => {
+  // The server answers APP_VERSION (@mirante/shared), a constant kept by hand: it must be the package's version.
+  const manifest = path.resolve(import.meta.dirname, '../../package.json');
+  const { version } = JSON.parse(await readFile(manifest, 'utf8')) as { version: string };
   const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
-  expect(response.json()).toEqual({ status: 'ok', version: '2.0.1', database: 'ok' });
+  expect(response.json()).toEqual({ status: 'ok', version, database: 'ok' });
 });
 
 it('publishes the OpenAPI document generated from the contract', async () => {
