@@ -10,7 +10,8 @@ const ISOLATED_UNIT = [
 
 export default defineConfig({
   test: {
-    // The API project's minutes-long files first (see the sequencer), so that its 2 workers end together.
+    // The API and process projects' minutes-long files first (see the sequencer), so that their 2 workers end
+    // together.
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
@@ -31,9 +32,35 @@ export default defineConfig({
         test: { name: 'unit-isolated', include: ISOLATED_UNIT, testTimeout: 60_000 },
       },
       {
+        // The web app's component tests: a page rendered in jsdom against a mock API (msw), asserting what it
+        // shows when the server fails. Each file gets its own DOM (the default isolation).
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          // A failed query prints the DOM it searched: the start of it is enough to read.
+          env: { DEBUG_PRINT_LIMIT: '3000' },
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['apps/server/**/*.api.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        // `npm run test:process` (not `npm test`): files that start the real server (`main.ts`) as processes of
+        // their own and kill them, minutes each; every process through apps/server/test/server-process.ts.
+        test: {
+          name: 'process',
+          include: ['apps/server/test/process/**/*.process.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type Locator, type Page, type Route } from '@playwright/test';
-import { INSPECTION_MESSAGES, NOTE_MESSAGES, OVERLAY_MESSAGES } from '@mirante/shared';
+import { INSPECTION_MESSAGES, NOTE_MESSAGES } from '@mirante/shared';
 import { ensureScenes, scenePng } from './map-scenes';
 import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 /*
- * The spec 8 messages of inspections, notes and overlays that construction-failures.spec.ts does not reach: the
- * removals (refused and accepted), a note's update, and the lists the modals and pages load (project images,
- * categories, notes). Each message is the shared constant, checked against the spec's words here.
+ * The spec 8 messages of inspections and notes that construction-failures.spec.ts does not reach: the removals
+ * (refused and accepted), a note's update, and the lists the modals and pages load (project images, categories,
+ * notes). Each message is the shared constant, checked against the spec's words here. An overlay's refused
+ * removal is a component test (apps/web/src/features/overlays/pages/OverlaysPage.test.tsx).
  */
 
 const SPACE = 'edificio-aurora';
@@ -189,20 +190,5 @@ test.describe.serial('construction: removals, updates and loads (spec 8)', () =>
     await removeRow(page, row, 'Remover anotação');
     await expect(page.getByText(NOTE_MESSAGES.removed)).toBeVisible();
     await expect(row).toHaveCount(0);
-  });
-
-  test('overlays: a refused removal says “Não foi possível remover a sobreposição:” with the reason and keeps it', async ({
-    page,
-  }) => {
-    expect(OVERLAY_MESSAGES.removeFailed).toBe('Não foi possível remover a sobreposição');
-    await openPage(page, '/page/construction/overlays');
-    const row = page.getByRole('row', { name: /Planta de situação - Torre/ });
-    await expect(row).toHaveCount(1);
-    await refusePost(page, /\/api\/v1\/overlays\/destroy$/, 422);
-    await page.getByRole('button', { name: 'Remover Planta de situação - Torre' }).click();
-    await page.getByRole('button', { name: 'Remover', exact: true }).click();
-    await expect(page.getByText(`${OVERLAY_MESSAGES.removeFailed}: ${REASON}`)).toBeVisible();
-    await page.reload();
-    await expect(row).toHaveCount(1);
   });
 });

@@ -3,7 +3,6 @@ import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn, openedDialog } fr
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
-const LIST_CALL = /\/api\/v1\/project\/\d+\/informations$/;
 
 async function openPortfolio(page: Page, email = MANAGER): Promise<void> {
   await openSignedIn(page, email);
@@ -43,52 +42,6 @@ test('the help modal explains manual, spreadsheet and integration filling, and c
   await screenshotWhenAsked(page, { path: `${SHOTS}/finance-help.png` });
   await help.getByRole('button', { name: 'Fechar' }).click();
   await expect(help).toBeHidden();
-});
-
-test('a 404 from the portfolio shows the wait page', async ({ page }) => {
-  await page.route(LIST_CALL, (route) =>
-    route.fulfill({
-      status: 404,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        statusCode: 404,
-        code: 'PROJECT_NOT_FOUND',
-        message: 'Projeto não encontrado.',
-      }),
-    }),
-  );
-  await openPortfolio(page);
-  const wait = page.getByTestId('portfolio-wait');
-  await expect(wait).toBeVisible({ timeout: 20_000 });
-  await expect(wait).toContainText('A carteira deste empreendimento ainda está sendo preparada');
-  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
-  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-wait.png` });
-});
-
-test('a server failure shows the error page, and its retry loads the portfolio', async ({ page }) => {
-  let failing = true;
-  await page.route(LIST_CALL, (route) =>
-    failing
-      ? route.fulfill({
-          status: 500,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            statusCode: 500,
-            code: 'INTERNAL',
-            message: 'Ocorreu algum erro no servidor.',
-          }),
-        })
-      : route.continue(),
-  );
-  await openPortfolio(page);
-  const error = page.getByTestId('server-error');
-  await expect(error).toBeVisible({ timeout: 20_000 });
-  await expect(error).toContainText('Ops, ocorreu algum erro no servidor');
-  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-error.png` });
-  failing = false;
-  await error.getByRole('button', { name: 'Tentar novamente' }).click();
-  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByTestId('portfolio-row').first()).toBeVisible();
 });
 
 test('a user without the finance module: no Financeiro menu, and the page shows the not-allowed view', async ({
