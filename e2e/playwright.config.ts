@@ -2,12 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { BASE_PORT, workerPort } from './worker-server';
 
 /**
- * E2E_WORKERS (default 1; `npm run test:e2e` passes 2, see package.json) Playwright workers, each with its own
- * server, database and outbox (see worker-server.ts): within a worker, spec files run one at a time. One worker
- * left a core idle most of the time (waits on the browser, the server's jobs, the network), so the whole suite
- * runs on two; a single spec run by hand starts one server only. A spec must therefore not count on another spec
- * having run first, and reaches its server only through `baseURL`/`request`/`page` (or `workerPort()` from
- * worker-server.ts), never a fixed port. Measurements: bench/RESULTS.md, "npm test duration".
+ * E2E_WORKERS (default 1) Playwright workers, each with its own server, database and outbox (see
+ * worker-server.ts): within a worker, spec files run one at a time. `npm test` chooses the count from the cores and
+ * a short CPU calibration (scripts/e2e-workers.mjs: 4 on an idle 2-core machine, whose browser tests mostly wait)
+ * and starts the servers itself; a single spec run by hand starts one server only. A spec must therefore not count
+ * on another spec having run first, and reaches its server only through `baseURL`/`request`/`page` (or
+ * `workerPort()` from worker-server.ts), never a fixed port.
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 // This file is evaluated again in every worker, where TEST_PARALLEL_INDEX names the worker.
@@ -25,7 +25,10 @@ export default defineConfig({
   // (60 s and 7 s before; bench/RESULTS.md, "npm test duration").
   timeout: 90_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // `npm test` keeps each run's JSON report (scripts/test.mjs) for `npm run test:slowest`.
+  reporter: process.env.E2E_JSON_REPORT
+    ? [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT }]]
+    : [['list']],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1366, height: 768 },
@@ -50,15 +53,18 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    env: { E2E_PORT: String(BASE_PORT), E2E_SERVERS: String(WORKERS) },
-    cwd: '..',
-    // Printed once every worker's server answers its health check and its start-up work is done (start-server.mjs).
-    wait: { stdout: /E2E_SERVERS_READY/ },
-    reuseExistingServer: false,
-    timeout: 420_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // `npm test` starts the servers itself, beside the steps before the browser tests (scripts/test.mjs).
+  webServer: process.env.E2E_SERVERS_STARTED
+    ? undefined
+    : {
+        command: 'node e2e/start-server.mjs',
+        env: { E2E_PORT: String(BASE_PORT), E2E_SERVERS: String(WORKERS) },
+        cwd: '..',
+        // Printed once every worker's server answers its health check and its start-up work is done (start-server.mjs).
+        wait: { stdout: /E2E_SERVERS_READY/ },
+        reuseExistingServer: false,
+        timeout: 420_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });
