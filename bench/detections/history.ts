@@ -5,7 +5,6 @@
  * detections-report markers (other sections untouched).
  */
 import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,6 +21,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { createMailer } from '../../apps/server/src/mail/mailer';
 import { createServices } from '../../apps/server/src/services';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
+import { freePort } from '../../apps/server/test/server-process';
 
 const LOTS = 5_000;
 const EXPORT_LOTS = 10_000;
@@ -31,18 +31,6 @@ const RESULTS = path.resolve('bench/RESULTS.md');
 const START = '<!-- detections-report:start -->';
 const END = '<!-- detections-report:end -->';
 const STATUSES = ['V', 'B', 'E', 'C', 'O'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('porta')),
-      );
-    });
-  });
-}
 
 async function database(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) {

@@ -2,16 +2,19 @@
 // POST project/:id/informations latency and payload, then in headless Chromium the time from navigation to the
 // rendered table and the frame times while the table scrolls. Writes bench/RESULTS.md (finance-portfolio).
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { seedLots } from '../map/seed-lots';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
 import { writeBenchResults } from '../results';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_FINANCE_DIR ?? '/tmp/mirante-bench-finance';
 // The finance helper's assigned port (E2E_PORT 3204); its embedded PostgreSQL derives from it.
 const PORT = Number(process.env.BENCH_FINANCE_PORT ?? 3204);
@@ -24,23 +27,18 @@ const MANAGER = { email: 'gerente@horizonte.com.br', password: 'mirante2026' };
 const BASE = `http://localhost:${PORT}`;
 
 const load1 = () => os.loadavg()[0] ?? 0;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(
+    {
       NODE_ENV: 'production',
       DEMO_DATA: '1',
       DATA_DIR: DATA,
-      PORT: String(PORT),
       EMBEDDED_PG_PORT: String(PG_PORT),
       APP_URL: BASE,
       SMTP_URL: '',
@@ -49,29 +47,13 @@ function startServer(): Promise<ChildProcess> {
       INTEGRATION_KEY: randomBytes(32).toString('base64'),
       LOGIN_RATE_LIMIT: '1000',
     },
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`servidor saiu com código ${code}`)));
-    const poll = async () => {
-      for (let i = 0; i < 240; i++) {
-        try {
-          if ((await fetch(`${BASE}/api/v1/health`)).ok) return resolve(child);
-        } catch {
-          // not yet
-        }
-        await sleep(500);
-      }
-      reject(new Error('servidor não respondeu'));
-    };
-    void poll();
-  });
+    PORT,
+    { inheritStderr: true },
+  );
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
+async function stopServer(server: ServerProcess): Promise<void> {
+  await stopServerProcess(server, 'SIGTERM');
 }
 
 /** Sale data for every lot without any: a mix of sold, paid-off, available and defaulting lots. */

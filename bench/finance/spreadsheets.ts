@@ -2,7 +2,6 @@
 // download) and POST informations/import of the exported file edited on every row (each lot's notes changed:
 // 10,000 rows read, validated, merged and written with their history in one transaction), then the same file
 // again (nothing to change). Writes bench/RESULTS.md (finance-spreadsheets).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,9 +9,13 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
 import { seedLots } from '../map/seed-lots';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
 import { writeBenchResults } from '../results';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_SHEETS_DIR ?? '/tmp/mirante-bench-sheets';
 // The finance-io helper's port (E2E_PORT 3205); its embedded PostgreSQL derives from it.
 const PORT = Number(process.env.BENCH_SHEETS_PORT ?? 3205);
@@ -23,24 +26,19 @@ const SPACE = 'jardim-das-palmeiras';
 const MANAGER = { email: 'gerente@horizonte.com.br', password: 'mirante2026' };
 const BASE = `http://localhost:${PORT}`;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const load1 = () => os.loadavg()[0] ?? 0;
 
-function startServer(): Promise<ChildProcess> {
+function startServer(): Promise<ServerProcess> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+  return startServerProcess(
+    {
       NODE_ENV: 'production',
       DEMO_DATA: '1',
       DATA_DIR: DATA,
-      PORT: String(PORT),
       EMBEDDED_PG_PORT: String(PG_PORT),
       APP_URL: BASE,
       SMTP_URL: '',
@@ -49,29 +47,13 @@ function startServer(): Promise<ChildProcess> {
       // Production refuses to start without the ERP credentials' key; a throwaway one for the throwaway data.
       INTEGRATION_KEY: randomBytes(32).toString('base64'),
     },
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`servidor saiu com código ${code}`)));
-    const poll = async () => {
-      for (let i = 0; i < 240; i++) {
-        try {
-          if ((await fetch(`${BASE}/api/v1/health`)).ok) return resolve(child);
-        } catch {
-          // not yet
-        }
-        await sleep(500);
-      }
-      reject(new Error('servidor não respondeu'));
-    };
-    void poll();
-  });
+    PORT,
+    { inheritStderr: true, nodeArgs: profile },
+  );
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
+async function stopServer(server: ServerProcess): Promise<void> {
+  await stopServerProcess(server, 'SIGTERM');
 }
 
 /** Sale data for every lot without any. */
@@ -176,7 +158,7 @@ async function main(): Promise<void> {
   await seedSales(db.connectionString, projectId);
   await db.stop();
   server = await startServer();
-  const pid = server.pid ?? 0;
+  const pid = server.child.pid ?? 0;
   try {
     const login = await fetch(`${BASE}/api/v1/user`, {
       method: 'POST',

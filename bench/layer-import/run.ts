@@ -7,7 +7,6 @@
  * bench/RESULTS.md between the layer-import markers.
  */
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +23,7 @@ import { createMailer } from '../../apps/server/src/mail/mailer';
 import { createServices } from '../../apps/server/src/services';
 import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
 import { multipartBody } from '../../apps/server/test/multipart';
+import { freePort } from '../../apps/server/test/server-process';
 import { makeLotsShapefile } from './make-lots';
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 10_000);
@@ -31,18 +31,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const RESULTS = path.resolve('bench/RESULTS.md');
 const START = '<!-- layer-import:start -->';
 const END = '<!-- layer-import:end -->';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('porta')),
-      );
-    });
-  });
-}
 
 async function database(dir: string): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.TEST_DATABASE_URL) {

@@ -1,7 +1,6 @@
 // bench/map: a project with 5,000 lots — GET project/:id/layers latency and payload, then in headless Chromium
 // the time from navigation to a rendered map and the frame times while panning. Writes bench/RESULTS.md (map).
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { seedLots } from './seed-lots';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../apps/server/test/server-process';
 import { writeBenchResults } from '../results';
 
 declare global {
@@ -19,7 +23,6 @@ declare global {
   }
 }
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATA = process.env.BENCH_MAP_DIR ?? '/tmp/mirante-bench-map';
 const PORT = Number(process.env.BENCH_MAP_PORT ?? 3177);
 const PG_PORT = PORT + 51239;
@@ -54,15 +57,11 @@ async function waitForIdle(): Promise<void> {
   }
 }
 
-function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
+function startServer(): Promise<ServerProcess> {
+  return startServerProcess(
+    {
       NODE_ENV: 'production',
       DATA_DIR: DATA,
-      PORT: String(PORT),
       EMBEDDED_PG_PORT: String(PG_PORT),
       APP_URL: BASE,
       SMTP_URL: '',
@@ -71,29 +70,13 @@ function startServer(): Promise<ChildProcess> {
       INTEGRATION_KEY: randomBytes(32).toString('base64'),
       LOGIN_RATE_LIMIT: '1000',
     },
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`servidor saiu com código ${code}`)));
-    const poll = async () => {
-      for (let i = 0; i < 240; i++) {
-        try {
-          if ((await fetch(`${BASE}/api/v1/health`)).ok) return resolve(child);
-        } catch {
-          // not yet
-        }
-        await sleep(500);
-      }
-      reject(new Error('servidor não respondeu'));
-    };
-    void poll();
-  });
+    PORT,
+    { inheritStderr: true },
+  );
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
-  child.removeAllListeners('exit');
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000)]);
+async function stopServer(server: ServerProcess): Promise<void> {
+  await stopServerProcess(server, 'SIGTERM');
 }
 
 /** One GET as a browser makes it (Accept-Encoding: gzip, deflate, br): the bytes on the wire and the encoding. */

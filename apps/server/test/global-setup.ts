@@ -1,5 +1,4 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +7,7 @@ import { createDb } from '../src/db/database';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/features/demo/demo.seed';
+import { freePort } from './server-process';
 
 export const TEMPLATE_DATABASE = 'mirante_template';
 
@@ -16,18 +16,6 @@ declare module 'vitest' {
     /** Server URL without a database name, e.g. postgres://u:p@127.0.0.1:5555 */
     postgresServerUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('porta')),
-      );
-    });
-  });
 }
 
 /**

@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SCENE_INGEST_QUEUE } from '../src/features/scenes/scenes.jobs';
 import { factories } from './factories';
 import { syntheticGeoTiff } from './geotiff-fixtures';
 import { multipartBody } from './multipart';
 import { roleProcesses, type RoleProcesses } from './role-processes';
+import { waitFor } from './server-process';
 import { bearer, createTestContext, type TestContext } from './test-app';
 
 let context: TestContext;
@@ -54,19 +54,40 @@ it('ROLE=api only enqueues: an upload waits queued until a worker process runs i
   expect(upload.statusCode, upload.body).toBe(200);
   const sceneId = (upload.json() as { id: number }).id;
 
-  // Several of pg-boss's 2 s polls: a process that worked the queue would have taken the job by now.
-  await sleep(5_000);
+  // The API's own pg-boss as the clock: a probe queue it works with pg-boss's default 2 s poll (the scene-ingest
+  // queue's) takes a second probe job a whole poll after the first. A process that worked the scene-ingest queue
+  // would have taken the upload's job by then (at once when woken, at the latest on its next poll).
+  const PROBE_QUEUE = 'process-roles-probe';
+  await api.queue.createQueue(PROBE_QUEUE);
+  let probesTaken = 0;
+  await api.queue.work(PROBE_QUEUE, () => {
+    probesTaken++;
+    return Promise.resolve();
+  });
+  for (let probe = 1; probe <= 2; probe++) {
+    await api.queue.send(PROBE_QUEUE, {});
+    expect(
+      await waitFor(
+        () => Promise.resolve(probesTaken),
+        (taken) => taken >= probe,
+        30_000,
+        50,
+      ),
+    ).toBe(probe);
+  }
+  await api.queue.offWork(PROBE_QUEUE);
   expect(await ingestJobStates()).toEqual(['created']);
   expect(await sceneStatus(sceneId)).toBe('queued');
   const schedules = await api.queue.getSchedules();
   expect(schedules).toEqual([]);
 
   const worker = await processes.startWorker();
-  let status = await sceneStatus(sceneId);
-  for (let waited = 0; waited < 60_000 && status !== 'ready' && status !== 'failed'; waited += 250) {
-    await sleep(250);
-    status = await sceneStatus(sceneId);
-  }
+  const status = await waitFor(
+    () => sceneStatus(sceneId),
+    (value) => value === 'ready' || value === 'failed',
+    60_000,
+    250,
+  );
   expect(status).toBe('ready');
   expect(await ingestJobStates()).toEqual(['completed']);
   // The worker registers the schedules, in the database: every worker shares them.

@@ -4,6 +4,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The one harness that starts Mirante's own processes (the server `main.ts`, the worker `worker.ts`) for the
+ * process tests, the reliability tests and the benchmarks. (e2e/start-server.mjs is plain JavaScript run without
+ * tsx and keeps its own copy.)
+ */
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /**
  * How long a started server may take to answer its health check: ~15 s on an idle 2-core machine (a fresh
@@ -12,10 +18,14 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * (SERVER_START_LIMIT_MS per start).
  */
 export const SERVER_START_LIMIT_MS = 240_000;
+/** How long a stopped process may take to exit after a gentler signal than SIGKILL before it is killed. */
+const STOP_LIMIT_MS = 30_000;
 
+/** A TCP port free on 127.0.0.1 at the time of the call. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
+    server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       server.close(() =>
@@ -25,53 +35,160 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface ServerProcess {
+/** A node process of the repository's, with what it printed so far. */
+export interface NodeProcess {
   child: ChildProcess;
-  baseUrl: string;
+  /** stdout and stderr so far ('' when `inheritStderr`). */
   output: () => string;
 }
 
+export interface ServerProcess extends NodeProcess {
+  baseUrl: string;
+}
+
+export interface SpawnOptions {
+  /** The Node.js binary (this process's by default). */
+  node?: string;
+  /** Node.js flags before the entry, e.g. `--cpu-prof`. */
+  nodeArgs?: string[];
+  /**
+   * Benchmarks: the process's stdout is dropped and its stderr goes to this process's, and nothing is kept (a
+   * long run's request log would fill the memory).
+   */
+  inheritStderr?: boolean;
+}
+
+export interface StartServerOptions extends SpawnOptions {
+  /** How long the server may take to answer /api/v1/health (SERVER_START_LIMIT_MS by default). */
+  limitMs?: number;
+}
+
+/** Starts `entry` (a path from the repository's root) under tsx with this process's environment plus `env`. */
+export function spawnNodeProcess(
+  entry: string,
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): NodeProcess {
+  let output = '';
+  const child = spawn(
+    options.node ?? process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', entry],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: options.inheritStderr ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
 /**
- * Starts the real server (`main.ts`) as its own node process, so tests can kill it like an operator would;
- * `node`: the Node.js binary (this test's by default).
+ * Polls `ready` every 250 ms until it holds; fails when the process exits first or `limitMs` passes (the
+ * process is then killed).
+ */
+async function waitUntilReady(
+  started: NodeProcess,
+  ready: () => Promise<boolean>,
+  limitMs: number,
+  what: string,
+): Promise<void> {
+  const deadline = Date.now() + limitMs;
+  while (Date.now() < deadline) {
+    if (hasExited(started.child)) {
+      throw new Error(
+        `${what} saiu (${started.child.exitCode ?? started.child.signalCode}):\n${started.output()}`,
+      );
+    }
+    if (await ready()) return;
+    await sleep(250);
+  }
+  started.child.kill('SIGKILL');
+  throw new Error(`${what} não ficou pronto em ${limitMs / 1000} s:\n${started.output()}`);
+}
+
+/** Waits for the server at `server.baseUrl` to answer its health check (see waitUntilReady). */
+export async function waitForHealth(server: ServerProcess, limitMs = SERVER_START_LIMIT_MS): Promise<void> {
+  await waitUntilReady(
+    server,
+    async () => {
+      try {
+        return (await fetch(`${server.baseUrl}/api/v1/health`)).ok;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    limitMs,
+    'o servidor',
+  );
+}
+
+/**
+ * Starts the real server (`main.ts`) as its own node process on 127.0.0.1:`port`, so tests can kill it like an
+ * operator would, and waits for its health check.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
-  node = process.execPath,
+  options: StartServerOptions = {},
 ): Promise<ServerProcess> {
-  let output = '';
-  const child = spawn(node, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOGIN_RATE_LIMIT: '100000',
-      DEMO_IMAGERY: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (let waited = 0; waited < SERVER_START_LIMIT_MS; waited += 250) {
-    if (child.exitCode !== null) throw new Error(`o servidor saiu (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return { child, baseUrl, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`o servidor não respondeu a tempo:\n${output}`);
+  const started = spawnNodeProcess(
+    'apps/server/src/main.ts',
+    { PORT: String(port), HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000', DEMO_IMAGERY: '0', ...env },
+    options,
+  );
+  const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };
+  await waitForHealth(server, options.limitMs);
+  return server;
 }
 
-export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals): Promise<void> {
-  if (server.child.exitCode !== null) return;
+/** Starts a worker (`npm run worker`'s entry, `worker.ts`) and waits until it says it is ready. */
+export async function startWorkerProcess(
+  env: Record<string, string>,
+  options: StartServerOptions = {},
+): Promise<NodeProcess> {
+  const started = spawnNodeProcess('apps/server/src/worker.ts', env, options);
+  await waitUntilReady(
+    started,
+    () => Promise.resolve(started.output().includes('pronto; aguardando tarefas.')),
+    options.limitMs ?? 90_000,
+    'o worker',
+  );
+  return started;
+}
+
+/**
+ * Stops a process with `signal` and waits for its exit; one still running STOP_LIMIT_MS after a gentler signal
+ * than SIGKILL is killed.
+ */
+export async function stopServerProcess(
+  server: { child: ChildProcess },
+  signal: NodeJS.Signals,
+): Promise<void> {
+  if (hasExited(server.child)) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill(signal);
+  const force =
+    signal === 'SIGKILL' ? undefined : setTimeout(() => server.child.kill('SIGKILL'), STOP_LIMIT_MS);
   await exited;
+  clearTimeout(force);
+}
+
+/** Polls `read` every `everyMs` until `done` holds or `ms` have passed, and returns the last value. */
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms = 180_000,
+  everyMs = 500,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await sleep(everyMs);
+    value = await read();
+  }
+  return value;
 }

@@ -1,20 +1,22 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * API test files that take minutes (most start server processes of their own and kill them on purpose), longest
- * first: seconds of each in the whole API project at load 13–34 (bench/RESULTS.md, "npm test duration").
+ * API and process test files that take minutes (the process files start server processes of their own and kill
+ * them on purpose), longest first: seconds of each in the whole API project at load 13–34, before the process
+ * files had a project of their own (bench/RESULTS.md, "npm test duration"). Each project keeps this order among
+ * its own files.
  */
 export const SLOW_API_FILES = [
-  'test/crash-recovery.api.test.ts', // 180 s
-  'test/integration-demo-server.api.test.ts', // 155 s
-  'test/ingest-resume.api.test.ts', // 137 s
-  'test/database-restart.api.test.ts', // 123 s
+  'test/process/crash-recovery.process.test.ts', // 180 s
+  'test/process/integration-demo-server.process.test.ts', // 155 s
+  'test/process/ingest-resume.process.test.ts', // 137 s
+  'test/process/database-restart.process.test.ts', // 123 s
   'test/fuzz-admin.api.test.ts', // ~120 s (half of the 241 s fuzz.api.test.ts)
   'test/fuzz-user.api.test.ts', // ~120 s
-  'test/external-database.api.test.ts', // 120 s
-  'test/queued-scene-resume.api.test.ts', // 112 s
-  'test/processing-resume.api.test.ts', // 112 s
-  'src/features/demo/initial-data.api.test.ts', // 88 s
+  'test/process/external-database.process.test.ts', // 120 s
+  'test/process/queued-scene-resume.process.test.ts', // 112 s
+  'test/process/processing-resume.process.test.ts', // 112 s
+  'test/process/initial-data.process.test.ts', // 88 s
   'src/features/environment/environment-processing.api.test.ts', // 81 s
   'src/features/scenes/scene-real-files.api.test.ts', // 78 s
   'test/tenancy.api.test.ts', // 64 s

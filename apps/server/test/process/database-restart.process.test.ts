@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

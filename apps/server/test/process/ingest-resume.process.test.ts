@@ -4,8 +4,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from './geotiff-fixtures';
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+import { SYNTHETIC_ORIGINS, syntheticGeoTiff } from '../geotiff-fixtures';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

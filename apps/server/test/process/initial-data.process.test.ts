@@ -5,14 +5,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it, inject } from 'vitest';
-import {
-  freePort,
-  startServerProcess,
-  stopServerProcess,
-  type ServerProcess,
-} from '../../../test/server-process';
-import { decodeQuotedPrintable } from '../../../test/test-smtp';
-import { DEMO_ACCESS_TOKEN, DEMO_PASSWORD } from './demo-accounts';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
+import { decodeQuotedPrintable } from '../test-smtp';
+import { DEMO_ACCESS_TOKEN, DEMO_PASSWORD } from '../../src/features/demo/demo-accounts';
 
 // A server given DATABASE_URL (as in production) on an empty database: no demo, a first ADMIN by e-mail.
 const database = `initial_${randomBytes(4).toString('hex')}`;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
 
 let server: ServerProcess | undefined;
 let db: pg.Client | undefined;

@@ -6,7 +6,7 @@ import { DEMO_SEED, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from './server-process';
+import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -1,23 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { freePort, startServerProcess, stopServerProcess, type ServerProcess } from '../server-process';
+import {
+  freePort,
+  startServerProcess,
+  startWorkerProcess,
+  stopServerProcess,
+  waitFor,
+  type NodeProcess,
+  type ServerProcess,
+} from '../server-process';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** The machine's PostgreSQL 15 (trust auth); override with EXTERNAL_PG_URL. */
 const ADMIN_URL = process.env.EXTERNAL_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BUCKET = 'mirante';
 
-export interface WorkerProcess {
-  child: ChildProcess;
-  output: () => string;
+export interface WorkerProcess extends NodeProcess {
   /** Its DATA_DIR: the outbox its e-mails are written to (no SMTP in the cluster). */
   dataDir: string;
 }
@@ -107,7 +109,7 @@ export async function startClusterBase(): Promise<ClusterBase> {
 /** An API process (`ROLE=api`) of the cluster, its own scratch folder, on `port`; `node`: the Node.js binary. */
 export async function startApi(base: ClusterBase, port: number, node?: string): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-api-'));
-  return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port, node);
+  return startServerProcess({ ...base.env, ROLE: 'api', DATA_DIR: dataDir }, port, { node });
 }
 
 /**
@@ -117,51 +119,16 @@ export async function startApi(base: ClusterBase, port: number, node?: string): 
 export async function startWorker(
   base: ClusterBase,
   reuseDataDir?: string,
-  node = process.execPath,
+  node?: string,
 ): Promise<WorkerProcess> {
   const dataDir = reuseDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mirante-rel-worker-')));
-  let output = '';
-  const child = spawn(node, ['--import', 'tsx', 'apps/server/src/worker.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...base.env, DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  for (let waited = 0; waited < 90_000; waited += 250) {
-    if (output.includes('pronto; aguardando tarefas.')) return { child, output: () => output, dataDir };
-    if (child.exitCode !== null) throw new Error(`o worker saiu (${child.exitCode}):\n${output}`);
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`o worker não ficou pronto:\n${output}`);
+  return { ...(await startWorkerProcess({ ...base.env, DATA_DIR: dataDir }, { node })), dataDir };
 }
 
 /** Stops a process with `signal`; one that has not exited 30 s after a gentler signal is killed. */
-export async function stopProcess(process: { child: ChildProcess }, signal: NodeJS.Signals): Promise<void> {
-  if (process.child.exitCode !== null || process.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => process.child.once('exit', resolve));
-  process.child.kill(signal);
-  const force = setTimeout(() => process.child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(force);
-}
+export const stopProcess = stopServerProcess;
 
-export { freePort, stopServerProcess, type ServerProcess };
-
-/** Polls `read` until `done` holds (or the time runs out) and returns the last value. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  ms = 180_000,
-): Promise<T> {
-  let value = await read();
-  for (let waited = 0; waited < ms && !done(value); waited += 500) {
-    await sleep(500);
-    value = await read();
-  }
-  return value;
-}
+export { freePort, stopServerProcess, waitFor, type ServerProcess };
 
 export async function signIn(baseUrl: string, email = 'admin@mirante.app.br'): Promise<string> {
   const response = await fetch(`${baseUrl}/api/v1/user`, {

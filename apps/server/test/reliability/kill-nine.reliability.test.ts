@@ -123,6 +123,9 @@ interface Round {
   load1: number;
 }
 
+// The one home of "no acknowledged write is lost when a process is killed with kill -9 while writes are under way";
+// process/crash-recovery.process.test.ts proves what only the single-process deployment adds (its restart over
+// the postmaster a kill -9 leaves running, with the committed data).
 describe('kill -9 of API and worker processes during imports, uploads, ingests and AI runs', () => {
   it(`loses no acknowledged write, leaves no half import and finishes every job after ${KILLS} kills`, async () => {
     const random = seededRandom(SEED);
