@@ -132,18 +132,6 @@ test('allotment analysis: an ADMIN publishes and disables an analysis from its d
   await expect(first.getByText('Aprovado')).toBeVisible();
 });
 
-test('allotment analysis: a failed publish says so (spec 8)', async ({ page }) => {
-  await openAnalysis(page, ADMIN);
-  await page.route('**/api/v1/detection/*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"falhou"}' }),
-  );
-  const toggle = page.getByRole('list', { name: 'Datas das análises' }).getByRole('switch').first();
-  await expect(toggle).toBeChecked({ timeout: 30_000 });
-  await toggle.click();
-  await expect(page.getByText('Não foi possível desativar a análise')).toBeVisible();
-  await expect(toggle).toBeChecked();
-});
-
 test('allotment analysis: a USER sees the analyses without publish switches and sets offset, colours and labels', async ({
   page,
 }) => {
@@ -162,48 +150,4 @@ test('allotment analysis: a user without allotment.analysis gets the module view
   await openAnalysis(page, OTHER_CUSTOMER_USER);
   await expect(page.getByText('Módulo não disponível')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('allotment-analysis')).toHaveCount(0);
-});
-
-test('allotment analysis: the last image failing is a warning with its reason, the page goes on', async ({
-  page,
-}) => {
-  await page.route('**/api/v1/project/*/last-scene', (route) =>
-    route.fulfill({
-      status: 500,
-      contentType: 'application/json',
-      body: '{"message":"servidor indisponível"}',
-    }),
-  );
-  await openAnalysis(page, ADMIN);
-  await expect(
-    page.getByText('Não foi possível obter a última imagem deste projeto: servidor indisponível'),
-  ).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('list', { name: 'Datas das análises' })).toBeVisible();
-});
-
-test('allotment analysis: no analysis yet (404) says processing is unfinished; other failures an error', async ({
-  page,
-}) => {
-  let status = 404;
-  await page.route('**/api/v1/project/*/analyses', (route) =>
-    route.fulfill({ status, contentType: 'application/json', body: '{"message":"x"}' }),
-  );
-  await openAnalysis(page, ADMIN);
-  await expect(page.getByText('O processamento do projeto ainda não foi finalizado')).toBeVisible({
-    timeout: 30_000,
-  });
-  await screenshotWhenAsked(page, { path: `${SHOTS}/processamento.png` });
-  status = 500;
-  await page.reload();
-  await expect(page.getByText('Ops, ocorreu algum erro no servidor')).toBeVisible({ timeout: 30_000 });
-});
-
-test('allotment analysis: the scenes failing to load show the spec message', async ({ page }) => {
-  await page.route('**/api/v1/project/*/scenes', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' }),
-  );
-  await openAnalysis(page, ADMIN);
-  await expect(page.getByText('Não foi possível obter a lista de cenas do projeto.')).toBeVisible({
-    timeout: 30_000,
-  });
 });

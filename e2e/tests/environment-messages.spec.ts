@@ -110,27 +110,3 @@ test('Nova Detecção without its categories: "Não foi possível obter as categ
   ).toBeVisible();
   await screenshotWhenAsked(page, { path: `${SHOTS}/categorias-falhou.png` });
 });
-
-test('a failed publish: "Não foi possível publicar a análise", the switch stays off', async ({ page }) => {
-  await page.route('**/api/v1/detection/*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"falhou"}' }),
-  );
-  await openAnalysisPage(page);
-  const toggle = page.getByRole('switch', { name: 'Publicar análise 01/09/2022' });
-  await expect(toggle).not.toBeChecked();
-  await toggle.click();
-  await expect(page.getByText('Não foi possível publicar a análise', { exact: true })).toBeVisible();
-  await expect(toggle).not.toBeChecked();
-});
-
-test('the project’s scenes failing to load: "Não foi possível obter a lista de cenas do projeto."', async ({
-  page,
-}) => {
-  await page.route('**/api/v1/project/*/scenes', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"falhou"}' }),
-  );
-  await openAnalysisPage(page);
-  await expect(
-    page.getByText('Não foi possível obter a lista de cenas do projeto.', { exact: true }),
-  ).toBeVisible();
-});
