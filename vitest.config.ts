@@ -45,10 +45,15 @@ export default defineConfig({
         },
       },
       {
+        // One module graph per worker (isolate: false), as the unit project: each file builds its own app on its
+        // own database, and once closed nothing of it runs on (apps/server/test/open-handles.api.test.ts). Loading
+        // every file's imports afresh was most of the project's CPU (bench/RESULTS.md, "npm test duration"). A
+        // file that mocks modules (vi.mock) or stubs globals would need an isolated project (none does).
         test: {
           name: 'api',
           include: ['apps/server/**/*.api.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

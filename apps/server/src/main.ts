@@ -9,6 +9,7 @@ import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
+import { jobWakeups } from './jobs/job-wakeups';
 import { startQueue, type JobQueue } from './jobs/queue';
 import { startJobs } from './jobs/start-jobs';
 import { mailJobs } from './mail/mail.jobs';
@@ -54,7 +55,8 @@ async function runPrimary(workers: number): Promise<void> {
   let queue: JobQueue | undefined;
   await initialData(infra, async (userId) => {
     queue = await startQueue(infra.connectionString, false);
-    const mail = mailJobs(queue, infra.mailer);
+    // Its wake-up notifies the HTTP workers that work the queue; this process never listens.
+    const mail = mailJobs(queue, jobWakeups(queue, infra.connectionString, log), infra.mailer);
     await mail.create();
     await createServices({ ...infra, mailer: mail.mailer }).auth.sendDefinitionEmail(userId);
   });
@@ -99,7 +101,8 @@ async function main(): Promise<void> {
     log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
   const infra = await startInfrastructure(config, log);
   // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
-  const { services, queue, mailer } = await startJobs(infra, log, { work: config.role !== 'api' });
+  const jobs = await startJobs(infra, log, { work: config.role !== 'api' });
+  const { services, mailer } = jobs;
   if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
     log(`${signal} recebido; encerrando…`);
     await app.close().catch(() => undefined);
     await stopDemoErp?.().catch(() => undefined);
-    await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await jobs.stop().catch(() => undefined);
     await infra.close().catch(() => undefined);
     process.exit(0);
   };

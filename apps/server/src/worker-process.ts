@@ -11,11 +11,11 @@ const log = (message: string) => console.log(`[worker] ${message}`);
  */
 export async function runWorker(config: AppConfig): Promise<void> {
   const infra = await startInfrastructure(config, log);
-  const { queue, mailer } = await startJobs(infra, log, { work: true });
-  log(`E-mails: ${mailer.destination}`);
+  const jobs = await startJobs(infra, log, { work: true });
+  log(`E-mails: ${jobs.mailer.destination}`);
   log('pronto; aguardando tarefas.');
   const stop = async () => {
-    await queue.stop({ graceful: true, wait: true }).catch(() => undefined);
+    await jobs.stop().catch(() => undefined);
     await infra.close();
     process.exit(0);
   };

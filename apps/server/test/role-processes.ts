@@ -58,7 +58,7 @@ export function roleProcesses(context: TestContext): RoleProcesses {
     },
     async stop() {
       await app?.close();
-      for (const jobs of running) await jobs.queue.stop({ graceful: false, wait: true });
+      for (const jobs of running) await jobs.stop({ graceful: false });
     },
   };
 }

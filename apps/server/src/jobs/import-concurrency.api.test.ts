@@ -8,6 +8,7 @@ import { vectorFixture } from '../../test/vector-fixtures';
 import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { LAYER_IMPORT_QUEUE } from './import-jobs';
+import { jobWakeups } from './job-wakeups';
 import { remoteTasks } from './remote-task';
 import type { RunningJobs } from './start-jobs';
 
@@ -103,7 +104,7 @@ describe('imports of different projects on one worker (layer-import queue)', () 
       pickupSeconds: 2,
       concurrency: 1,
       connectionString: context.connectionString,
-      log: () => undefined,
+      wakeups: jobWakeups(api.queue, context.connectionString, () => undefined),
     };
     await remoteTasks(api.queue, settings).create(LAYER_IMPORT_QUEUE);
     expect((await api.queue.getQueue(LAYER_IMPORT_QUEUE))?.policy).toBe('standard');

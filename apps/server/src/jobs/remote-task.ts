@@ -3,7 +3,7 @@ import type { ErrorCode, ImportProblem } from '@mirante/shared';
 import { AppError } from '../http/app-error';
 import type { JobQueue } from './queue';
 import { taskLocks, taskWatch, type TaskLocks } from './task-liveness';
-import { listenForTasks, TASK_CHANNEL, type TaskWakeups } from './task-wakeups';
+import type { JobWakeups } from './job-wakeups';
 
 /** What a task's job completes with: the output, or the refusal (4xx) the API answers with. */
 type TaskOutcome<O> =
@@ -35,9 +35,10 @@ export interface RemoteTaskSettings {
   pickupSeconds: number;
   /** `REMOTE_TASK_CONCURRENCY`: work loops per process on each queue. */
   concurrency: number;
-  /** The database the workers LISTEN on for new jobs. */
+  /** The database of the loops' advisory locks. */
   connectionString: string;
-  log: (message: string) => void;
+  /** The process's wake-ups: a sent job is taken at once by a loop here or in another process. */
+  wakeups: JobWakeups;
 }
 
 /** The handler's output, or its refusal (an `AppError` below 500) as the job's outcome; other errors thrown. */
@@ -57,9 +58,9 @@ async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Pro
  * no worker took within `pickupSeconds` is withdrawn (only while still waiting, so nothing runs half) and the
  * request gets a pt-BR 503. Jobs are never retried: the caller gets the answer, or the 503, once.
  *
- * Pickup is immediate across processes: after `send` the API issues `NOTIFY` on `TASK_CHANNEL` with the queue's
- * name; every working process LISTENs on it and wakes its loops of that queue (a busy loop fetches again as soon
- * as it finishes). The 0.5 s poll remains for a notification lost with a connection. Every queue gets
+ * Pickup is immediate across processes (`JobWakeups`: the API notifies, every working process wakes its loops of
+ * the queue; a busy loop fetches again as soon as it finishes). The 0.5 s poll remains for a notification lost
+ * with a connection. Every queue gets
  * `concurrency` loops per process. The queues are pg-boss `standard` ones: jobs that must not overlap (the
  * imports of one project) share an `exclusiveKey` whose advisory lock the worker takes after the job's own.
  * Not pg-boss's `singleton` policy: it allows one loop per queue (an import of project A held up project B's),
@@ -67,26 +68,12 @@ async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Pro
  * so a second import of A still held up every import queued behind it.
  */
 export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
-  const loops = new Map<string, string[]>();
-
-  const wake = (name: string | undefined) => {
-    for (const [queueName, ids] of loops)
-      if (name === undefined || name === queueName) for (const id of ids) queue.notifyWorker(id);
-  };
-
-  /** The wake-ups of a process that works these queues, started with its first `work`. */
-  let wakeups: TaskWakeups | undefined;
-  const startWorking = () => {
-    if (wakeups) return;
-    const started = listenForTasks(settings.connectionString, wake, settings.log);
-    queue.once('stopped', () => void started.stop());
-    wakeups = started;
-  };
+  const allLocks: TaskLocks[] = [];
 
   /** The locks of one queue's jobs: a connection per loop, so a job taken is never left waiting for one. */
   const locksFor = (loopCount: number): TaskLocks => {
     const locks = taskLocks(settings.connectionString, loopCount);
-    queue.once('stopped', () => void locks.stop());
+    allLocks.push(locks);
     return locks;
   };
 
@@ -115,8 +102,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
         singletonKey: options.exclusiveKey,
       });
       if (!id) throw unavailable();
-      wake(name);
-      await queue.getDb().executeSql('SELECT pg_notify($1, $2)', [TASK_CHANNEL, name]);
+      await settings.wakeups.sent(name);
       const deadline = Date.now() + settings.pickupSeconds * 1000;
       const watch = taskWatch(queue, name, id);
       for (;;) {
@@ -140,7 +126,6 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
     },
 
     async work<I extends object, O>(name: string, handler: (input: I) => Promise<O>): Promise<void> {
-      startWorking();
       const count = Math.max(1, settings.concurrency);
       const locks = locksFor(count);
       const ids: string[] = [];
@@ -167,7 +152,12 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
             },
           ),
         );
-      loops.set(name, ids);
+      settings.wakeups.register(name, ids);
+    },
+
+    /** Closes the loops' lock connections; after the queue stopped (a job still ending holds its lock). */
+    async stop(): Promise<void> {
+      await Promise.all(allLocks.splice(0).map((locks) => locks.stop()));
     },
   };
 }

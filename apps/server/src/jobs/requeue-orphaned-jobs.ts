@@ -51,16 +51,34 @@ export async function requeueOrphanedJobs(queue: JobQueue, work: OrphanedWork): 
   return toSend;
 }
 
-/** Runs `resume` now and every `everySeconds` (unref'd); failures wait for the next round (the database may be away). */
+export interface RepeatedResume {
+  /** Clears the timer and waits for a round under way (it uses the queue and the database being closed). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `resume` now and every `everySeconds` (a round still running skips the next); failures wait for the next
+ * round (the database may be away). The timer is unref'd and ends with `stop`.
+ */
 export function repeatResume(
   resume: () => Promise<number>,
   everySeconds: number,
   report: (count: number) => void,
-): void {
-  const round = () =>
-    resume()
-      .then((count) => count > 0 && report(count))
-      .catch(() => undefined);
-  void round();
-  setInterval(() => void round(), everySeconds * 1000).unref();
+): RepeatedResume {
+  let running: Promise<void> | undefined;
+  const round = () => {
+    if (running) return;
+    running = resume()
+      .then((count) => void (count > 0 && report(count)))
+      .catch(() => undefined)
+      .finally(() => (running = undefined));
+  };
+  round();
+  const timer = setInterval(round, everySeconds * 1000).unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import { exportJobs } from './export-jobs';
 import { importJobs } from './import-jobs';
+import { jobWakeups } from './job-wakeups';
 import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
 import { remoteTasks } from './remote-task';
@@ -18,6 +19,12 @@ export interface RunningJobs {
   queue: JobQueue;
   /** The mailer the services use: it queues each message for the processes that work the queues. */
   mailer: Mailer;
+  /**
+   * Stops everything the job side started: the resume checks, the wake-ups' LISTEN connection, pg-boss (its
+   * workers, timers and pool; `graceful` waits for the running jobs, up to pg-boss's 30 s) and the tasks' lock
+   * connections. Nothing of it is left running once this resolves.
+   */
+  stop(options?: { graceful?: boolean }): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -40,19 +47,21 @@ export async function startJobs(
   { work = true }: JobsOptions = {},
 ): Promise<RunningJobs> {
   const queue = await startQueue(infra.connectionString, work);
-  const ingest = sceneIngestJobs(queue, log);
-  const processing = detectionsProcessJobs(queue, log);
+  // One LISTEN connection per working process wakes its workers of every queue when any process sends a job.
+  const wakeups = jobWakeups(queue, infra.connectionString, log);
+  const ingest = sceneIngestJobs(queue, wakeups, log);
+  const processing = detectionsProcessJobs(queue, wakeups, log);
   await ingest.create();
   await processing.create();
-  const integrationSync = integrationSyncJobs(queue);
+  const integrationSync = integrationSyncJobs(queue, wakeups);
   await integrationSync.create();
-  const mail = mailJobs(queue, infra.mailer);
+  const mail = mailJobs(queue, wakeups, infra.mailer);
   await mail.create();
   const tasks = remoteTasks(queue, {
     pickupSeconds: infra.config.jobPickupSeconds,
     concurrency: infra.config.remoteTaskConcurrency,
     connectionString: infra.connectionString,
-    log,
+    wakeups,
   });
   const imports = importJobs(tasks, infra.storage);
   await imports.create();
@@ -79,5 +88,14 @@ export async function startJobs(
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }
-  return { services, queue, mailer: mail.mailer };
+  return {
+    services,
+    queue,
+    mailer: mail.mailer,
+    async stop({ graceful = true } = {}) {
+      await Promise.all([ingest.stop(), processing.stop(), wakeups.stop()]);
+      await queue.stop({ graceful, wait: true });
+      await tasks.stop();
+    },
+  };
 }

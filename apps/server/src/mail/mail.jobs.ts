@@ -1,3 +1,4 @@
+import type { JobWakeups } from '../jobs/job-wakeups';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage, Mailer } from './mailer';
 
@@ -12,28 +13,28 @@ const sendOptions = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireI
 /**
  * E-mails on pg-boss: `mailer.send` only queues the message (an API process never talks to SMTP); the processes
  * that work the queues hand each message to `transport`, the SMTP server or the outbox folder. In a process that
- * works the queue the message is taken at once; a worker elsewhere takes it within a second.
+ * works the queue, and in a worker elsewhere, the message is taken at once (`wakeups`).
  */
-export function mailJobs(queue: JobQueue, transport: Mailer) {
-  let workerId: string | null = null;
+export function mailJobs(queue: JobQueue, wakeups: JobWakeups, transport: Mailer) {
   const mailer: Mailer = {
     destination: `fila '${MAIL_SEND_QUEUE}' → ${transport.destination}`,
     async send(message: MailMessage): Promise<void> {
       await queue.send(MAIL_SEND_QUEUE, { ...message }, sendOptions);
-      if (workerId) queue.notifyWorker(workerId);
+      await wakeups.sent(MAIL_SEND_QUEUE);
     },
   };
   return {
     mailer,
     create: () => queue.createQueue(MAIL_SEND_QUEUE),
     async work(): Promise<void> {
-      workerId = await queue.work<MailMessage>(
+      const worker = await queue.work<MailMessage>(
         MAIL_SEND_QUEUE,
         { batchSize: 1, pollingIntervalSeconds: 1 },
         async ([job]) => {
           if (job) await transport.send(job.data);
         },
       );
+      wakeups.register(MAIL_SEND_QUEUE, [worker]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { JobWakeups } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
 import type { SyncRunRow } from './integration.repo';
 import type { SyncQueue } from './sync/sync-queue';
@@ -14,8 +15,9 @@ interface SyncJob {
  * The synchronisation on pg-boss: one job per run, singleton per customer (the queue's `singleton` policy keeps
  * one run of a customer active at a time), one retry after a crash (the run restarts from the beginning: its
  * writes are per-allotment transactions). An hourly tick queues the daily run of each completed configuration.
+ * A run sent is taken at once by an idle worker of any process (`wakeups`), not at its next poll.
  */
-export function integrationSyncJobs(queue: JobQueue) {
+export function integrationSyncJobs(queue: JobQueue, wakeups: JobWakeups) {
   return {
     async create(): Promise<void> {
       await queue.createQueue(INTEGRATION_SYNC_QUEUE, { name: INTEGRATION_SYNC_QUEUE, policy: 'singleton' });
@@ -27,11 +29,13 @@ export function integrationSyncJobs(queue: JobQueue) {
         retryLimit: 1,
         expireInSeconds: 2 * 60 * 60,
       });
+      await wakeups.sent(INTEGRATION_SYNC_QUEUE);
     },
     async work(runner: SyncRunner, syncQueue: SyncQueue): Promise<void> {
-      await queue.work<SyncJob>(INTEGRATION_SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
+      const worker = await queue.work<SyncJob>(INTEGRATION_SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
         if (job) await runner.run(job.data.runId);
       });
+      wakeups.register(INTEGRATION_SYNC_QUEUE, [worker]);
       await queue.work(INTEGRATION_TICK_QUEUE, async () => {
         await syncQueue.tick();
       });

@@ -1,5 +1,6 @@
+import type { JobWakeups } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
-import { repeatResume, requeueOrphanedJobs } from '../../jobs/requeue-orphaned-jobs';
+import { repeatResume, requeueOrphanedJobs, type RepeatedResume } from '../../jobs/requeue-orphaned-jobs';
 import type { ScenesService } from './scenes.service';
 
 export const SCENE_INGEST_QUEUE = 'scene-ingest';
@@ -22,18 +23,26 @@ const jobOptions = {
  * Ingest runs on pg-boss: one job per scene, at most one ingest at a time per process (a tile pyramid keeps
  * both cores busy), one retry. Once a process works the queue it also resumes, at start and every few seconds,
  * the ingests interrupted by a crash: scenes whose ingest stopped beating, and scenes left queued with no job.
+ * A job sent is taken at once by an idle worker of any process (`wakeups`), not at its next poll.
  */
-export function sceneIngestJobs(queue: JobQueue, log: (message: string) => void = () => undefined) {
+export function sceneIngestJobs(
+  queue: JobQueue,
+  wakeups: JobWakeups,
+  log: (message: string) => void = () => undefined,
+) {
+  let resuming: RepeatedResume | undefined;
   const send = async (sceneId: number): Promise<void> => {
     await queue.send(SCENE_INGEST_QUEUE, { sceneId } satisfies SceneIngestJob, jobOptions);
+    await wakeups.sent(SCENE_INGEST_QUEUE);
   };
   return {
     create: () => queue.createQueue(SCENE_INGEST_QUEUE),
     enqueue: send,
     async work(scenes: ScenesService): Promise<void> {
-      await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
+      const worker = await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
         if (job) await scenes.runIngest(job.data.sceneId);
       });
+      wakeups.register(SCENE_INGEST_QUEUE, [worker]);
       const resume = async () => {
         const [stalled, unsent] = await Promise.all([scenes.stalledIngests(), scenes.longQueuedIngests()]);
         const sent = await requeueOrphanedJobs(queue, {
@@ -45,9 +54,11 @@ export function sceneIngestJobs(queue: JobQueue, log: (message: string) => void 
         });
         return sent.length;
       };
-      repeatResume(resume, RESUME_CHECK_SECONDS, (count) =>
+      resuming = repeatResume(resume, RESUME_CHECK_SECONDS, (count) =>
         log(`${count} processamento(s) de imagem interrompido(s) retomado(s).`),
       );
     },
+    /** Ends the resume checks (before the queue stops). */
+    stop: async (): Promise<void> => resuming?.stop(),
   };
 }
