@@ -79,6 +79,8 @@ export interface ServiceOptions {
   processor?: DetectionProcessor | null;
   /** The ERP connectors (tests shorten their time-outs); default `createConnector`. */
   createConnector?: typeof createConnector;
+  /** The clock of the caches that expire by time (the tile server's lookups); default `Date.now`. */
+  clock?: () => number;
 }
 
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
@@ -101,6 +103,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
+    clock: options.clock,
   });
   const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
   const environmentRepo = createEnvironmentRepo(db);

@@ -50,10 +50,11 @@ async function createDatabaseFromTemplate(serverUrl: string): Promise<string> {
 /**
  * A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. Scene
  * ingests and AI jobs run in the test's process; there is no AI processor unless `services.processor` names one.
+ * `services.clock` replaces `Date.now` for the caches that expire by time (a test moves it past their TTL).
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
-  services: Pick<ServiceOptions, 'processor'> = {},
+  services: Pick<ServiceOptions, 'processor' | 'clock'> = {},
 ): Promise<TestContext> {
   const connectionString = await createDatabaseFromTemplate(inject('postgresServerUrl'));
   const smtp = await startTestSmtp();
@@ -79,7 +80,7 @@ export async function createTestContext(
     }),
     storage: createLocalStorage(config.storageDir),
   };
-  const graph = createServices(infra, { processor: services.processor ?? null });
+  const graph = createServices(infra, { processor: services.processor ?? null, clock: services.clock });
   const app = await buildApp(infra, graph, { serveWeb: false });
   await app.ready();
 

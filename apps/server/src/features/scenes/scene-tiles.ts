@@ -57,13 +57,15 @@ function offsetPixels(row: SceneRow, z: number): [number, number] {
 
 /**
  * Serving a scene's tiles and files with the project's permission rules. Lookups of scenes and access
- * decisions are cached for a few seconds (tiles come 20 at a time per map move); tiles in a byte LRU.
+ * decisions are cached for a few seconds (tiles come 20 at a time per map move), by `clock` (tests move it);
+ * tiles in a byte LRU.
  */
 export function createSceneTiles(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
   reader: ArchiveReader,
+  clock: () => number = Date.now,
 ) {
   // The tile version (a hash) is computed once per cached lookup, not per tile.
   const scenes = new Map<string, { row: SceneRow | undefined; version: string; until: number }>();
@@ -78,7 +80,7 @@ export function createSceneTiles(
     date: string,
   ): Promise<{ row: SceneRow; version: string }> {
     const sceneKey = `${space}/${date}`;
-    const now = Date.now();
+    const now = clock();
     let cached = scenes.get(sceneKey);
     if (!cached || cached.until < now) {
       if (scenes.size > 10_000) scenes.clear();

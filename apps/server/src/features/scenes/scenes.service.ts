@@ -31,6 +31,8 @@ export interface ScenesOptions {
   limits?: ImageLimits;
   /** Signs the tile URLs of published scenes (served without a session, cacheable by a CDN). */
   signer: TileSigner;
+  /** The clock of the tile server's lookup caches (default `Date.now`; tests move it). */
+  clock?: () => number;
 }
 
 export interface LocalSceneFile {
@@ -103,12 +105,12 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer }: ScenesOptions,
+  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
   const runIngest = createSceneIngest(repo, storage, limits);
-  const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage));
+  const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage), clock);
   const running = new Set<Promise<unknown>>();
   const ingestInProcess: IngestDispatch = async (sceneId) => {
     const task = runIngest(sceneId)
