@@ -4,13 +4,19 @@ import { BASE_PORT, workerPort } from './worker-server';
 /**
  * E2E_WORKERS (default 1) Playwright workers, each with its own server, database and outbox (see
  * worker-server.ts): within a worker, spec files run one at a time. `npm test` chooses the count from the cores and
- * a short CPU calibration (scripts/e2e-workers.mjs: 4 on an idle 2-core machine, whose browser tests mostly wait)
+ * a short CPU calibration (scripts/e2e-workers.mjs: one per core; the browser tests are CPU-bound, mostly Chromium's software rendering)
  * and starts the servers itself; a single spec run by hand starts one server only. A spec must therefore not count
  * on another spec having run first, and reaches its server only through `baseURL`/`request`/`page` (or
  * `workerPort()` from worker-server.ts), never a fixed port.
  */
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 // This file is evaluated again in every worker, where TEST_PARALLEL_INDEX names the worker.
+const TRACE =
+  process.env.E2E_TRACE === 'off' || process.env.E2E_TRACE === 'on'
+    ? process.env.E2E_TRACE
+    : process.env.E2E_TRACE === 'retain-on-failure'
+      ? 'retain-on-failure'
+      : { mode: 'retain-on-failure' as const, screenshots: false, snapshots: true };
 const BASE_URL = `http://localhost:${workerPort()}`;
 
 export default defineConfig({
@@ -39,7 +45,10 @@ export default defineConfig({
     // The app turns antd's animations off for a person who asks for less motion: a menu, list or dialog is then
     // usable the moment it appears, with no settling to wait for.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots, network, console) but not the screencast frames, which cost ~20 %
+    // of the browser tests' CPU (bench/RESULTS.md, "npm test duration"); E2E_TRACE=retain-on-failure|on|off
+    // for Playwright's own modes.
+    trace: TRACE,
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

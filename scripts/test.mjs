@@ -1,9 +1,9 @@
 // `npm test`: the whole suite in two phases, each running its steps side by side, and a record of the run.
-//   1. typecheck ‖ lint ‖ unit tests ‖ the web build ‖ the browser tests' servers starting
-//   2. API tests ‖ browser tests (on the servers of phase 1)
-// tsc, ESLint, Prettier and one Vitest worker keep about one core busy each; the servers' start and the browser
-// tests mostly wait (pages, software WebGL, jobs), so their waits overlap the others' work. The tests that start
-// and kill server processes run apart (`npm run test:process`): beside the browser tests they starved them.
+//   1. typecheck ‖ lint ‖ unit tests ‖ API tests ‖ the web build ‖ the browser tests' servers starting
+//   2. the browser tests (on the servers of phase 1), with the machine to themselves
+// The steps of phase 1 are CPU-bound and have generous time limits; the browser tests are CPU-bound too (Chromium's
+// software rendering) but wait on 10 s expects: beside the API tests they missed them, so they run alone. The tests
+// that start and kill server processes run apart (`npm run test:process`, which .ci/run runs after this).
 // Every run leaves its figures in test-results/runs/<start time>/ (git-ignored): phases.json (each step's wall
 // time and verdict) and the Vitest and Playwright JSON reports, which `npm run test:slowest` reads.
 // Each step's output is held and printed whole when it ends, so that the logs do not interleave.
@@ -119,6 +119,7 @@ const phase1 = await Promise.all([
   runStep('typecheck', ...npmScript('typecheck')),
   runStep('lint', ...npmScript('lint')),
   runStep('unit', ...npmScript('test:unit', ...vitestJson('unit.json'))),
+  runStep('api', ...npmScript('test:api', ...vitestJson('api.json'))),
   runStep('build', ...npmScript('build')),
   startE2eServers(),
 ]);
@@ -126,15 +127,13 @@ const servers = phase1.pop();
 records.push(...phase1, servers.record);
 
 if (!failed()) {
-  const phase2 = await Promise.all([
-    runStep('api', ...npmScript('test:api', ...vitestJson('api.json'))),
-    runStep('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+  records.push(
+    await runStep('e2e', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       ...e2eEnv,
       E2E_SERVERS_STARTED: '1',
       E2E_JSON_REPORT: path.join(runDir, 'e2e.json'),
     }),
-  ]);
-  records.push(...phase2);
+  );
 }
 await stopE2eServers(servers.child);
 
