@@ -12,7 +12,9 @@ if (!runDir || !existsSync(runDir)) {
   process.exit(1);
 }
 const LIMIT = 20;
-const relative = (file) => path.relative(root, file);
+// Names relative to the repository the run was made in (a clean clone's, say): <repo>/test-results/runs/<run>.
+const runRoot = path.resolve(runDir, '../../..');
+const relative = (file) => path.relative(runRoot, file);
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
 
 /** Vitest's JSON report: one entry per file, each with its tests. */
@@ -81,7 +83,7 @@ const table = (title, rows) => {
     });
 };
 
-console.log(`Execução: ${relative(runDir)}${phases ? ` (total ${phases.totalS} s)` : ''}`);
+console.log(`Execução: ${path.relative(root, runDir)}${phases ? ` (total ${phases.totalS} s)` : ''}`);
 if (phases)
   for (const step of phases.steps)
     console.log(`  ${step.name}: ${step.wallS} s ${step.code === 0 ? 'ok' : `FALHOU (${step.code})`}`);

@@ -84,8 +84,6 @@ it('finishes an ingest killed half-way (kill -9 of the server) after a restart, 
   }
   await stopServerProcess(server, 'SIGKILL');
   await db.end();
-  const killedAt = await state().catch(() => null);
-  expect(killedAt).toBeNull(); // the database went down with its server
 
   server = await startServerProcess(env, port);
   const again = new pg.Client({ connectionString: `postgres://mirante:mirante@127.0.0.1:${pgPort}/mirante` });
