@@ -24,7 +24,7 @@ export default defineConfig({
           exclude: ['**/*.api.test.ts', '**/node_modules/**', ...ISOLATED_UNIT],
           isolate: false,
           // Vitest's 5 s default is CPU a loaded runner may not give: synchronous geometry and rendering cases
-          // took 6.6–6.8 s at load ~20 (bench/RESULTS.md, "npm test duration"). A hung test still fails.
+          // took 6.6–6.8 s at load ~20 ("npm test duration" in git history of bench/RESULTS.md). A hung test still fails.
           testTimeout: 60_000,
         },
       },
@@ -47,7 +47,7 @@ export default defineConfig({
       {
         // One module graph per worker (isolate: false), as the unit project: each file builds its own app on its
         // own database, and once closed nothing of it runs on (apps/server/test/open-handles.api.test.ts). Loading
-        // every file's imports afresh was most of the project's CPU (bench/RESULTS.md, "npm test duration"). A
+        // every file's imports afresh was most of the project's CPU ("npm test duration" in git history of bench/RESULTS.md). A
         // file that mocks modules (vi.mock) or stubs globals would need an isolated project (none does).
         test: {
           name: 'api',

@@ -28,7 +28,7 @@ export default defineConfig({
   workers: WORKERS,
   retries: 0,
   // Time limits catch a hang, they measure nothing: these leave room for a CI runner ~3× slower than our machine
-  // (60 s and 7 s before; bench/RESULTS.md, "npm test duration").
+  // (60 s and 7 s before; "npm test duration" in git history of bench/RESULTS.md).
   timeout: 90_000,
   expect: { timeout: 10_000 },
   // `npm test` keeps each run's JSON report (scripts/test.mjs) for `npm run test:slowest`.

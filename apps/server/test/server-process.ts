@@ -14,7 +14,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /**
  * How long a started server may take to answer its health check: ~15 s on an idle 2-core machine (a fresh
  * embedded PostgreSQL, migrations, the demo seed), but past 90 s at load 15–27 in 4 of the API files
- * (bench/RESULTS.md, "npm test duration"). The tests that start servers allow for it in their own time limits
+ * ("npm test duration" in git history of bench/RESULTS.md). The tests that start servers allow for it in their own time limits
  * (SERVER_START_LIMIT_MS per start).
  */
 export const SERVER_START_LIMIT_MS = 240_000;

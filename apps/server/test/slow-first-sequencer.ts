@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * API and process test files that take minutes (the process files start server processes of their own and kill
  * them on purpose), longest first: seconds of each in the whole API project at load 13–34, before the process
- * files had a project of their own (bench/RESULTS.md, "npm test duration"). Each project keeps this order among
+ * files had a project of their own ("npm test duration" in git history of bench/RESULTS.md). Each project keeps this order among
  * its own files.
  */
 export const SLOW_API_FILES = [
