@@ -7,7 +7,7 @@ import { usePrefersReducedMotion } from '../shared/motion/usePrefersReducedMotio
 import { AppErrorBoundary } from '../shared/status/AppErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './queryClient';
-import { themeFor } from './theme';
+import { theme, themeFor } from './theme';
 
 /** Spec 9: messages 120 px from the top, shown for 1 s by default. */
 const MESSAGE_CONFIG = { top: 120, duration: 1 };
@@ -15,17 +15,21 @@ const MESSAGE_CONFIG = { top: 120, duration: 1 };
 export function App() {
   const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={ptBR} theme={themeFor(reducedMotion)}>
+    <ConfigProvider locale={ptBR} theme={theme}>
       <AntApp message={MESSAGE_CONFIG}>
-        <AppErrorBoundary>
-          <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
-              <SessionProvider>
-                <AppRoutes />
-              </SessionProvider>
-            </BrowserRouter>
-          </QueryClientProvider>
-        </AppErrorBoundary>
+        {/* Under reduced motion everything stops moving but the messages (shown by AntApp, outside this provider):
+            their short fade is all that keeps a 1-s message from flashing by. */}
+        <ConfigProvider theme={themeFor(reducedMotion)}>
+          <AppErrorBoundary>
+            <QueryClientProvider client={queryClient}>
+              <BrowserRouter>
+                <SessionProvider>
+                  <AppRoutes />
+                </SessionProvider>
+              </BrowserRouter>
+            </QueryClientProvider>
+          </AppErrorBoundary>
+        </ConfigProvider>
       </AntApp>
     </ConfigProvider>
   );
