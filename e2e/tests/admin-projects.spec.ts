@@ -89,7 +89,7 @@ test('ADMIN registers a project with its boundary, edits it, archives it and bri
   await dialog.getByLabel('Nome').fill(`${name} - Etapa 1`);
   await dialog.getByLabel('Equipe').fill('Equipe Norte');
   await screenshotWhenAsked(page, { path: '../test-results/screens/admin-projects-edit.png' });
-  // Messages last 1 s (spec 9): noted as they appear, since a busy runner's expect can poll past one.
+  // Messages last 1 s: noted as they appear, since a busy runner's expect can poll past one.
   const messages = await noteMessages(page);
   await dialog.getByRole('button', { name: 'Salvar' }).click();
   await expect.poll(messages).toContain('Projeto atualizado com sucesso');

@@ -52,7 +52,7 @@ function answer({
 const admin = { credentials: { role: 'ADMIN' as const } };
 
 describe('the allotment analysis page (/page/analysis) when the server fails', () => {
-  it('allotment analysis: a failed publish says so (spec 8)', async () => {
+  it('allotment analysis: a failed publish says so and the switch stays as it was', async () => {
     const user = setupUser();
     answer();
     server.use(http.post(api('/detection/:id'), () => failure(500, 'falhou')));
