@@ -19,7 +19,6 @@ import { registerAllotmentAnalysesRoutes } from './features/allotment-analyses/a
 import { registerEnvironmentRoutes } from './features/environment/environment.routes';
 import { registerDetectionRoutes } from './features/detections/detections.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
-import { createCredentialThrottle } from './features/auth/credential-throttle';
 import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
@@ -46,6 +45,7 @@ import type { Infrastructure, Services } from './services';
 import { cachedSessions } from './http/cached-sessions';
 import { installErrorHandlers } from './http/error-handler';
 import { fastPathServer } from './http/fast-path-server';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { createRouter } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { hasWebApp, registerWebApp } from './http/web-static';
@@ -96,8 +96,9 @@ export async function buildApp(
     },
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
-    // Behind a proxy, TRUST_PROXY says whose X-Forwarded-For to believe; otherwise anyone could pick an IP.
-    trustProxy: infra.config.trustProxy,
+    // Behind a proxy, TRUST_PROXY says which hops of X-Forwarded-For to believe; the client is the right-most
+    // address that is not one of them, so an address the client writes into the header is never his.
+    trustProxy: fastifyTrustProxy(infra.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // With request logging on, tiles take the routed path too, so that every request is logged.
     serverFactory: options.logRequests ? undefined : fastPathServer(tiles.handle),
@@ -131,11 +132,7 @@ export async function buildApp(
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
   });
   route(systemApi.baseMaps, async () => infra.config.baseMaps);
-  registerAuthRoutes(
-    route,
-    services.auth,
-    createCredentialThrottle({ perMinute: infra.config.loginRateLimitPerMinute }),
-  );
+  registerAuthRoutes(route, services.auth, services.credentialThrottle);
   registerProjectRoutes(route, services.projects);
   registerProjectRegistrationRoutes(route, services.projectRegistration);
   registerModuleRoutes(route, services.modules);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
+import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
 
 /** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -46,8 +47,8 @@ export interface AppConfig {
    * each import queue); imports of one project still run one at a time (a per-project advisory lock).
    */
   remoteTaskConcurrency: number;
-  /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */
-  trustProxy: boolean | string;
+  /** `TRUST_PROXY`: the proxy hops (or the proxies' addresses) whose X-Forwarded-For is believed; false: none. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Largest scene upload (GeoTIFF/PNG/JPEG), in MB. */
   sceneUploadMaxMb: number;
@@ -87,13 +88,6 @@ function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
   if (env.DEMO_DATA === '1') return true;
   if (env.DEMO_DATA === '0') return false;
   return !env.DATABASE_URL && env.NODE_ENV !== 'production';
-}
-
-/** `1`/`true`: trust any proxy; else a comma-separated list of proxy IPs/CIDRs; unset or `0`: none. */
-function trustProxyFromEnv(value: string | undefined): boolean | string {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || trimmed === '0' || trimmed === 'false') return false;
-  return trimmed === '1' || trimmed === 'true' ? true : trimmed;
 }
 
 /** `INTEGRATION_KEY` (base64 or hex of 32 bytes); a development default when unset outside production. */

@@ -5,6 +5,8 @@ import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
+import { createCredentialThrottle } from './features/auth/credential-throttle';
+import { createCredentialThrottleRepo } from './features/auth/credential-throttle.repo';
 import { constructionGuard } from './features/construction/construction-access';
 import { createInspectionsRepo } from './features/construction/inspections.repo';
 import { createInspectionsService } from './features/construction/inspections.service';
@@ -79,7 +81,7 @@ export interface ServiceOptions {
   processor?: DetectionProcessor | null;
   /** The ERP connectors (tests shorten their time-outs); default `createConnector`. */
   createConnector?: typeof createConnector;
-  /** The clock of the caches that expire by time (the tile server's lookups); default `Date.now`. */
+  /** The clock of what expires by time (the tile server's lookups, the credential throttle); default `Date.now`. */
   clock?: () => number;
 }
 
@@ -137,6 +139,10 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   return {
     ...integration,
     auth,
+    credentialThrottle: createCredentialThrottle(createCredentialThrottleRepo(db), {
+      perMinute: config.loginRateLimitPerMinute,
+      clock: options.clock,
+    }),
     projects,
     projectRegistration: createProjectRegistrationService(projectsRepo),
     modules: createModulesService(createModulesRepo(db)),

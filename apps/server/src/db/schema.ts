@@ -135,6 +135,20 @@ export interface SessionsTable {
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Migration 034: one credential-throttle bucket (key hashed) and its current window. */
+export interface CredentialAttemptsTable {
+  bucketKey: string;
+  attempts: number;
+  windowEndsAt: Timestamp;
+}
+
+/** Migration 034: an address (IPv4, or IPv6 /64) a user recently signed in from with his password or e-mailed link. */
+export interface UserSignInAddressesTable {
+  userId: number;
+  address: string;
+  lastSuccessAt: Timestamp;
+}
+
 export interface PasswordTokensTable {
   id: Generated<string>;
   userId: number;
@@ -208,6 +222,8 @@ export interface Database {
   sessions: SessionsTable;
   passwordTokens: PasswordTokensTable;
   accessTokens: AccessTokensTable;
+  credentialAttempts: CredentialAttemptsTable;
+  userSignInAddresses: UserSignInAddressesTable;
   schemaMigrations: SchemaMigrationsTable;
   layers: LayersTable;
   lotStatusHistory: LotStatusHistoryTable;
