@@ -36,10 +36,10 @@ const bucketKey = (...parts: string[]) => createHash('sha256').update(parts.join
  * refused by the first does not count against the other two, so one person hammering his own account from an
  * office does not lock the office out.
  *
- * An account's bucket (its e-mail) is a soft lock-out: once full it refuses unknown addresses only. The
- * addresses the user signed in from with his password or an e-mailed password link in the last 30 days still
- * get in, and asking for a recovery e-mail has a bucket of its own, so somebody guessing a password slows
- * himself down, not the account's owner.
+ * An account's bucket (its e-mail) is a soft lock-out: it counts and refuses unknown addresses only. The
+ * addresses the user signed in from with his password or an e-mailed password link in the last 30 days are
+ * left out of it (their own address+subject and address buckets still hold), and asking for a recovery e-mail
+ * has a bucket of its own, so somebody guessing a password slows himself down, not the account's owner.
  */
 export function createCredentialThrottle(repo: CredentialThrottleRepo, options: CredentialThrottleOptions) {
   const clock = options.clock ?? Date.now;
@@ -56,8 +56,8 @@ export function createCredentialThrottle(repo: CredentialThrottleRepo, options: 
 
   /**
    * Counts one attempt of `ip` on `subject` and throws 429 when a bucket is full. `account`: the e-mail whose
-   * account the subject is; when only the subject's bucket is full, an address the account's owner recently
-   * signed in from is let through.
+   * account the subject is; an address the account's owner recently signed in from is not counted in, nor
+   * refused by, the subject's bucket.
    */
   async function attempt(ip: string, subject: string, account?: string): Promise<void> {
     const now = clock();
@@ -69,18 +69,15 @@ export function createCredentialThrottle(repo: CredentialThrottleRepo, options: 
     const pairCount = (await repo.hit([{ key: pair, windowEndsAt: minuteEnd }], at)).get(pair) ?? 0;
     if (pairCount > perMinute) throw tooManyAttempts();
 
+    const since = new Date(now - RECENT_SIGN_IN_DAYS * DAY_MS);
+    const ownersAddress = account !== undefined && (await repo.isRecentAddressOf(account, address, since));
     const subjectKey = bucketKey('subject', subject);
     const addressKey = bucketKey('address', address);
-    const buckets: BucketHit[] = [
-      { key: subjectKey, windowEndsAt: minuteEnd },
-      { key: addressKey, windowEndsAt: minuteEnd },
-    ];
+    const buckets: BucketHit[] = [{ key: addressKey, windowEndsAt: minuteEnd }];
+    if (!ownersAddress) buckets.push({ key: subjectKey, windowEndsAt: minuteEnd });
     const counts = await repo.hit(buckets, at);
     if ((counts.get(addressKey) ?? 0) > perMinute * ADDRESS_FACTOR) throw tooManyAttempts();
-    if ((counts.get(subjectKey) ?? 0) <= perMinute * SUBJECT_FACTOR) return;
-    const since = new Date(now - RECENT_SIGN_IN_DAYS * DAY_MS);
-    if (account !== undefined && (await repo.isRecentAddressOf(account, address, since))) return;
-    throw tooManyAttempts();
+    if ((counts.get(subjectKey) ?? 0) > perMinute * SUBJECT_FACTOR) throw tooManyAttempts();
   }
 
   const normalized = (email: string) => email.trim().toLowerCase();
