@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, trustProxyFromEnv } from './trust-proxy';
+import { clientAddress, fastifyTrustProxy, trustProxyFromEnv } from './trust-proxy';
 
 /** The client address Fastify sees for a request from `peer` carrying `forwardedFor`. */
 async function clientIp(trustProxy: string | undefined, peer: string, forwardedFor?: string) {
   const app = Fastify({ trustProxy: fastifyTrustProxy(trustProxyFromEnv(trustProxy)) });
-  app.get('/', (request) => ({ ip: request.ip }));
+  app.get('/', (request) => ({ ip: clientAddress(request) }));
   const response = await app.inject({
     method: 'GET',
     url: '/',
@@ -37,5 +37,9 @@ describe('the client address behind proxies', () => {
     );
     // A peer that is not a listed proxy is the client, and its header is not believed.
     expect(await clientIp('172.16.0.0/12', '203.0.113.8', '10.9.9.9')).toBe('203.0.113.8');
+  });
+
+  it('is the socket peer when a trusted hop forwarded something that is not an address', async () => {
+    expect(await clientIp('1', '172.18.0.5', '203.0.113.7, não-é-ip')).toBe('172.18.0.5');
   });
 });

@@ -51,3 +51,12 @@ export function fastifyTrustProxy(
   if (typeof trust !== 'number') return trust;
   return (_address, hop) => hop < trust;
 }
+
+/**
+ * The client's IP address: Fastify's `request.ip` (see `fastifyTrustProxy`), or the socket's peer when a
+ * trusted hop forwarded something that is not an IP address.
+ */
+export function clientAddress(request: { ip: string; socket: { remoteAddress?: string } }): string {
+  if (isIP(request.ip) !== 0) return request.ip;
+  return request.socket.remoteAddress ?? request.ip;
+}

@@ -66,11 +66,13 @@ export function createCredentialThrottle(repo: CredentialThrottleRepo, options: 
     const minuteEnd = new Date(now + MINUTE_MS);
     const address = throttleAddress(ip);
     const pair = bucketKey('pair', address, subject);
-    const pairCount = (await repo.hit([{ key: pair, windowEndsAt: minuteEnd }], at)).get(pair) ?? 0;
-    if (pairCount > perMinute) throw tooManyAttempts();
-
     const since = new Date(now - RECENT_SIGN_IN_DAYS * DAY_MS);
-    const ownersAddress = account !== undefined && (await repo.isRecentAddressOf(account, address, since));
+    const [pairCounts, ownersAddress] = await Promise.all([
+      repo.hit([{ key: pair, windowEndsAt: minuteEnd }], at),
+      account === undefined ? false : repo.isRecentAddressOf(account, address, since),
+    ]);
+    if ((pairCounts.get(pair) ?? 0) > perMinute) throw tooManyAttempts();
+
     const subjectKey = bucketKey('subject', subject);
     const addressKey = bucketKey('address', address);
     const buckets: BucketHit[] = [{ key: addressKey, windowEndsAt: minuteEnd }];
