@@ -1,6 +1,7 @@
 -- Credential throttles shared by every API process on the database.
 -- One row per bucket: the key is a SHA-256 of the bucket's kind and subject (an e-mail, a token, an address),
--- so no token or e-mail is stored; `attempts` counts the calls of the window that ends at `window_ends_at`.
+-- so no token or e-mail is stored in clear; `attempts` counts the calls of the window that ends at
+-- `window_ends_at`.
 -- UNLOGGED: counters are worth no WAL; a crash of PostgreSQL only empties them (every window starts afresh).
 CREATE UNLOGGED TABLE credential_attempts (
   bucket_key      text PRIMARY KEY,

@@ -26,7 +26,7 @@ function tooManyAttempts(): AppError {
   return new AppError(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um minuto e tente novamente.');
 }
 
-/** The stored key of a bucket: a hash, so that neither e-mails nor tokens are kept in the counters. */
+/** The stored key of a bucket: a hash, so that no e-mail or token is kept in clear in the counters. */
 const bucketKey = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('base64url');
 
 /**
