@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
+import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
 
 /** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -62,6 +63,11 @@ export interface AppConfig {
    * `requireIntegrationKey` stops the start-up.
    */
   integrationKey: Buffer | null;
+  /**
+   * `OUTBOUND_ALLOWED_HOSTS`: hosts (`name`, `name:port`, `IP`, `[IPv6]:port`, comma-separated) that calls to
+   * user-supplied URLs may reach although they resolve to internal addresses (an on-premise ERP).
+   */
+  outboundAllowedHosts: AllowedHost[];
 }
 
 export interface S3Config {
@@ -173,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     baseMaps: baseMapsFromEnv(env),
     integrationKey: integrationKeyFromEnv(env, dataDir),
+    outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
   };
 }

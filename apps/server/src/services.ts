@@ -32,6 +32,8 @@ import { createCredentialsCipher } from './features/integration/credentials-ciph
 import { createIntegrationRepo, type SyncRunRow } from './features/integration/integration.repo';
 import { createIntegrationService } from './features/integration/integration.service';
 import { startDemoErp } from './features/integration/demo-erp';
+import { createAllowedHostsRepo } from './outbound/allowed-hosts.repo';
+import { createOutboundFetch } from './outbound/outbound-fetch';
 import { notifyIfDue } from './features/integration/sync/sync-email';
 import { createSyncQueue } from './features/integration/sync/sync-queue';
 import { createSyncRunner } from './features/integration/sync/sync-runner';
@@ -197,11 +199,16 @@ function integrationServices(
   if (!config.integrationKey) throw new Error('INTEGRATION_KEY não definida.');
   const cipher = createCredentialsCipher(config.integrationKey);
   const connectors = options.createConnector ?? createConnector;
+  const allowedHosts = createAllowedHostsRepo(db);
+  const outbound = createOutboundFetch({
+    allowedHosts: async () => [...config.outboundAllowedHosts, ...(await allowedHosts.list())],
+  });
   const syncRunner = createSyncRunner({
     db,
     repo,
     cipher,
     createConnector: connectors,
+    outbound,
     afterRun: async (run) => {
       await notifyIfDue(repo, (message) => mailer.send(message), config.appUrl, run).catch((error: unknown) =>
         process.stderr.write(
@@ -216,6 +223,7 @@ function integrationServices(
     cipher,
     projects,
     createConnector: connectors,
+    outbound,
     queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
   });
   /** The demo: a simulated UAU in this process, the demo allotment linked to it (main.ts, demo data only). */
@@ -223,6 +231,7 @@ function integrationServices(
     startDemoErp({
       db,
       cipher,
+      allowSimulator: (host) => allowedHosts.replaceDemo(host),
       queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
       log,
     });

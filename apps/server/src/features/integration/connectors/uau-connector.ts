@@ -35,9 +35,8 @@ export const UAU_UNIT_FIELDS = [
   { key: 'Num_Ven', value: 'Número da venda' },
 ];
 
-/** ASP.NET Web API error bodies: {"Message": "..."} (or a bare string). */
+/** ASP.NET Web API error bodies: {"Message": "..."}. */
 export function uauFailure(_status: number, body: unknown): VendorFailure {
-  if (typeof body === 'string') return { message: body.length < 300 ? body : null };
   if (!isRecord(body)) return { message: null };
   const message = body.Message ?? body.message ?? body.ExceptionMessage;
   return { message: typeof message === 'string' ? message : null };
