@@ -48,6 +48,7 @@ import { installErrorHandlers } from './http/error-handler';
 import { fastPathServer } from './http/fast-path-server';
 import { createRouter } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { refuseLoneSurrogates } from './http/well-formed-text';
 import { hasWebApp, registerWebApp } from './http/web-static';
 
 /**
@@ -107,6 +108,7 @@ export async function buildApp(
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
   installSecurityHeaders(app);
+  refuseLoneSurrogates(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
