@@ -145,6 +145,38 @@ export async function startServerProcess(
   return server;
 }
 
+/**
+ * Starts `npm start`'s entry (`scripts/start.mjs`: the supervisor, which runs `main.ts` and starts it again when it
+ * dies) on 127.0.0.1:`port`, without its web build check, and waits for the health check. Its output carries the
+ * supervisor's lines, among them the server's pid (`serverPids`).
+ */
+export async function startSupervisedServer(
+  env: Record<string, string>,
+  port: number,
+  options: StartServerOptions = {},
+): Promise<ServerProcess> {
+  const started = spawnNodeProcess(
+    'scripts/start.mjs',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOGIN_RATE_LIMIT: '100000',
+      DEMO_IMAGERY: '0',
+      MIRANTE_WEB_BUILD: '0',
+      ...env,
+    },
+    options,
+  );
+  const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };
+  await waitForHealth(server, options.limitMs);
+  return server;
+}
+
+/** The pids of the servers a supervisor started, in order (from its 'Servidor iniciado (pid N…' lines). */
+export function serverPids(output: string): number[] {
+  return [...output.matchAll(/Servidor iniciado \(pid (\d+)/g)].map((match) => Number(match[1]));
+}
+
 /** Starts a worker (`npm run worker`'s entry, `worker.ts`) and waits until it says it is ready. */
 export async function startWorkerProcess(
   env: Record<string, string>,
