@@ -49,6 +49,7 @@ import { fastPathServer } from './http/fast-path-server';
 import { createRouter } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
 import { refuseLoneSurrogates } from './http/well-formed-text';
+import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
 
 /**
@@ -94,6 +95,7 @@ export async function buildApp(
     logger: {
       level: infra.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      hooks: { logMethod: abortAwareLogMethod },
     },
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
