@@ -29,6 +29,7 @@ import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
+import { registerOutboundHostsRoutes } from './features/outbound-hosts/outbound-hosts.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
@@ -166,6 +167,7 @@ export async function buildApp(
   registerElevationRoutes(route, services.elevation);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
+  registerOutboundHostsRoutes(route, services.outboundHosts);
   registerOverlayRoutes(route, services.overlays);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
