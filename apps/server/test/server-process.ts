@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The one harness that starts Mirante's own processes (the server `main.ts`, the worker `worker.ts`) for the
- * process tests, the reliability tests and the benchmarks. (e2e/start-server.mjs is plain JavaScript run without
+ * The one harness that starts Mirante's own processes (the server `main.ts`, `npm start`'s supervisor
+ * `scripts/start.mjs`, the worker `worker.ts`) for the process tests, the reliability tests and the benchmarks. (e2e/start-server.mjs is plain JavaScript run without
  * tsx and keeps its own copy.)
  */
 
