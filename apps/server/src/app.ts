@@ -28,6 +28,7 @@ import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
+import { registerOutboundHostsRoutes } from './features/outbound-hosts/outbound-hosts.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
@@ -48,6 +49,8 @@ import { fastPathServer } from './http/fast-path-server';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { createRouter } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { refuseLoneSurrogates } from './http/well-formed-text';
+import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
 
 /**
@@ -93,6 +96,7 @@ export async function buildApp(
     logger: {
       level: infra.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      hooks: { logMethod: abortAwareLogMethod },
     },
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
@@ -108,6 +112,7 @@ export async function buildApp(
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
   installSecurityHeaders(app);
+  refuseLoneSurrogates(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -159,6 +164,7 @@ export async function buildApp(
   registerElevationRoutes(route, services.elevation);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
+  registerOutboundHostsRoutes(route, services.outboundHosts);
   registerOverlayRoutes(route, services.overlays);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
 import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
+import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
 
 /** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -63,6 +64,11 @@ export interface AppConfig {
    * `requireIntegrationKey` stops the start-up.
    */
   integrationKey: Buffer | null;
+  /**
+   * `OUTBOUND_ALLOWED_HOSTS`: hosts (`name`, `name:port`, `IP`, `[IPv6]:port`, comma-separated) that calls to
+   * user-supplied URLs may reach although they resolve to internal addresses (an on-premise ERP).
+   */
+  outboundAllowedHosts: AllowedHost[];
 }
 
 export interface S3Config {
@@ -167,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : null,
     baseMaps: baseMapsFromEnv(env),
     integrationKey: integrationKeyFromEnv(env, dataDir),
+    outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
   };
 }

@@ -34,6 +34,12 @@ import { createCredentialsCipher } from './features/integration/credentials-ciph
 import { createIntegrationRepo, type SyncRunRow } from './features/integration/integration.repo';
 import { createIntegrationService } from './features/integration/integration.service';
 import { startDemoErp } from './features/integration/demo-erp';
+import {
+  createOutboundHostsRepo,
+  createOutboundHostsService,
+  type OutboundHostsRepo,
+} from './features/outbound-hosts';
+import { createOutboundFetch, type OutboundFetch } from './outbound/outbound-fetch';
 import { notifyIfDue } from './features/integration/sync/sync-email';
 import { createSyncQueue } from './features/integration/sync/sync-queue';
 import { createSyncRunner } from './features/integration/sync/sync-runner';
@@ -135,8 +141,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
-  const integration = integrationServices(infra, projects, options);
+  const outboundHostsRepo = createOutboundHostsRepo(db);
+  const outboundHosts = createOutboundHostsService(outboundHostsRepo, config.outboundAllowedHosts);
+  // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).
+  const outbound = createOutboundFetch({ allowedHosts: () => outboundHosts.allowed() });
+  const integration = integrationServices(infra, projects, options, { outbound, outboundHostsRepo });
   return {
+    outboundHosts,
     ...integration,
     auth,
     credentialThrottle: createCredentialThrottle(createCredentialThrottleRepo(db), {
@@ -197,17 +208,20 @@ function integrationServices(
   infra: Infrastructure,
   projects: ReturnType<typeof createProjectsService>,
   options: ServiceOptions,
+  outboundParts: { outbound: OutboundFetch; outboundHostsRepo: OutboundHostsRepo },
 ) {
   const { config, db, mailer } = infra;
   const repo = createIntegrationRepo(db);
   if (!config.integrationKey) throw new Error('INTEGRATION_KEY não definida.');
   const cipher = createCredentialsCipher(config.integrationKey);
   const connectors = options.createConnector ?? createConnector;
+  const { outbound } = outboundParts;
   const syncRunner = createSyncRunner({
     db,
     repo,
     cipher,
     createConnector: connectors,
+    outbound,
     afterRun: async (run) => {
       await notifyIfDue(repo, (message) => mailer.send(message), config.appUrl, run).catch((error: unknown) =>
         process.stderr.write(
@@ -222,6 +236,7 @@ function integrationServices(
     cipher,
     projects,
     createConnector: connectors,
+    outbound,
     queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
   });
   /** The demo: a simulated UAU in this process, the demo allotment linked to it (main.ts, demo data only). */
@@ -229,6 +244,7 @@ function integrationServices(
     startDemoErp({
       db,
       cipher,
+      allowSimulator: (host) => outboundParts.outboundHostsRepo.replaceDemo(host),
       queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
       log,
     });

@@ -24,6 +24,7 @@ import type {
   IntegrationWalletLinksTable,
 } from './schema-integration';
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
+import type { OutboundAllowedHostsTable } from './schema-outbound';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -242,6 +243,7 @@ export interface Database {
   notes: NotesTable;
   sceneElevationModels: SceneElevationModelsTable;
   integrationConfigs: IntegrationConfigsTable;
+  outboundAllowedHosts: OutboundAllowedHostsTable;
   integrationProjects: IntegrationProjectsTable;
   integrationWalletLinks: IntegrationWalletLinksTable;
   integrationMappings: IntegrationMappingsTable;
