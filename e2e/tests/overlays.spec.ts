@@ -5,7 +5,7 @@ import {
   popGraphicsState,
   pushGraphicsState,
   rgb,
-} from 'pdf-lib';
+} from '@cantoo/pdf-lib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
 import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';

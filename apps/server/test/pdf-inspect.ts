@@ -1,4 +1,4 @@
-import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from '@cantoo/pdf-lib';
 
 /** The pictures a PDF embeds (image XObjects, not counting the soft masks that carry their alpha). */
 export async function pdfImages(bytes: Uint8Array): Promise<{ width: number; height: number }[]> {

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb } from '@cantoo/pdf-lib';
 import { lonLatToUtm, utmToLonLat } from './projection';
 import { DEMO_SITES } from './sites';
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument } from '@cantoo/pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENVIRONMENT_MESSAGES, type EnvironmentAnalysis, type EnvironmentFeature } from '@mirante/shared';
 import { factories } from '../../../test/factories';

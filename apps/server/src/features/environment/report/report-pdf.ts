@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from '@cantoo/pdf-lib';
 import type { EnvironmentAnalysis, EnvironmentFeature } from '@mirante/shared';
 
 export interface ReportInput {
