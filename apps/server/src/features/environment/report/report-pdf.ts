@@ -16,7 +16,7 @@ const m2 = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const ha = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent' });
 
-/** The pdf-lib standard fonts speak WinAnsi: characters outside it become '?'. */
+/** PDF's standard fonts (as pdf-lib draws them) speak WinAnsi: characters outside it become '?'. */
 const winAnsi = (text: string) =>
   text.replace(/[^\u0020-\u00ff]/g, (c) =>
     c === '—' || c === '–' || c === '−' ? '-' : c === '→' ? '->' : '?',
