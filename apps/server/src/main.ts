@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
-import { loadConfig, requireIntegrationKey } from './config';
+import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
@@ -45,7 +45,7 @@ function clusterWorkers(): number {
  * the HTTP workers, which connect to it through DATABASE_URL; a worker that dies is replaced.
  */
 async function runPrimary(workers: number): Promise<void> {
-  const config = loadConfig();
+  const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
@@ -94,7 +94,7 @@ async function runPrimary(workers: number): Promise<void> {
 
 /** One HTTP process; in a cluster only worker 0 prints the accounts and loads the demo imagery. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
   if (leader)
@@ -161,11 +161,12 @@ async function main(): Promise<void> {
   if (demoWork.length > 0) void Promise.all(demoWork).then(() => log(DEMO_TASKS_SENT));
 }
 
-function start(): Promise<void> {
+async function start(): Promise<void> {
   const config = loadConfig();
   if (config.role === 'worker') {
-    requireIntegrationKey(config);
-    return runWorker(config);
+    const withSecret = await withServerSecret(config);
+    requireIntegrationKey(withSecret);
+    return runWorker(withSecret);
   }
   const workers = clusterWorkers();
   return workers > 1 && cluster.isPrimary ? runPrimary(workers) : main();

@@ -160,6 +160,12 @@ export interface SchemaMigrationsTable {
   appliedAt: CreatedAt;
 }
 
+/** Migration 043: facts recorded once about this installation ('demo', 'credentials-path-key-upgraded'). */
+export interface InstallationMarkersTable {
+  name: string;
+  recordedAt: CreatedAt;
+}
+
 export type SceneStatus = 'queued' | 'processing' | 'ready' | 'failed';
 
 export interface ScenesTable {
@@ -209,6 +215,7 @@ export interface Database {
   passwordTokens: PasswordTokensTable;
   accessTokens: AccessTokensTable;
   schemaMigrations: SchemaMigrationsTable;
+  installationMarkers: InstallationMarkersTable;
   layers: LayersTable;
   lotStatusHistory: LotStatusHistoryTable;
   layerObservations: LayerObservationsTable;
