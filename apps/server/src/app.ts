@@ -131,6 +131,7 @@ export async function buildApp(
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
   });
   route(systemApi.baseMaps, async () => infra.config.baseMaps);
+  route(systemApi.installation, async () => ({ demo: infra.config.demo }));
   registerAuthRoutes(
     route,
     services.auth,

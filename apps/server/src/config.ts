@@ -28,6 +28,11 @@ export interface AppConfig {
   passwordTokenTtlHours: number;
   /** Seed the demo into an empty database: only the embedded database by default (see `demoDataWanted`). */
   loadDemoData: boolean;
+  /**
+   * Whether this process runs the demonstration (its accounts, link and banner). `loadDemoData` until the start-up
+   * has looked at the database: only an empty one or one seeded as the demo is (features/demo/initial-data.ts).
+   */
+  demo: boolean;
   /** Without demo data, an empty database gets its first ADMIN with this e-mail (and a definition e-mail). */
   adminEmail: string | undefined;
   /** Lifetime of sign-in links ("entrar por token"). */
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 120),
     passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
     loadDemoData: demoDataWanted(env),
+    demo: demoDataWanted(env),
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     accessTokenTtlDays: intFromEnv(env.ACCESS_TOKEN_TTL_DAYS, 30),
     loadDemoImagery: demoDataWanted(env) && env.DEMO_IMAGERY !== '0',

@@ -24,7 +24,7 @@ const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.'
 function initialData(
   infra: RunningInfrastructure,
   sendDefinitionEmail: (userId: number) => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   return loadInitialData({ db: infra.db, config: infra.config, sendDefinitionEmail, log });
 }
 
@@ -53,7 +53,7 @@ async function runPrimary(workers: number): Promise<void> {
   // works it (an HTTP worker below or `npm run worker`); this process only sends the job, and starts pg-boss
   // only when there is one to send (not on a restart, nor with the demo's accounts).
   let queue: JobQueue | undefined;
-  await initialData(infra, async (userId) => {
+  const demo = await initialData(infra, async (userId) => {
     queue = await startQueue(infra.connectionString, false);
     // Its wake-up notifies the HTTP workers that work the queue; this process never listens.
     const mail = mailJobs(queue, jobWakeups(queue, infra.connectionString, log), infra.mailer);
@@ -66,7 +66,7 @@ async function runPrimary(workers: number): Promise<void> {
     const worker = cluster.fork({
       DATABASE_URL: infra.connectionString,
       // Decided here (the workers see a DATABASE_URL, which alone would turn the demo off).
-      DEMO_DATA: config.loadDemoData ? '1' : '0',
+      DEMO_DATA: demo ? '1' : '0',
       MIRANTE_WORKER_INDEX: String(index),
     });
     worker.on('exit', (code) => {
@@ -103,11 +103,16 @@ async function main(): Promise<void> {
   // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
   const jobs = await startJobs(infra, log, { work: config.role !== 'api' });
   const { services, mailer } = jobs;
-  if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
-  const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
+  // A cluster's HTTP processes were told by the primary, which looked at the database (DEMO_DATA).
+  const demo = cluster.isWorker
+    ? config.loadDemoData
+    : await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
+  const app = await buildApp({ ...infra, config: { ...config, demo } }, services, {
+    logRequests: process.env.LOG_REQUESTS === '1',
+  });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
   const stopDemoErp =
-    config.loadDemoData && leader
+    demo && leader
       ? await services.startDemoIntegration(log).catch((error: unknown) => {
           log(`Falha ao iniciar o ERP de demonstração: ${String(error)}`);
           return null;
@@ -134,10 +139,10 @@ async function main(): Promise<void> {
     `Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`,
   );
   log(`E-mails: ${mailer.destination}`);
-  if (config.loadDemoData) printDemoAccounts(config.appUrl);
+  if (demo) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
   const demoWork: Promise<unknown>[] = [];
-  if (config.loadDemoData)
+  if (demo)
     // The demo construction's plan overlay, converted in the background like an upload (once).
     demoWork.push(
       loadDemoOverlay(infra.db, services)
@@ -145,7 +150,7 @@ async function main(): Promise<void> {
         .catch((error: unknown) => log(`Falha ao carregar a planta de demonstração: ${String(error)}`)),
     );
 
-  if (config.loadDemoImagery) {
+  if (demo && config.loadDemoImagery) {
     // In the background: the product is usable at once and the scenes appear as their ingest jobs finish;
     // then the AI reads the demo allotment's scenes (its jobs), so the demo's lots show AI readings.
     const outDir = path.join(config.dataDir, 'demo-imagery');
