@@ -79,7 +79,8 @@ describe('the server’s secret of two installs on one data folder path', () => 
 
     // What the attack did: sign with the key derived from the guessed path.
     const forger = createTileSigner(legacyPathKey(dataDir));
-    const forged = forger.sign(second.space, '2026-04-01');
+    const session = /[?&]s=(\d+)/.exec(second.tileUrl)![1]!;
+    const forged = forger.sign(second.space, '2026-04-01', session);
     const forgedUrl = second.tileUrl
       .replace(/exp=\d+/, `exp=${forged.expires}`)
       .replace(/sig=[\w-]+/, `sig=${forged.signature}`);
