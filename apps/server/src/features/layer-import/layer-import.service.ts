@@ -15,7 +15,7 @@ import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-lay
 import { planImport, type PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
 import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
-import { readLayerFile } from './read/read-layer-file';
+import { assertLayerFileWithinLimits, readLayerFile } from './read/read-layer-file';
 
 interface DerivedLayer {
   write: LayerWrite & { sourceKey: string };
@@ -81,6 +81,11 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
     /** Checked before a byte of the upload is read: the project exists and the user may see it. */
     async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
       await projects.assertAccess(user, projectId);
+    },
+
+    /** Refuses at once, on the API, a file over the limits that need no reading (a DXF too big or detailed). */
+    assertWithinLimits(file: Buffer): void {
+      assertLayerFileWithinLimits(file);
     },
 
     /**
