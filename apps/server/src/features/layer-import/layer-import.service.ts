@@ -15,7 +15,8 @@ import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-lay
 import { planImport, type PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
 import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
-import { assertLayerFileWithinLimits, readLayerFile } from './read/read-layer-file';
+import { readLayerFileOffLoop } from './read/read-off-loop';
+import { assertLayerFileWithinLimits } from './read/read-layer-file';
 
 interface DerivedLayer {
   write: LayerWrite & { sourceKey: string };
@@ -102,7 +103,7 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
       // A project registered without a boundary, or whose boundary an import derived, takes the lots' outline.
       const takesBoundary = project.delimiter === null || project.delimiterDerived;
       const mapping = parseMapping(fields.mapping);
-      const source = await readLayerFile(file);
+      const source = await readLayerFileOffLoop(file);
       const existing = await repo.existingLayers(projectId);
       const plan = planImport(
         source,
