@@ -1,6 +1,6 @@
 // Worker threads don't inherit tsx's loader when the parent runs under another runner: register it, then load
-// the TypeScript reader.
+// the TypeScript import preparation.
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./read-layer-file-thread.ts');
+await import('./prepare-import-thread.ts');

@@ -1,22 +1,23 @@
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode, ImportProblem } from '@mirante/shared';
-import { AppError, unprocessable } from '../../../http/app-error';
-import type { SourceFile } from './source-file';
+import { AppError, unprocessable } from '../../http/app-error';
+import type { PreparedImport, PrepareInput } from './prepare-import';
 
-const THREAD = new URL('./read-layer-file-thread.mjs', import.meta.url);
-/** Heap of a reading thread: a 25 MB DXF or a 500 MB unpacked shapefile fits; a bomb ends the thread, not us. */
+const THREAD = new URL('./prepare-import-thread.mjs', import.meta.url);
+/** Heap of a preparing thread: a 25 MB DXF or a 500 MB unpacked shapefile fits; a bomb ends the thread, not us. */
 const THREAD_HEAP_MB = 2048;
-/** Reading threads at most, each reading one file at a time (more reads wait their turn). */
+/** Preparing threads at most, each preparing one import at a time (more wait their turn). */
 const MAX_THREADS = 2;
 
-export interface ReadRequest {
+export interface PrepareRequest {
   id: number;
   bytes: Uint8Array;
+  input: PrepareInput;
 }
 
-/** What the reading thread answers: the file read, the refusal it met (pt-BR), or an unexpected failure. */
-export type ReadAnswer =
-  | { ok: true; file: SourceFile }
+/** What the thread answers: the import prepared, the refusal it met (pt-BR), or an unexpected failure. */
+export type PrepareAnswer =
+  | { ok: true; prepared: PreparedImport }
   | {
       ok: false;
       refusal: {
@@ -30,7 +31,8 @@ export type ReadAnswer =
 
 interface Pending {
   bytes: Buffer;
-  resolve(file: SourceFile): void;
+  input: PrepareInput;
+  resolve(prepared: PreparedImport): void;
   reject(error: unknown): void;
 }
 
@@ -40,21 +42,22 @@ const tooComplex = () =>
     'O arquivo é complexo demais para ser lido: divida-o em arquivos menores ou envie só as camadas de lotes, quadras e etapas.',
   );
 
-function outcome(answer: ReadAnswer, pending: Pending): void {
-  if (answer.ok) pending.resolve(answer.file);
+function outcome(answer: PrepareAnswer, pending: Pending): void {
+  if (answer.ok) pending.resolve(answer.prepared);
   else if ('refusal' in answer) {
     const { statusCode, code, message, problems } = answer.refusal;
     pending.reject(new AppError(statusCode, code, message, problems));
-  } else pending.reject(new Error(`A leitura do arquivo de camadas falhou: ${answer.failure}`));
+  } else pending.reject(new Error(`A preparação da importação de camadas falhou: ${answer.failure}`));
 }
 
 /**
- * Layer files are read (`readLayerFile`) on threads of their own: parsing a large DXF, shapefile or KML takes
- * seconds of CPU, which must never stop this process's event loop from answering other requests. Threads are
- * started when needed and kept for the next file (starting one costs seconds), without keeping the process alive;
- * one that dies (a file too complex for its heap) fails only its own read and is replaced.
+ * Layer imports are prepared (`prepareImport`: the file read, planned, unioned and measured) on threads of their
+ * own: parsing a large DXF, shapefile or KML and checking its topology take seconds of CPU, which must never stop
+ * this process's event loop from answering other requests, whatever its ROLE. Threads are started when needed and
+ * kept for the next import (starting one costs seconds), without keeping the process alive; one that dies (a file
+ * too complex for its heap) fails only its own import and is replaced.
  */
-function createReaderPool() {
+function createPreparingPool() {
   const idle: Worker[] = [];
   const busy = new Set<Worker>();
   const queue: Pending[] = [];
@@ -64,7 +67,7 @@ function createReaderPool() {
     busy.add(thread);
     thread.ref();
     const id = nextId++;
-    const onMessage = (message: { id: number; answer: ReadAnswer }) => {
+    const onMessage = (message: { id: number; answer: PrepareAnswer }) => {
       if (message.id !== id) return;
       done();
       outcome(message.answer, pending);
@@ -80,7 +83,9 @@ function createReaderPool() {
     const onExit = (code: number) => {
       done();
       busy.delete(thread);
-      pending.reject(new Error(`A leitura do arquivo de camadas terminou sem resposta (código ${code}).`));
+      pending.reject(
+        new Error(`A preparação da importação de camadas terminou sem resposta (código ${code}).`),
+      );
       next();
     };
     const done = () => {
@@ -91,7 +96,7 @@ function createReaderPool() {
     thread.on('message', onMessage);
     thread.once('error', onError);
     thread.once('exit', onExit);
-    thread.postMessage({ id, bytes: pending.bytes } satisfies ReadRequest);
+    thread.postMessage({ id, bytes: pending.bytes, input: pending.input } satisfies PrepareRequest);
   }
 
   function started(): Worker {
@@ -120,18 +125,18 @@ function createReaderPool() {
   }
 
   return {
-    read(bytes: Buffer): Promise<SourceFile> {
+    prepare(bytes: Buffer, input: PrepareInput): Promise<PreparedImport> {
       return new Promise((resolve, reject) => {
-        queue.push({ bytes, resolve, reject });
+        queue.push({ bytes, input, resolve, reject });
         next();
       });
     },
   };
 }
 
-const pool = createReaderPool();
+const pool = createPreparingPool();
 
-/** Reads an uploaded layer file on a reading thread; its refusals come back as the same `AppError`s. */
-export function readLayerFileOffLoop(buffer: Buffer): Promise<SourceFile> {
-  return pool.read(buffer);
+/** `prepareImport` on a preparing thread; its refusals come back as the same `AppError`s. */
+export function prepareImportOffLoop(file: Buffer, input: PrepareInput): Promise<PreparedImport> {
+  return pool.prepare(file, input);
 }
