@@ -9,7 +9,7 @@ import { AppError, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import { projectsServiceFor, type ProjectsService } from '../projects';
 import type { LayerImportRepo } from './layer-import.repo';
-import { prepareImportOffLoop } from './prepare-off-loop';
+import { prepareImportOffLoop, warmPreparingThread } from './prepare-off-loop';
 import { assertLayerFileWithinLimits } from './read/read-layer-file';
 
 export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService) {
@@ -17,6 +17,11 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
     /** Checked before a byte of the upload is read: the project exists and the user may see it. */
     async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
       await projects.assertAccess(user, projectId);
+    },
+
+    /** For a process that will run imports: the thread that prepares them is started now, not on the first. */
+    warmUp(): void {
+      warmPreparingThread();
     },
 
     /** Refuses at once, on the API, a file over the limits that need no reading (a DXF too big or detailed). */

@@ -125,6 +125,14 @@ function createPreparingPool() {
   }
 
   return {
+    /** Starts a thread ahead of the first import (loading its modules takes seconds), if none is running. */
+    warm(): void {
+      if (idle.length + busy.size > 0) return;
+      const thread = started();
+      thread.unref();
+      idle.push(thread);
+    },
+
     prepare(bytes: Buffer, input: PrepareInput): Promise<PreparedImport> {
       return new Promise((resolve, reject) => {
         queue.push({ bytes, input, resolve, reject });
@@ -135,6 +143,11 @@ function createPreparingPool() {
 }
 
 const pool = createPreparingPool();
+
+/** A process that runs layer imports starts its first preparing thread at once, so no import waits for it. */
+export function warmPreparingThread(): void {
+  pool.warm();
+}
 
 /** `prepareImport` on a preparing thread; its refusals come back as the same `AppError`s. */
 export function prepareImportOffLoop(file: Buffer, input: PrepareInput): Promise<PreparedImport> {
