@@ -48,6 +48,34 @@ function serverLayering() {
   ];
 }
 
+/**
+ * Outbound HTTP from the server goes through `apps/server/src/outbound/outbound-fetch.ts` only: the URLs the server
+ * calls are typed by users and ADMINs, and that function is where internal addresses are refused, the checked
+ * address pinned and redirects kept within the origin.
+ */
+function outboundOnlyThroughGuard() {
+  const message =
+    'Chamadas HTTP de saída passam por apps/server/src/outbound/outbound-fetch.ts (createOutboundFetch), ' +
+    'que recusa endereços internos.';
+  return {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [...TESTS, 'apps/server/src/outbound/**'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[source.value='undici']", message },
+        {
+          selector:
+            'ImportDeclaration[source.value=/^(node:)?https?$/] ImportSpecifier[imported.name=/^(request|get)$/]',
+          message,
+        },
+        { selector: 'MemberExpression[object.name=/^https?$/][property.name=/^(request|get)$/]', message },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-*/**', '.tmp/**', 'test-results/**'] },
   js.configs.recommended,
@@ -61,6 +89,7 @@ export default tseslint.config(
     },
   },
   ...serverLayering(),
+  outboundOnlyThroughGuard(),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -66,6 +66,9 @@ function startServer(port) {
       APP_URL: `http://localhost:${port}`,
       SMTP_URL: '',
       INTEGRATION_KEY: integrationKey,
+      // The Mega and Sienge walks type the address of a simulator they start on 127.0.0.1: allowed as an
+      // on-premise ERP would be (the demo's UAU simulator is allowed by the server itself).
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       // The map screens' tests will need scenes; the foundation's don't, and rendering them costs CPU.
       DEMO_IMAGERY: process.env.E2E_DEMO_IMAGERY ?? '0',
       DEMO_DATA: '1',

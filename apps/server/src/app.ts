@@ -19,7 +19,6 @@ import { registerAllotmentAnalysesRoutes } from './features/allotment-analyses/a
 import { registerEnvironmentRoutes } from './features/environment/environment.routes';
 import { registerDetectionRoutes } from './features/detections/detections.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
-import { createCredentialThrottle } from './features/auth/credential-throttle';
 import {
   registerDetectionsExportRoutes,
   registerDetectionsReportRoutes,
@@ -29,6 +28,7 @@ import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
+import { registerOutboundHostsRoutes } from './features/outbound-hosts/outbound-hosts.routes';
 import { registerPortfolioIoRoutes } from './features/finance/portfolio-io.routes';
 import { registerLayerRoutes } from './features/layers/layers.routes';
 import { registerLayerImportRoutes } from './features/layer-import/layer-import.routes';
@@ -46,8 +46,11 @@ import type { Infrastructure, Services } from './services';
 import { cachedSessions } from './http/cached-sessions';
 import { installErrorHandlers } from './http/error-handler';
 import { fastPathServer } from './http/fast-path-server';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { createRouter } from './http/route';
 import { installSecurityHeaders } from './http/security-headers';
+import { refuseLoneSurrogates } from './http/well-formed-text';
+import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
 
 /**
@@ -99,11 +102,13 @@ export async function buildApp(
     logger: {
       level: infra.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
+      hooks: { logMethod: abortAwareLogMethod },
     },
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
-    // Behind a proxy, TRUST_PROXY says whose X-Forwarded-For to believe; otherwise anyone could pick an IP.
-    trustProxy: infra.config.trustProxy,
+    // Behind a proxy, TRUST_PROXY says which hops of X-Forwarded-For to believe; the client is the right-most
+    // address that is not one of them, so an address the client writes into the header is never his.
+    trustProxy: fastifyTrustProxy(infra.config.trustProxy),
     bodyLimit: 5 * 1024 * 1024,
     // With request logging on, tiles take the routed path too, so that every request is logged.
     serverFactory: options.logRequests ? undefined : fastPathServer(tiles.handle),
@@ -113,6 +118,7 @@ export async function buildApp(
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
   installSecurityHeaders(app);
+  refuseLoneSurrogates(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -138,11 +144,7 @@ export async function buildApp(
   });
   route(systemApi.baseMaps, async () => infra.config.baseMaps);
   route(systemApi.installation, async () => ({ demo: infra.config.demo }));
-  registerAuthRoutes(
-    route,
-    services.auth,
-    createCredentialThrottle({ perMinute: infra.config.loginRateLimitPerMinute }),
-  );
+  registerAuthRoutes(route, services.auth, services.credentialThrottle);
   registerProjectRoutes(route, services.projects);
   registerProjectRegistrationRoutes(route, services.projectRegistration);
   registerModuleRoutes(route, services.modules);
@@ -169,6 +171,7 @@ export async function buildApp(
   registerElevationRoutes(route, services.elevation);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
+  registerOutboundHostsRoutes(route, services.outboundHosts);
   registerOverlayRoutes(route, services.overlays);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);

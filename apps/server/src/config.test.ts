@@ -32,11 +32,21 @@ describe('ROLE', () => {
 });
 
 describe('TRUST_PROXY', () => {
-  it('is off unless set; 1 trusts any proxy; other values are the proxies’ addresses', () => {
+  it('is off unless set; a number is that many proxy hops; other values are the proxies’ addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1');
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('refuses a value that is neither a hop count nor addresses, saying what is accepted', () => {
+    for (const value of ['sim', '10.0.0.0/33', '1,,2', '300.1.1.1', '11'])
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY inválido: .* número de proxies/);
   });
 });
 

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
 import { KEY_ADVICE, legacyPathKey, loadOrCreateSecretFile, parseSecret } from './server-secret';
+import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
+import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
 
 /** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -51,8 +53,8 @@ export interface AppConfig {
    * each import queue); imports of one project still run one at a time (a per-project advisory lock).
    */
   remoteTaskConcurrency: number;
-  /** Fastify's `trustProxy`: false unless `TRUST_PROXY` names the proxies whose X-Forwarded-For is believed. */
-  trustProxy: boolean | string;
+  /** `TRUST_PROXY`: the proxy hops (or the proxies' addresses) whose X-Forwarded-For is believed; false: none. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Largest scene upload (GeoTIFF/PNG/JPEG), in MB. */
   sceneUploadMaxMb: number;
@@ -74,6 +76,11 @@ export interface AppConfig {
   previousIntegrationKeys: Buffer[];
   /** The path-derived key of earlier releases (outside production), kept only to read what it encrypted. */
   legacyIntegrationKey: Buffer | null;
+  /**
+   * `OUTBOUND_ALLOWED_HOSTS`: hosts (`name`, `name:port`, `IP`, `[IPv6]:port`, comma-separated) that calls to
+   * user-supplied URLs may reach although they resolve to internal addresses (an on-premise ERP).
+   */
+  outboundAllowedHosts: AllowedHost[];
 }
 
 export interface S3Config {
@@ -99,13 +106,6 @@ function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
   if (env.DEMO_DATA === '1') return true;
   if (env.DEMO_DATA === '0') return false;
   return !env.DATABASE_URL && env.NODE_ENV !== 'production';
-}
-
-/** `1`/`true`: trust any proxy; else a comma-separated list of proxy IPs/CIDRs; unset or `0`: none. */
-function trustProxyFromEnv(value: string | undefined): boolean | string {
-  const trimmed = value?.trim() ?? '';
-  if (trimmed === '' || trimmed === '0' || trimmed === 'false') return false;
-  return trimmed === '1' || trimmed === 'true' ? true : trimmed;
 }
 
 /** `INTEGRATION_KEY`: 32 bytes as base64 or 64 hex digits; unset: null (see `withServerSecret`). */
@@ -206,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     integrationKey: integrationKeyFromEnv(env),
     previousIntegrationKeys: previousKeysFromEnv(env),
     legacyIntegrationKey: env.NODE_ENV === 'production' ? null : legacyPathKey(dataDir),
+    outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
   };
 }

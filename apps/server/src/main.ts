@@ -1,3 +1,5 @@
+// First: on an unsupported Node this stops the process with a message, before the other modules load.
+import './supported-node';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';

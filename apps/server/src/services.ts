@@ -5,6 +5,8 @@ import { createAnalysesRepo } from './features/analyses/analyses.repo';
 import { createAnalysesService } from './features/analyses/analyses.service';
 import { createAuthRepo } from './features/auth/auth.repo';
 import { createAuthService } from './features/auth/auth.service';
+import { createCredentialThrottle } from './features/auth/credential-throttle';
+import { createCredentialThrottleRepo } from './features/auth/credential-throttle.repo';
 import { constructionGuard } from './features/construction/construction-access';
 import { createInspectionsRepo } from './features/construction/inspections.repo';
 import { createInspectionsService } from './features/construction/inspections.service';
@@ -32,6 +34,12 @@ import { createCredentialsCipher } from './features/integration/credentials-ciph
 import { createIntegrationRepo, type SyncRunRow } from './features/integration/integration.repo';
 import { createIntegrationService } from './features/integration/integration.service';
 import { startDemoErp } from './features/integration/demo-erp';
+import {
+  createOutboundHostsRepo,
+  createOutboundHostsService,
+  type OutboundHostsRepo,
+} from './features/outbound-hosts';
+import { createOutboundFetch, type OutboundFetch } from './outbound/outbound-fetch';
 import { notifyIfDue } from './features/integration/sync/sync-email';
 import { createSyncQueue } from './features/integration/sync/sync-queue';
 import { createSyncRunner } from './features/integration/sync/sync-runner';
@@ -79,7 +87,7 @@ export interface ServiceOptions {
   processor?: DetectionProcessor | null;
   /** The ERP connectors (tests shorten their time-outs); default `createConnector`. */
   createConnector?: typeof createConnector;
-  /** The clock of the caches that expire by time (the tile server's lookups); default `Date.now`. */
+  /** The clock of what expires by time (the tile server's lookups, the credential throttle); default `Date.now`. */
   clock?: () => number;
 }
 
@@ -133,10 +141,19 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
-  const integration = integrationServices(infra, projects, options);
+  const outboundHostsRepo = createOutboundHostsRepo(db);
+  const outboundHosts = createOutboundHostsService(outboundHostsRepo, config.outboundAllowedHosts);
+  // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).
+  const outbound = createOutboundFetch({ allowedHosts: () => outboundHosts.allowed() });
+  const integration = integrationServices(infra, projects, options, { outbound, outboundHostsRepo });
   return {
+    outboundHosts,
     ...integration,
     auth,
+    credentialThrottle: createCredentialThrottle(createCredentialThrottleRepo(db), {
+      perMinute: config.loginRateLimitPerMinute,
+      clock: options.clock,
+    }),
     projects,
     projectRegistration: createProjectRegistrationService(projectsRepo),
     modules: createModulesService(createModulesRepo(db)),
@@ -191,17 +208,20 @@ function integrationServices(
   infra: Infrastructure,
   projects: ReturnType<typeof createProjectsService>,
   options: ServiceOptions,
+  outboundParts: { outbound: OutboundFetch; outboundHostsRepo: OutboundHostsRepo },
 ) {
   const { config, db, mailer } = infra;
   const repo = createIntegrationRepo(db);
   if (!config.integrationKey) throw new Error('INTEGRATION_KEY não definida.');
   const cipher = createCredentialsCipher(config.integrationKey);
   const connectors = options.createConnector ?? createConnector;
+  const { outbound } = outboundParts;
   const syncRunner = createSyncRunner({
     db,
     repo,
     cipher,
     createConnector: connectors,
+    outbound,
     afterRun: async (run) => {
       await notifyIfDue(repo, (message) => mailer.send(message), config.appUrl, run).catch((error: unknown) =>
         process.stderr.write(
@@ -216,6 +236,7 @@ function integrationServices(
     cipher,
     projects,
     createConnector: connectors,
+    outbound,
     queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
   });
   /** The demo: a simulated UAU in this process, the demo allotment linked to it (main.ts, demo data only). */
@@ -223,6 +244,7 @@ function integrationServices(
     startDemoErp({
       db,
       cipher,
+      allowSimulator: (host) => outboundParts.outboundHostsRepo.replaceDemo(host),
       queueSync: (customerId, erp, trigger) => syncQueue.queue(customerId, erp, trigger),
       log,
     });

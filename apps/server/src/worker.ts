@@ -1,3 +1,5 @@
+// First: on an unsupported Node this stops the process with a message, before the other modules load.
+import './supported-node';
 import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 import { runWorker } from './worker-process';
 

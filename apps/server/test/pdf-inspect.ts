@@ -26,16 +26,16 @@ export async function pdfImages(bytes: Uint8Array): Promise<{ width: number; hei
 /** Every page's text (pdf.js), joined by spaces. */
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
+  const loading = pdfjs.getDocument({
     data: new Uint8Array(bytes),
-    isEvalSupported: false,
     verbosity: 0,
-  }).promise;
+  });
+  const document = await loading.promise;
   const pages: string[] = [];
   for (let number = 1; number <= document.numPages; number++) {
     const content = await (await document.getPage(number)).getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
   }
-  await document.destroy();
+  await loading.destroy();
   return pages.join(' ');
 }

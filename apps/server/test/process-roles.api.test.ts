@@ -89,7 +89,10 @@ it('ROLE=api only enqueues: an upload waits queued until a worker process runs i
     250,
   );
   expect(status).toBe('ready');
-  expect(await ingestJobStates()).toEqual(['completed']);
+  // The job's handler marks the scene ready; pg-boss completes the job just after it returns.
+  expect(await waitFor(ingestJobStates, (states) => states.join() === 'completed', 30_000, 100)).toEqual([
+    'completed',
+  ]);
   // The worker registers the schedules, in the database: every worker shares them.
   const names = (await worker.queue.getSchedules()).map((schedule) => schedule.name).sort();
   expect(names).toEqual(['integration-sync-tick', 'overlay-abandoned-uploads', 'storage-sweep']);

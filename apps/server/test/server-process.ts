@@ -5,8 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The one harness that starts Mirante's own processes (the server `main.ts`, the worker `worker.ts`) for the
- * process tests, the reliability tests and the benchmarks. (e2e/start-server.mjs is plain JavaScript run without
+ * The one harness that starts Mirante's own processes (the server `main.ts`, `npm start`'s supervisor
+ * `scripts/start.mjs`, the worker `worker.ts`) for the process tests, the reliability tests and the benchmarks. (e2e/start-server.mjs is plain JavaScript run without
  * tsx and keeps its own copy.)
  */
 
@@ -143,6 +143,38 @@ export async function startServerProcess(
   const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };
   await waitForHealth(server, options.limitMs);
   return server;
+}
+
+/**
+ * Starts `npm start`'s entry (`scripts/start.mjs`: the supervisor, which runs `main.ts` and starts it again when it
+ * dies) on 127.0.0.1:`port`, without its web build check, and waits for the health check. Its output carries the
+ * supervisor's lines, among them the server's pid (`serverPids`).
+ */
+export async function startSupervisedServer(
+  env: Record<string, string>,
+  port: number,
+  options: StartServerOptions = {},
+): Promise<ServerProcess> {
+  const started = spawnNodeProcess(
+    'scripts/start.mjs',
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOGIN_RATE_LIMIT: '100000',
+      DEMO_IMAGERY: '0',
+      MIRANTE_WEB_BUILD: '0',
+      ...env,
+    },
+    options,
+  );
+  const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };
+  await waitForHealth(server, options.limitMs);
+  return server;
+}
+
+/** The pids of the servers a supervisor started, in order (from its 'Servidor iniciado (pid N…' lines). */
+export function serverPids(output: string): number[] {
+  return [...output.matchAll(/Servidor iniciado \(pid (\d+)/g)].map((match) => Number(match[1]));
 }
 
 /** Starts a worker (`npm run worker`'s entry, `worker.ts`) and waits until it says it is ready. */

@@ -117,3 +117,34 @@ export async function createTestContext(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A second API process's app in this process: its own pool, services and app over `ctx`'s database. */
+export async function createSiblingApp(
+  ctx: TestContext,
+  overrides: Partial<AppConfig> = {},
+  services: Pick<ServiceOptions, 'clock'> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const config: AppConfig = { ...ctx.config, ...overrides };
+  const db = createDb(ctx.connectionString, 4);
+  const infra = {
+    config,
+    db,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      from: config.mailFrom,
+    }),
+    storage: createLocalStorage(config.storageDir),
+  };
+  const app = await buildApp(infra, createServices(infra, { processor: null, clock: services.clock }), {
+    serveWeb: false,
+  });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

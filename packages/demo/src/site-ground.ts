@@ -45,7 +45,7 @@ export function siteGround(ctx: MaterialContext, options: SiteGroundOptions): Sh
     const moist = band(medium, x + 40, y - 12, 14) + 0.4 * band(fine, x, y, 3);
     const damp = smoothstep(0.1 - wetness * 0.5, 0.45 - wetness * 0.5, moist);
     const dusty = smoothstep(0.2, 0.6, -moist) * (1 - wetness);
-    let k = 1 - 0.22 * damp;
+    const k = 1 - 0.22 * damp;
     out[0] = (out[0]! + (DUST[0] - out[0]!) * dusty * 0.5) * k;
     out[1] = (out[1]! + (DUST[1] - out[1]!) * dusty * 0.5) * k;
     out[2] = (out[2]! + (DUST[2] - out[2]!) * dusty * 0.5) * k;
@@ -59,7 +59,6 @@ export function siteGround(ctx: MaterialContext, options: SiteGroundOptions): Sh
         const stone = 0.8 + 0.4 * hash2(Math.floor(x * g), Math.floor(y * g), seed);
         const cover = smoothstep(edge, edge - 0.6, a) * (0.55 + 0.45 * band(fine, x * 2, y * 2, 5));
         mix(out, GRAVEL, clamp01(cover) * 0.9, stone);
-        k = 1;
       }
       for (const wheel of [-1.0, 1.0]) {
         const rut = Math.abs(across - wheel);

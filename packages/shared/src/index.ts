@@ -35,6 +35,7 @@ export * from './api/informations';
 export * from './domain/price-map';
 export * from './domain/integration';
 export * from './api/integration';
+export * from './api/outbound-hosts';
 export * from './api/integration-credentials';
 export * from './api/construction';
 export * from './api/environment';

@@ -24,6 +24,7 @@ import type {
   IntegrationWalletLinksTable,
 } from './schema-integration';
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
+import type { OutboundAllowedHostsTable } from './schema-outbound';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -135,6 +136,20 @@ export interface SessionsTable {
   revokedAt: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** Migration 034: one credential-throttle bucket (key hashed) and its current window. */
+export interface CredentialAttemptsTable {
+  bucketKey: string;
+  attempts: number;
+  windowEndsAt: Timestamp;
+}
+
+/** Migration 034: an address (IPv4, or IPv6 /64) a user recently signed in from with his password or e-mailed link. */
+export interface UserSignInAddressesTable {
+  userId: number;
+  address: string;
+  lastSuccessAt: Timestamp;
+}
+
 export interface PasswordTokensTable {
   id: Generated<string>;
   userId: number;
@@ -214,6 +229,8 @@ export interface Database {
   sessions: SessionsTable;
   passwordTokens: PasswordTokensTable;
   accessTokens: AccessTokensTable;
+  credentialAttempts: CredentialAttemptsTable;
+  userSignInAddresses: UserSignInAddressesTable;
   schemaMigrations: SchemaMigrationsTable;
   installationMarkers: InstallationMarkersTable;
   layers: LayersTable;
@@ -233,6 +250,7 @@ export interface Database {
   notes: NotesTable;
   sceneElevationModels: SceneElevationModelsTable;
   integrationConfigs: IntegrationConfigsTable;
+  outboundAllowedHosts: OutboundAllowedHostsTable;
   integrationProjects: IntegrationProjectsTable;
   integrationWalletLinks: IntegrationWalletLinksTable;
   integrationMappings: IntegrationMappingsTable;

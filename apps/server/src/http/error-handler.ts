@@ -2,6 +2,7 @@ import { MESSAGES, type ErrorCode, type ImportProblem } from '@mirante/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-unavailable';
+import { CLIENT_ABORT_MESSAGE, isClientAbort } from './aborted-requests';
 import { AppError } from './app-error';
 
 function send(
@@ -59,6 +60,11 @@ export function installErrorHandlers(app: FastifyInstance, options: { spaFallbac
       logServerError(request, 503, error, 'banco de dados indisponível');
       void reply.header('Retry-After', '5');
       return send(reply, 503, 'DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+    }
+    if (isClientAbort(error) && (request.raw.destroyed || reply.raw.destroyed)) {
+      // The client closed the request before its answer: no answer reaches anyone and no server fault happened.
+      request.log.debug({ method: request.method, path: pathOnly(request.url) }, CLIENT_ABORT_MESSAGE);
+      return send(reply, 400, 'BAD_REQUEST', 'Requisição interrompida pelo cliente.');
     }
     logServerError(request, 500, error, 'erro não tratado');
     return send(reply, 500, 'INTERNAL', MESSAGES.serverError);

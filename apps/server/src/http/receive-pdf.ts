@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { makeScratchDir } from '../storage/scratch';
 import { AppError, unprocessable } from './app-error';
+import { checkedName } from './single-file-upload';
 
 export interface ReceivedPdf {
   /** Scratch folder holding `upload.pdf`; the caller renders into it and removes it. */
@@ -74,8 +75,9 @@ export async function receivePdf(
         part.file.resume();
         continue;
       }
+      const name = checkedName(part);
       await authorize(fields);
-      originalName = part.filename.slice(0, 255);
+      originalName = name.slice(0, 255);
       await pipeline(part.file, createWriteStream(pdfPath));
       if (part.file.truncated) throw tooLarge();
     }

@@ -1,5 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { AppError, unprocessable } from './app-error';
+import { uploadFileName } from './upload-file-name';
+
+/** The part's file name, or a 422 (its bytes drained) when it cannot be kept. */
+export function checkedName(part: MultipartFile): string {
+  try {
+    return uploadFileName(part.filename);
+  } catch (error) {
+    part.file.resume();
+    throw error;
+  }
+}
 
 export interface SingleFileRules {
   maxBytes: number;
@@ -34,9 +46,10 @@ export async function receiveSingleFile(
         part.file.resume();
         continue;
       }
+      const filename = checkedName(part);
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw tooLarge();
-      received = { bytes, filename: part.filename.slice(0, 200) || rules.fallbackName };
+      received = { bytes, filename: filename.slice(0, 200) || rules.fallbackName };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;

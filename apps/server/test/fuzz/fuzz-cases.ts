@@ -8,8 +8,11 @@ import {
   hostileTexts,
   hostileValues,
   MEGABYTE_TEXT,
+  NUL_FILE_NAME,
   plausibleValue,
   seededRandom,
+  SURROGATE_LABEL,
+  withLoneSurrogates,
 } from './fuzz-values';
 
 /** One malformed request. `mustBeRefused`: the contract itself rejects it, so the answer must be 4xx. */
@@ -103,7 +106,10 @@ function bodyCases(
     cases.push({
       label,
       request,
-      mustBeRefused: isRefused(endpoint.body, multipart ? textFields(fields) : fields),
+      // A lone surrogate in any JSON text is refused by the server whatever the contract says of the field.
+      mustBeRefused:
+        (!multipart && label.includes(SURROGATE_LABEL)) ||
+        isRefused(endpoint.body, multipart ? textFields(fields) : fields),
     });
   };
 
@@ -116,6 +122,21 @@ function bodyCases(
   if (endpoint.encoding === 'form') cases.push(...formCases(endpoint, base, properties, body, random));
   const firstText = Object.entries(properties).find(([, schema]) => schema.type === 'string')?.[0];
   if (firstText) send(`corpo ${firstText}: 1 MB`, { ...body, [firstText]: MEGABYTE_TEXT });
+  const surrogates = withLoneSurrogates(body) as Fields;
+  if (!multipart && JSON.stringify(surrogates) !== JSON.stringify(body))
+    send(`corpo: ${SURROGATE_LABEL} em todos os textos`, surrogates);
+  if (multipart)
+    // Every field good and a file whose name holds a NUL: refused or ignored, never a 5xx.
+    cases.push({
+      label: 'arquivo com NUL no nome',
+      request: {
+        ...base,
+        ...multipartBody(textFields(body), [
+          { name: 'file', filename: NUL_FILE_NAME, content: Buffer.from('%PDF-1.4\n%%EOF\n') },
+        ]),
+      },
+      mustBeRefused: false,
+    });
   send('corpo vazio', {});
   for (const name of firstBranch(bodySchema).required ?? []) {
     const { [name]: _left, ...rest } = body;

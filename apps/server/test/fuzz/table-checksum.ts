@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database';
 
-/** Tables a refused request may still touch: the caller's session (last use) and the migration log. */
-const VOLATILE_TABLES = new Set(['sessions', 'schema_migrations']);
+/**
+ * Tables a refused request may still touch: the caller's session (last use), the migration log and the
+ * credential throttle's counters (a refused credential call is counted: that is the throttle).
+ */
+const VOLATILE_TABLES = new Set(['sessions', 'schema_migrations', 'credential_attempts']);
 
 /**
  * A fingerprint of every application table (row count and a hash of each row's text), to show that a

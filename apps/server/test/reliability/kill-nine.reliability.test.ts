@@ -141,10 +141,10 @@ describe('kill -9 of API and worker processes during imports, uploads, ingests a
     for (let round = 0; round < KILLS; round++) {
       const kind = kinds[round % kinds.length]!;
       const load1 = Number(os.loadavg()[0]!.toFixed(2));
-      let killed = '';
-      let killAt = '';
-      let acknowledged = false;
-      let restartMs = 0;
+      let killed: string;
+      let killAt: string;
+      let acknowledged: boolean;
+      let restartMs: number;
       if (kind === 'import' || kind === 'upload') {
         // API A for rounds 0–3, B for 4–7, …: both are killed.
         const index = Math.floor(round / 4) % 2;

@@ -28,11 +28,11 @@ export type AnalysisProcessingState = (typeof ANALYSIS_PROCESSING_STATES)[number
 
 const id = z.number().int();
 const ids = idList().min(1);
-/** YYYY-MM; blank means the default month of the list. */
+/** YYYY-MM from year 1000 on (PostgreSQL has no year 0); blank means the default month of the list. */
 const monthQuery = z.preprocess(
   (value) => (value === '' ? undefined : value),
   text(7, { tooLong: 'Mês inválido: use AAAA-MM.' })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM.')
+    .regex(/^[1-9]\d{3}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM.')
     .optional(),
 );
 /** 1 = yes/approved, 2 = no/pending, blank = all (spec section 4, "AI processing"). */

@@ -1,17 +1,20 @@
 import { ACCESS_TOKEN_MESSAGES, authApi, MESSAGES } from '@mirante/shared';
 import { tokenFromRequest } from '../../http/authorize';
+import { clientAddress } from '../../http/trust-proxy';
 import type { Router } from '../../http/route';
 import type { AuthService } from './auth.service';
 import type { CredentialThrottle } from './credential-throttle';
 
 export function registerAuthRoutes(route: Router, auth: AuthService, throttle: CredentialThrottle): void {
-  route(authApi.login, ({ body, request }) => {
+  route(authApi.login, async ({ body, request }) => {
     if ('token' in body) {
-      throttle.check(request.ip, `token:${body.token}`);
+      await throttle.checkToken(clientAddress(request), 'access-token', body.token);
       return auth.loginWithAccessToken(body.token);
     }
-    throttle.check(request.ip, body.email);
-    return auth.login(body.email, body.password);
+    await throttle.checkPassword(clientAddress(request), body.email);
+    const credentials = await auth.login(body.email, body.password);
+    await throttle.rememberSignIn(clientAddress(request), credentials.id);
+    return credentials;
   });
 
   route(authApi.restoreSession, ({ user, request }) =>
@@ -23,24 +26,27 @@ export function registerAuthRoutes(route: Router, auth: AuthService, throttle: C
     return { message: 'Sessão encerrada' };
   });
 
-  route(authApi.validatePasswordToken, ({ body, request }) => {
-    throttle.check(request.ip, `password-token:${body.password_token}`);
+  route(authApi.validatePasswordToken, async ({ body, request }) => {
+    await throttle.checkToken(clientAddress(request), 'password-token', body.password_token);
     return auth.validatePasswordToken(body.password_token);
   });
 
-  route(authApi.setPassword, ({ body, request }) => {
-    throttle.check(request.ip, `password-token:${body.password_token}`);
-    return auth.setPassword(body.password_token, body.password);
+  route(authApi.setPassword, async ({ body, request }) => {
+    await throttle.checkToken(clientAddress(request), 'password-token', body.password_token);
+    const credentials = await auth.setPassword(body.password_token, body.password);
+    // The e-mailed link proved the mailbox: this address is the user's own for his account's throttle.
+    await throttle.rememberSignIn(clientAddress(request), credentials.id);
+    return credentials;
   });
 
   route(authApi.recover, async ({ body, request }) => {
-    throttle.checkRecovery(request.ip, body.email);
+    await throttle.checkRecovery(clientAddress(request), body.email);
     await auth.sendRecoveryEmail(body.email);
     return { message: MESSAGES.recoveryEmailSent };
   });
 
   route(authApi.changePassword, async ({ user, body, request }) => {
-    throttle.check(request.ip, user.email);
+    await throttle.checkPassword(clientAddress(request), user.email);
     await auth.changePassword(user, body.current_password, body.password);
     return { message: MESSAGES.passwordChanged };
   });

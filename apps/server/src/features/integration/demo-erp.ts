@@ -1,6 +1,7 @@
 import { DEMO_SEED } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import type { Db } from '../../db/database';
+import type { AllowedHost } from '../../outbound/allowed-hosts';
 import type { ErpCredentialsByKind } from './connectors/erp-connector';
 import type { CredentialsCipher } from './credentials-cipher';
 import { createIntegrationRepo, type SyncRunRow } from './integration.repo';
@@ -131,6 +132,8 @@ export async function demoEnterprise(
 export async function startDemoErp(deps: {
   db: Db;
   cipher: CredentialsCipher;
+  /** Records the simulator's address as an allowed outbound host (it listens on 127.0.0.1). */
+  allowSimulator: (host: AllowedHost) => Promise<void>;
   queueSync: (customerId: number, erp: 'uau', trigger: 'wizard') => Promise<SyncRunRow>;
   log: (message: string) => void;
   today?: string;
@@ -154,6 +157,7 @@ export async function startDemoErp(deps: {
     ...DEMO_UAU,
     enterprises: [await demoEnterprise(lots, today)],
   });
+  await deps.allowSimulator({ host: '127.0.0.1', port: Number(new URL(simulator.origin).port) });
   const repo = createIntegrationRepo(db);
   const credentials: ErpCredentialsByKind['uau'] = { url: simulator.baseUrl, ...DEMO_UAU };
   const context = `${project.customerId}:uau`;

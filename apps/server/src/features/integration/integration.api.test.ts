@@ -51,7 +51,8 @@ async function call(method: 'GET' | 'POST', url: string, token: string, payload?
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The simulators listen on 127.0.0.1, allowed by name as an on-premise ERP would be.
+  ctx = await createTestContext({ outboundAllowedHosts: [{ host: '127.0.0.1', port: null }] });
   const f = factories(ctx);
   sim = await startSiengeSimulator({
     tenant: 'loteadora',

@@ -20,6 +20,7 @@ import {
   type WalletLink,
 } from '@mirante/shared';
 import { AppError, notFound, unprocessable } from '../../http/app-error';
+import type { OutboundFetch } from '../../outbound/outbound-fetch';
 import { integrationCustomerOf } from '../../policies';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -55,6 +56,8 @@ export interface IntegrationServiceDeps {
   cipher: CredentialsCipher;
   projects: ProjectsService;
   createConnector: ConnectorFactory;
+  /** The guarded HTTP of calls to user-supplied URLs (`outbound/outbound-fetch.ts`). */
+  outbound: OutboundFetch;
   /** Queues a synchronisation (pg-boss, or in-process without a queue) and returns its run. */
   queueSync: (customerId: number, erp: Erp, trigger: SyncTrigger) => Promise<SyncRunRow>;
 }
@@ -158,7 +161,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
   async function connectorOf(customerId: number, erp: Erp, timeoutMs?: number): Promise<ErpConnector> {
     const { credentials } = await savedCredentials(customerId, erp);
     if (!credentials) throw unprocessable('INTEGRATION_NOT_CONFIGURED', M.notConfigured);
-    return deps.createConnector(erp, credentials, { customerId, ...(timeoutMs ? { timeoutMs } : {}) });
+    return deps.createConnector(erp, credentials, {
+      customerId,
+      outbound: deps.outbound,
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
   }
 
   async function integrationProjects(user: AuthUser, customerId: number): Promise<IntegrationProject[]> {
@@ -217,7 +224,11 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
       const customerId = await customerOf(user, requested);
       const saved = await savedCredentials(customerId, erp).catch(() => ({ credentials: null }));
       const credentials = credentialsFromInput(erp, input, saved.credentials);
-      const connector = deps.createConnector(erp, credentials, { customerId, timeoutMs: TEST_TIMEOUT_MS });
+      const connector = deps.createConnector(erp, credentials, {
+        customerId,
+        outbound: deps.outbound,
+        timeoutMs: TEST_TIMEOUT_MS,
+      });
       await connector.testConnection().catch(credentialsRefused);
       const row = await repo.saveCredentials(
         customerId,

@@ -46,7 +46,8 @@ const statusOf = async (unitId: number) =>
   )?.statusUnidade;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The simulators listen on 127.0.0.1, allowed by name as an on-premise ERP would be.
+  ctx = await createTestContext({ outboundAllowedHosts: [{ host: '127.0.0.1', port: null }] });
   const f = factories(ctx);
   sim = await startUauSimulator({
     username: 'integra',

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_MOSAIC_FILES } from '@mirante/shared';
 import { AppError, unprocessable } from '../../http/app-error';
 import { makeScratchDir } from '../../storage/scratch';
+import { checkedName } from '../../http/single-file-upload';
 
 export interface ReceivedFile {
   path: string;
@@ -53,6 +54,7 @@ export async function receiveUpload(
         continue;
       }
       const file: MultipartFile = part;
+      checkedName(file);
       const another = file.fieldname === 'file' && files.file !== undefined;
       if (!ACCEPTED_FILES.has(file.fieldname) || (files[file.fieldname] && !another)) {
         file.file.resume();

@@ -9,6 +9,7 @@ import type { AuthUser } from '../auth';
 import type { SceneTiles } from './scene-tiles';
 import type { TileSigner } from './tile-signature';
 import { parseTilePath, parseTileQuery, type TilePath, type TileQuery } from './tile-url';
+import { isClientAbort } from '../../http/aborted-requests';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const REVALIDATE = 'private, max-age=300';
@@ -48,6 +49,8 @@ function sendError(
     response.destroy();
     return;
   }
+  // A client that closed its request (a map panning cancels tiles) left nobody to answer: not a server fault.
+  if (response.destroyed && isClientAbort(error)) return;
   const known = error instanceof AppError;
   const requestId = randomUUID();
   if (!known || error.statusCode >= 500) {

@@ -1,4 +1,5 @@
 import proj4 from 'proj4';
+import type { Converter, ProjectionDefinition } from 'proj4';
 import { CRS_MESSAGES, CrsError } from './crs-error';
 import { loadDatumGrid } from './datum-grids';
 import { epsgEntry, legacyDatumOf, withoutDatumShift, type LegacyDatum } from './epsg-definitions';
@@ -18,8 +19,7 @@ export interface Crs {
 
 const NOTHING: [number, number] = [Number.NaN, Number.NaN];
 
-type Converter = proj4.Converter;
-type ProjDefinition = string | proj4.ProjectionDefinition;
+type ProjDefinition = string | ProjectionDefinition;
 
 function pair(result: unknown): [number, number] | null {
   if (!Array.isArray(result)) return null;

@@ -1,3 +1,5 @@
+import type { OutboundFetch } from '../../../outbound/outbound-fetch';
+
 /**
  * The ERP connector contract (issue 18): one interface, one implementation per vendor (Mega, UAU, Sienge), built
  * by `createConnector` (./create-connector.ts, signature `CreateConnector` below). Everything the integration needs from an ERP goes through here:
@@ -169,7 +171,8 @@ export type ErpErrorReason =
   | 'malformed' // a response that is not what the vendor documents
   | 'not_found'
   | 'server' // other vendor error (4xx/5xx) with the vendor's own message when it gave one
-  | 'network'; // connection refused, DNS…
+  | 'network' // connection refused, DNS…
+  | 'refused'; // the URL points at an internal address or redirects elsewhere: never called
 
 export class ErpError extends Error {
   constructor(
@@ -220,8 +223,13 @@ export interface ConnectorOptions {
   timeoutMs?: number;
   /** 429 retries before giving up; default 3. */
   maxRetries?: number;
-  /** Injected in tests (default: global fetch / setTimeout-based sleep that honours the signal). */
-  fetch?: typeof fetch;
+  /**
+   * Every HTTP call goes through it (`outbound/outbound-fetch.ts`): the ERP's URL is typed by a user, so internal
+   * addresses are refused unless allowed by name, the connection is pinned to the checked addresses and redirects
+   * leave the origin never.
+   */
+  outbound: OutboundFetch;
+  /** Injected in tests (default: a setTimeout-based sleep that honours the signal). */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** "Today" for due/overdue splits (YYYY-MM-DD); default the current date in America/Sao_Paulo. */
   today?: () => string;

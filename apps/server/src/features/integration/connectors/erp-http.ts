@@ -1,3 +1,4 @@
+import { OutboundRefusedError, type OutboundResponse } from '../../../outbound/outbound-fetch';
 import { ErpError, type ConnectorOptions } from './erp-connector';
 
 /** One HTTP request to an ERP. */
@@ -57,8 +58,7 @@ function waitFor(retryAfter: string | null, attempt: number): number {
   return Math.min(MAX_WAIT_MS, 1000 * 2 ** attempt);
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function readBody(text: string): unknown {
   if (text.trim() === '') return null;
   try {
     return JSON.parse(text) as unknown;
@@ -67,9 +67,26 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Longest vendor message quoted back to the user. */
+const MAX_VENDOR_MESSAGE = 300;
+
+/**
+ * The vendor's message for a failed response, read only from a JSON object (the ERPs' error bodies): an HTML page,
+ * plain text or anything else a server answered is never quoted back to the user. Control characters dropped,
+ * at most MAX_VENDOR_MESSAGE characters.
+ */
+function vendorMessage(message: string | null): string | null {
+  if (message === null) return null;
+  // eslint-disable-next-line no-control-regex
+  const clean = message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (clean === '') return null;
+  return clean.length > MAX_VENDOR_MESSAGE ? `${clean.slice(0, MAX_VENDOR_MESSAGE)}…` : clean;
+}
+
 function failure(options: ErpHttpOptions, status: number, body: unknown): ErpError {
-  const vendor = options.readFailure(status, body);
-  const detail = vendor.message ? `: ${vendor.message}` : '.';
+  const vendor = options.readFailure(status, isRecord(body) ? body : null);
+  const message = vendorMessage(vendor.message);
+  const detail = message ? `: ${message}` : '.';
   if (status === 401 || status === 403)
     return new ErpError(
       'auth',
@@ -87,16 +104,15 @@ function failure(options: ErpHttpOptions, status: number, body: unknown): ErpErr
  * once), JSON bodies, and every failure as an ErpError with a pt-BR message.
  */
 export function createErpHttp(options: ErpHttpOptions) {
-  const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_RETRIES;
 
-  async function once(request: ErpRequest): Promise<{ response: Response; body: unknown }> {
+  async function once(request: ErpRequest): Promise<{ response: OutboundResponse; body: unknown }> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
     try {
-      const response = await doFetch(request.url, {
+      const response = await options.outbound(request.url, {
         method: request.method,
         headers: {
           accept: 'application/json',
@@ -106,8 +122,10 @@ export function createErpHttp(options: ErpHttpOptions) {
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
         signal,
       });
-      return { response, body: await readBody(response) };
+      return { response, body: readBody(response.text) };
     } catch (error) {
+      if (error instanceof OutboundRefusedError)
+        throw new ErpError('refused', `O endereço do ${options.vendor} não é permitido: ${error.message}`);
       if (request.signal?.aborted) throw new ErpError('aborted', 'A requisição foi cancelada.');
       if (timeout.aborted)
         throw new ErpError(
@@ -141,7 +159,7 @@ export function createErpHttp(options: ErpHttpOptions) {
             `O ${options.vendor} limitou o número de requisições (HTTP 429) e continuou recusando após ${maxRetries} novas tentativas.`,
             429,
           );
-        await sleep(waitFor(response.headers.get('retry-after'), attempt), request.signal);
+        await sleep(waitFor(response.header('retry-after'), attempt), request.signal);
       }
     },
   };

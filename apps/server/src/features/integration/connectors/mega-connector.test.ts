@@ -1,8 +1,14 @@
+import { createOutboundFetch } from '../../../outbound/outbound-fetch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateEnterprise } from '../simulators/portfolio-fixture';
 import { megaId, startMegaSimulator } from '../simulators/mega-simulator';
 import { ErpError, type ConnectorOptions } from './erp-connector';
 import { createMegaConnector } from './mega-connector';
+
+/** The simulators listen on 127.0.0.1, allowed by name as an on-premise ERP would be. */
+const simulatorOutbound = createOutboundFetch({
+  allowedHosts: async () => [{ host: '127.0.0.1', port: null }],
+});
 
 const TODAY = '2026-11-26';
 const enterprise = generateEnterprise({
@@ -21,6 +27,7 @@ const waits: number[] = [];
 let customer = 100;
 
 const options = (extra: Partial<ConnectorOptions> = {}): ConnectorOptions => ({
+  outbound: simulatorOutbound,
   customerId: customer,
   today: () => TODAY,
   sleep: async (ms) => {

@@ -23,7 +23,6 @@ const VENDOR = 'Mega';
 
 /** Mega's error bodies: {"message"} / {"Message"} / {"title","detail"} (ASP.NET ProblemDetails) or a string. */
 export function megaFailure(_status: number, body: unknown): VendorFailure {
-  if (typeof body === 'string') return { message: body.length < 300 ? body : null };
   if (!isRecord(body)) return { message: null };
   const message = body.message ?? body.Message ?? body.detail ?? body.title;
   return { message: typeof message === 'string' ? message : null };

@@ -1,8 +1,14 @@
+import { createOutboundFetch } from '../../../outbound/outbound-fetch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateEnterprise, unitLabel } from '../simulators/portfolio-fixture';
 import { startSiengeSimulator } from '../simulators/sienge-simulator';
 import { ErpError, type ConnectorOptions } from './erp-connector';
 import { createSiengeConnector } from './sienge-connector';
+
+/** The simulators listen on 127.0.0.1, allowed by name as an on-premise ERP would be. */
+const simulatorOutbound = createOutboundFetch({
+  allowedHosts: async () => [{ host: '127.0.0.1', port: null }],
+});
 
 const TODAY = '2026-11-26';
 const big = generateEnterprise({
@@ -19,6 +25,7 @@ let sim: Awaited<ReturnType<typeof startSiengeSimulator>>;
 const waits: number[] = [];
 
 const options = (extra: Partial<ConnectorOptions> = {}): ConnectorOptions => ({
+  outbound: simulatorOutbound,
   customerId: 1,
   today: () => TODAY,
   sleep: async (ms) => {

@@ -36,7 +36,7 @@ export function siengeBase(url: string): string {
 
 /** Sienge's error body {status, developerMessage, clientMessage, errors[{field,message}]}. */
 export function siengeFailure(status: number, body: unknown): VendorFailure {
-  if (!isRecord(body)) return { message: typeof body === 'string' && body.length < 300 ? body : null };
+  if (!isRecord(body)) return { message: null };
   const client = typeof body.clientMessage === 'string' ? body.clientMessage : null;
   const errors = Array.isArray(body.errors)
     ? body.errors

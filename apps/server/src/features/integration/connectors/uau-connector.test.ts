@@ -1,8 +1,14 @@
+import { createOutboundFetch } from '../../../outbound/outbound-fetch';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateEnterprise } from '../simulators/portfolio-fixture';
 import { startUauSimulator } from '../simulators/uau-simulator';
 import { ErpError, type ConnectorOptions } from './erp-connector';
 import { createUauConnector } from './uau-connector';
+
+/** The simulators listen on 127.0.0.1, allowed by name as an on-premise ERP would be. */
+const simulatorOutbound = createOutboundFetch({
+  allowedHosts: async () => [{ host: '127.0.0.1', port: null }],
+});
 
 const TODAY = '2026-11-26';
 const enterprise = generateEnterprise({
@@ -18,6 +24,7 @@ let sim: Awaited<ReturnType<typeof startUauSimulator>>;
 const waits: number[] = [];
 
 const options = (extra: Partial<ConnectorOptions> = {}): ConnectorOptions => ({
+  outbound: simulatorOutbound,
   customerId: 1,
   today: () => TODAY,
   sleep: async (ms) => {

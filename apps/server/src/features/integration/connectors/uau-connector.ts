@@ -35,9 +35,8 @@ export const UAU_UNIT_FIELDS = [
   { key: 'Num_Ven', value: 'Número da venda' },
 ];
 
-/** ASP.NET Web API error bodies: {"Message": "..."} (or a bare string). */
+/** ASP.NET Web API error bodies: {"Message": "..."}. */
 export function uauFailure(_status: number, body: unknown): VendorFailure {
-  if (typeof body === 'string') return { message: body.length < 300 ? body : null };
   if (!isRecord(body)) return { message: null };
   const message = body.Message ?? body.message ?? body.ExceptionMessage;
   return { message: typeof message === 'string' ? message : null };
@@ -71,9 +70,10 @@ export function uauRows(body: unknown, what: string): Record<string, unknown>[] 
 export function parseSaleKeys(body: unknown): { empresa: number; obra: string; venda: number }[] {
   if (typeof body !== 'string') throw malformed(VENDOR, 'RetornaChavesVendasPorPeriodo não devolveu texto');
   if (body.trim() === '') return [];
-  return body.split(',').map((key) => {
+  return body.split(',').map((key, index) => {
     const match = /^\s*(\d+)-([^/]+)\/(\d+)\s*$/.exec(key);
-    if (!match) throw malformed(VENDOR, `chave de venda '${key}'`);
+    // The answer's text is not quoted back: only where it went wrong.
+    if (!match) throw malformed(VENDOR, `chave de venda nº ${index + 1} fora do formato empresa-obra/venda`);
     return { empresa: Number(match[1]), obra: match[2] ?? '', venda: Number(match[3]) };
   });
 }

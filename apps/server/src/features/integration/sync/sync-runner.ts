@@ -1,5 +1,6 @@
 import { ERP_NAMES, type Erp, type SyncStatus } from '@mirante/shared';
 import type { Db } from '../../../db/database';
+import type { OutboundFetch } from '../../../outbound/outbound-fetch';
 import type { SyncErrorJson } from '../../../db/schema-integration';
 import { financeRepoFor, writeSaleValues } from '../../finance';
 import type { ErpConnector, ErpCredentialsByKind } from '../connectors/erp-connector';
@@ -13,6 +14,8 @@ export interface SyncRunnerDeps {
   repo: IntegrationRepo;
   cipher: CredentialsCipher;
   createConnector: ConnectorFactory;
+  /** The guarded HTTP of calls to user-supplied URLs (`outbound/outbound-fetch.ts`). */
+  outbound: OutboundFetch;
   /** After each finished run: the notification e-mail when due. */
   afterRun?: (run: SyncRunRow) => Promise<void>;
 }
@@ -102,7 +105,10 @@ export function createSyncRunner(deps: SyncRunnerDeps) {
     } catch (error) {
       return fail(errorText(error));
     }
-    const connector = deps.createConnector(run.erp, credentials, { customerId: run.customerId });
+    const connector = deps.createConnector(run.erp, credentials, {
+      customerId: run.customerId,
+      outbound: deps.outbound,
+    });
     const projects = await repo.syncedProjects(run.customerId, run.erp);
     if (projects.length === 0) return fail('Nenhum loteamento vinculado a este ERP.');
     const mappings = mappingsOf(await repo.mappings(run.customerId));

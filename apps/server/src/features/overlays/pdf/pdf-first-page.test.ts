@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -116,4 +117,14 @@ describe('renderPdfFirstPage', () => {
     },
     SLOW,
   );
+});
+
+describe('the pdf.js the renderer loads', () => {
+  it('compiles no code at run time: its worker build has no `new Function(` and no `eval(`', async () => {
+    const worker = await readFile(
+      createRequire(import.meta.url).resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'),
+      'utf8',
+    );
+    expect(worker).not.toMatch(/new Function\(|[^.\w]eval\(/);
+  });
 });

@@ -6,8 +6,8 @@ import type { RenderAnswer, RenderRequest } from './pdf-render-protocol';
 
 /*
  * Renders page 1 of a PDF to a PNG, in a process of its own (the parent limits its time and memory and kills it
- * past them). pdf.js runs with evaluation off (CVE-2024-4367), fonts drawn as paths and a cap on embedded image
- * size: an image past the cap is reported, never decoded.
+ * past them). pdf.js (from 6 on) compiles no code from a document (CVE-2024-4367 came through such a path); fonts
+ * are drawn as paths and embedded images capped: an image past the cap is reported, never decoded.
  */
 const IMAGE_REMOVED = 'Image exceeded maximum allowed size';
 
@@ -27,9 +27,8 @@ async function render(request: RenderRequest): Promise<RenderAnswer> {
   try {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
     const data = new Uint8Array(await readFile(request.pdfPath));
-    const document = await pdfjs.getDocument({
+    const loading = pdfjs.getDocument({
       data,
-      isEvalSupported: false,
       maxImageSize: request.maxImageSize,
       disableFontFace: true,
       useSystemFonts: false,
@@ -37,7 +36,8 @@ async function render(request: RenderRequest): Promise<RenderAnswer> {
       cMapUrl: `${pathToFileURL(path.join(pdfjsRoot, 'cmaps')).pathname}/`,
       cMapPacked: true,
       verbosity: 1,
-    }).promise;
+    });
+    const document = await loading.promise;
     const page = await document.getPage(1);
     const natural = page.getViewport({ scale: 1 });
     const scale = Math.min(
@@ -70,7 +70,7 @@ async function render(request: RenderRequest): Promise<RenderAnswer> {
     if (imageRemoved) return { ok: false, reason: 'image-too-large', detail: IMAGE_REMOVED };
     const { writeFile } = await import('node:fs/promises');
     await writeFile(request.outPath, await target.canvas.encode('png'));
-    await document.destroy();
+    await loading.destroy();
     return { ok: true, width, height };
   } catch (error) {
     if (imageRemoved) return { ok: false, reason: 'image-too-large', detail: IMAGE_REMOVED };

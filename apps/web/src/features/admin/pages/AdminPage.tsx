@@ -1,6 +1,7 @@
 import { Tabs } from 'antd';
 import { useSearchParams } from 'react-router';
 import { AccessLinksTab } from '../access-links/AccessLinksTab';
+import { OutboundHostsTab } from '../outbound-hosts/OutboundHostsTab';
 import { ProjectsTab } from '../projects/ProjectsTab';
 import { AiAnalysisTab } from '../components/AiAnalysisTab';
 import { AiProcessingTab } from '../components/AiProcessingTab';
@@ -15,7 +16,7 @@ import '../admin.css';
 /**
  * Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
  * seven tabs, the lot information dialog and spreadsheet upload of spec 2.11 ('Dados dos lotes'), then
- * ours: 'Links de acesso' and 'Cadastrar projeto' (issue 12).
+ * ours: 'Links de acesso', 'Cadastrar projeto' (issue 12) and 'Hosts liberados' (internal hosts an ERP URL may reach).
  */
 export default function AdminPage() {
   // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem').
@@ -38,6 +39,7 @@ export default function AdminPage() {
           { key: 'lot-information', label: 'Dados dos lotes', children: <LotInformationTab /> },
           { key: 'access-links', label: 'Links de acesso', children: <AccessLinksTab /> },
           { key: 'projects', label: 'Cadastrar projeto', children: <ProjectsTab /> },
+          { key: 'outbound-hosts', label: 'Hosts liberados', children: <OutboundHostsTab /> },
         ]}
       />
     </div>

@@ -1,8 +1,6 @@
-import { lazy, Suspense } from 'react';
-import { Spin, Table } from 'antd';
+import { Table } from 'antd';
 import { detectionTypeOf, displayDate, type StatusCount } from '@mirante/shared';
-
-const StatusChart = lazy(() => import('./StatusChart'));
+import { StatusChart } from './StatusChart';
 
 export interface StatusSideTableProps {
   title: string;
@@ -51,11 +49,7 @@ export function StatusSideTable({ title, date, statuses, showChart, testId, onPi
           { title: 'Quantidade', dataIndex: 'value', align: 'right', width: 110 },
         ]}
       />
-      {showChart && (
-        <Suspense fallback={<Spin />}>
-          <StatusChart statuses={statuses} />
-        </Suspense>
-      )}
+      {showChart && <StatusChart statuses={statuses} />}
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function PdfViewer({ url }: { url: string }) {
       const pdfjs = await import('pdfjs-dist');
       const worker = await import('pdfjs-dist/build/pdf.worker.min.mjs?url');
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const task = pdfjs.getDocument({ url, isEvalSupported: false });
+      const task = pdfjs.getDocument({ url });
       try {
         const document = await task.promise;
         const width = Math.min(MAX_PAGE_WIDTH, target?.clientWidth || MAX_PAGE_WIDTH);
@@ -43,7 +43,7 @@ export function PdfViewer({ url }: { url: string }) {
           await page.render({ canvas, viewport }).promise;
         }
         if (!cancelled) setState({ kind: 'ready', pages: document.numPages });
-        await document.destroy();
+        await task.destroy();
       } catch (error) {
         if (cancelled) return;
         const status = (error as { status?: number }).status;
