@@ -4,6 +4,7 @@
  * temp folder, or TEST_DATABASE_URL's server. Figures go to bench/RESULTS.md between the
  * detections-report markers (other sections untouched).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
     await seedLots(db, project.id, 0, LOTS);
     const config = {
       ...loadConfig({}),
+      // The server's secret, random per run (a real start reads or makes the data folder's).
+      integrationKey: randomBytes(32),
       dataDir: dir,
       storageDir: path.join(dir, 'storage'),
       databaseUrl: pgServer.url,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
   await chmod(dataDir, 0o755);
   const config = {
     ...loadConfig({}),
+    // The server's secret, random per run (a real start reads or makes the data folder's).
+    integrationKey: randomBytes(32),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
     embeddedPostgresPort: 54_000 + Math.floor(Math.random() * 900),

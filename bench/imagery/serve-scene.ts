@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../apps/server/src/config';
+import { loadConfig, withServerSecret } from '../../apps/server/src/config';
 import { seedDemoData } from '../../apps/server/src/features/demo/demo.seed';
 import { buildApp } from '../../apps/server/src/app';
 import { startInfrastructure } from '../../apps/server/src/infrastructure';
@@ -12,12 +12,16 @@ const WORKERS = Math.max(1, Number(process.env.BENCH_WORKERS ?? 1));
 
 /** A cluster worker: serves the primary's database and storage on the shared port. */
 async function serveWorker(): Promise<void> {
-  const config = {
-    ...loadConfig({ DATABASE_URL: process.env.BENCH_DATABASE_URL }),
-    dataDir: process.env.BENCH_DATA_DIR!,
-    storageDir: process.env.BENCH_STORAGE_DIR!,
-    port: Number(process.env.BENCH_PORT),
-  };
+  // The primary's data folder, so its secret too (the signed tile URLs it hands out verify here).
+  const config = await withServerSecret(
+    {
+      ...loadConfig({ DATABASE_URL: process.env.BENCH_DATABASE_URL }),
+      dataDir: process.env.BENCH_DATA_DIR!,
+      storageDir: process.env.BENCH_STORAGE_DIR!,
+      port: Number(process.env.BENCH_PORT),
+    },
+    {},
+  );
   const infra = await startInfrastructure(config, () => undefined);
   const app = await buildApp(infra, createServices(infra), { serveWeb: false });
   await app.listen({ port: config.port, host: '127.0.0.1' });
@@ -57,13 +61,16 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-data-'));
   // The embedded PostgreSQL runs as its own user and must reach its data folder.
   await chmod(dataDir, 0o755);
-  const config = {
-    ...loadConfig({}),
-    dataDir,
-    storageDir: path.join(dataDir, 'storage'),
-    embeddedPostgresPort: 54_000 + Math.floor(Math.random() * 900),
-    port: Number(portText ?? 3999),
-  };
+  const config = await withServerSecret(
+    {
+      ...loadConfig({}),
+      dataDir,
+      storageDir: path.join(dataDir, 'storage'),
+      embeddedPostgresPort: 54_000 + Math.floor(Math.random() * 900),
+      port: Number(portText ?? 3999),
+    },
+    {},
+  );
   const infra = await startInfrastructure(config, () => undefined);
   await seedDemoData(infra.db);
   const services = createServices(infra);

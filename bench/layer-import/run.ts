@@ -6,6 +6,7 @@
  * Throwaway embedded PostgreSQL in a temp folder, or TEST_DATABASE_URL's server. Figures go to
  * bench/RESULTS.md between the layer-import markers.
  */
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     await seedDemoData(db);
     const config = {
       ...loadConfig({}),
+      // The server's secret, random per run (a real start reads or makes the data folder's).
+      integrationKey: randomBytes(32),
       dataDir: dir,
       storageDir: path.join(dir, 'storage'),
       databaseUrl: pgServer.url,

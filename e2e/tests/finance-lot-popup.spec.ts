@@ -32,14 +32,16 @@ async function openSomeLot(page: Page): Promise<void> {
   throw new Error('nenhum lote encontrado no centro do mapa');
 }
 
-test("the lot popup's sale information: values only with the finance module", async ({ page }) => {
+test("the lot popup's sale information: the sale, buyer and payments only with the finance module", async ({
+  page,
+}) => {
   await openMap(page, USER);
   await openSomeLot(page);
   const sale = page.getByTestId('lot-popup-sale');
   await expect(sale).toContainText('Informações de venda');
-  await expect(sale).toContainText('Status da unidade');
   await expect(sale).toContainText('Inscrição IPTU');
-  await expect(sale).not.toContainText('Valor de venda');
+  for (const guarded of ['Status da unidade', 'Comprador', 'Parcelas vencidas', 'Valor de venda'])
+    await expect(sale).not.toContainText(guarded);
   await expect(sale.getByRole('button', { name: 'Editar informações' })).toHaveCount(0);
 });
 
@@ -47,6 +49,8 @@ test('a finance user sees the sale values and edits them from the map popup', as
   await openMap(page, MANAGER);
   await openSomeLot(page);
   const sale = page.getByTestId('lot-popup-sale');
+  await expect(sale).toContainText('Status da unidade');
+  await expect(sale).toContainText('Comprador');
   await expect(sale).toContainText('Valor de venda');
   await expect(sale).toContainText('Valor inadimplência');
   await screenshotWhenAsked(page, { path: '../test-results/screens/finance-lot-popup.png' });

@@ -85,12 +85,18 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const tileSessions = cachedSessions(services.auth.resolveSession);
-  services.auth.onSessionsEnded((userId) => tileSessions.forgetUser(userId));
+  // Signed tile URLs name their session by id; resolved the same way, so a logout ends them as fast.
+  const signedTileSessions = cachedSessions(services.auth.resolveSessionById);
+  services.auth.onSessionsEnded((userId) => {
+    tileSessions.forgetUser(userId);
+    signedTileSessions.forgetUser(userId);
+  });
   const tiles = createTileHandler(
     services.scenes.tiles,
     tileSessions,
     (error, request) => app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
     services.scenes.tileSigner,
+    signedTileSessions,
   );
   const app: FastifyInstance = Fastify({
     logger: {
@@ -137,6 +143,7 @@ export async function buildApp(
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
   });
   route(systemApi.baseMaps, async () => infra.config.baseMaps);
+  route(systemApi.installation, async () => ({ demo: infra.config.demo }));
   registerAuthRoutes(route, services.auth, services.credentialThrottle);
   registerProjectRoutes(route, services.projects);
   registerProjectRegistrationRoutes(route, services.projectRegistration);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, requireIntegrationKey } from './config';
+import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 
 describe('demo data gate', () => {
   it('loads the demo into the embedded database of a laptop (no DATABASE_URL, no NODE_ENV=production)', () => {
@@ -61,15 +61,24 @@ describe('INTEGRATION_KEY', () => {
     expect(() => loadConfig({ INTEGRATION_KEY: 'curta' })).toThrow(/openssl rand -base64 32/);
   });
 
-  it('derives a development key per data folder outside production', () => {
-    const a = loadConfig({ DATA_DIR: '/tmp/a' }).integrationKey;
-    expect(a).toHaveLength(32);
-    expect(loadConfig({ DATA_DIR: '/tmp/a', DATABASE_URL: 'postgres://x/y' }).integrationKey).toEqual(a);
-    expect(loadConfig({ DATA_DIR: '/tmp/b' }).integrationKey).not.toEqual(a);
+  it('derives nothing from the data folder: unset, the key is null until the start-up gives it one', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/a' }).integrationKey).toBeNull();
   });
 
-  it('has no default in production, and the start-up stops with a clear error', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+  it('reads the keys being rotated out from INTEGRATION_KEY_PREVIOUS, refusing a malformed one', () => {
+    const a = Buffer.alloc(32, 1);
+    const b = Buffer.alloc(32, 2);
+    expect(
+      loadConfig({ INTEGRATION_KEY_PREVIOUS: `${a.toString('base64')},${b.toString('hex')}` })
+        .previousIntegrationKeys,
+    ).toEqual([a, b]);
+    expect(() => loadConfig({ INTEGRATION_KEY_PREVIOUS: 'curta' })).toThrow(
+      /INTEGRATION_KEY_PREVIOUS inválida/,
+    );
+  });
+
+  it('has no default in production, and the start-up stops with a clear error', async () => {
+    const config = await withServerSecret(loadConfig({ NODE_ENV: 'production' }), { NODE_ENV: 'production' });
     expect(config.integrationKey).toBeNull();
     expect(() => requireIntegrationKey(config)).toThrow(/INTEGRATION_KEY não definida/);
   });

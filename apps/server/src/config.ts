@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
 import { baseMapsFromEnv } from './base-maps';
+import { KEY_ADVICE, legacyPathKey, loadOrCreateSecretFile, parseSecret } from './server-secret';
 import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
 import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
 
@@ -30,6 +30,11 @@ export interface AppConfig {
   passwordTokenTtlHours: number;
   /** Seed the demo into an empty database: only the embedded database by default (see `demoDataWanted`). */
   loadDemoData: boolean;
+  /**
+   * Whether this process runs the demonstration (its accounts, link and banner). `loadDemoData` until the start-up
+   * has looked at the database: only an empty one or one seeded as the demo is (features/demo/initial-data.ts).
+   */
+  demo: boolean;
   /** Without demo data, an empty database gets its first ADMIN with this e-mail (and a definition e-mail). */
   adminEmail: string | undefined;
   /** Lifetime of sign-in links ("entrar por token"). */
@@ -58,12 +63,19 @@ export interface AppConfig {
   /** External street and satellite base maps (`BASEMAP_*`); null each when not configured. */
   baseMaps: BaseMaps;
   /**
-   * AES-256 key of the ERP credentials (`INTEGRATION_KEY`, 32 bytes as base64 or 64 hex digits). Unset outside
-   * production: derived from the data folder (the embedded database's; cluster workers inherit it). Unset in
-   * production: null, and
-   * `requireIntegrationKey` stops the start-up.
+   * The server's secret (`server-secret.ts`): the ERP credentials' AES-256 key and the root of every signing key.
+   * `INTEGRATION_KEY` when set; else null here, and at start-up `withServerSecret` reads or makes the data
+   * folder's `server-secret.key` (outside production; in production it stays null and `requireIntegrationKey`
+   * stops the start-up).
    */
   integrationKey: Buffer | null;
+  /**
+   * `INTEGRATION_KEY_PREVIOUS`: keys being rotated out. At start-up, saved ERP credentials that only one of them
+   * reads are encrypted again with `integrationKey`.
+   */
+  previousIntegrationKeys: Buffer[];
+  /** The path-derived key of earlier releases (outside production), kept only to read what it encrypted. */
+  legacyIntegrationKey: Buffer | null;
   /**
    * `OUTBOUND_ALLOWED_HOSTS`: hosts (`name`, `name:port`, `IP`, `[IPv6]:port`, comma-separated) that calls to
    * user-supplied URLs may reach although they resolve to internal addresses (an on-premise ERP).
@@ -96,19 +108,37 @@ function demoDataWanted(env: NodeJS.ProcessEnv): boolean {
   return !env.DATABASE_URL && env.NODE_ENV !== 'production';
 }
 
-/** `INTEGRATION_KEY` (base64 or hex of 32 bytes); a development default when unset outside production. */
-export function integrationKeyFromEnv(env: NodeJS.ProcessEnv, dataDir: string): Buffer | null {
+/** `INTEGRATION_KEY`: 32 bytes as base64 or 64 hex digits; unset: null (see `withServerSecret`). */
+export function integrationKeyFromEnv(env: NodeJS.ProcessEnv): Buffer | null {
   const given = env.INTEGRATION_KEY?.trim();
-  if (given) {
-    const key = /^[0-9a-f]{64}$/i.test(given) ? Buffer.from(given, 'hex') : Buffer.from(given, 'base64');
-    if (key.length !== 32)
-      throw new Error(
-        'INTEGRATION_KEY inválida: use 32 bytes aleatórios em base64 (openssl rand -base64 32) ou 64 dígitos hexadecimais.',
-      );
+  if (!given) return null;
+  const key = parseSecret(given);
+  if (!key) throw new Error(`INTEGRATION_KEY inválida: ${KEY_ADVICE}`);
+  return key;
+}
+
+/** `INTEGRATION_KEY_PREVIOUS`: the key being rotated out (comma-separated if several), same forms. */
+export function previousKeysFromEnv(env: NodeJS.ProcessEnv): Buffer[] {
+  const given = env.INTEGRATION_KEY_PREVIOUS?.trim();
+  if (!given) return [];
+  return given.split(',').map((text) => {
+    const key = parseSecret(text);
+    if (!key) throw new Error(`INTEGRATION_KEY_PREVIOUS inválida: ${KEY_ADVICE}`);
     return key;
-  }
-  if (env.NODE_ENV === 'production') return null;
-  return createHash('sha256').update(`mirante-integration-dev-key\0${dataDir}`).digest();
+  });
+}
+
+/**
+ * The configuration with its secret: `INTEGRATION_KEY` when given; else, outside production, the data folder's
+ * `server-secret.key`, generated with random bytes on the first start. Production needs `INTEGRATION_KEY`
+ * (every process of a scaled-out install must hold the same key), so there it stays null.
+ */
+export async function withServerSecret(
+  config: AppConfig,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<AppConfig> {
+  if (config.integrationKey || env.NODE_ENV === 'production') return config;
+  return { ...config, integrationKey: await loadOrCreateSecretFile(config.dataDir) };
 }
 
 /** Stops a production start-up without `INTEGRATION_KEY`, saying what to do. */
@@ -150,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 120),
     passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
     loadDemoData: demoDataWanted(env),
+    demo: demoDataWanted(env),
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
     accessTokenTtlDays: intFromEnv(env.ACCESS_TOKEN_TTL_DAYS, 30),
     loadDemoImagery: demoDataWanted(env) && env.DEMO_IMAGERY !== '0',
@@ -172,7 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     baseMaps: baseMapsFromEnv(env),
-    integrationKey: integrationKeyFromEnv(env, dataDir),
+    integrationKey: integrationKeyFromEnv(env),
+    previousIntegrationKeys: previousKeysFromEnv(env),
+    legacyIntegrationKey: env.NODE_ENV === 'production' ? null : legacyPathKey(dataDir),
     outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
   };
 }

@@ -4,6 +4,7 @@ import { createDb, type Db } from './db/database';
 import { surviveDatabaseLoss } from './db/database-unavailable';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
+import { reencryptCredentials } from './features/integration';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
@@ -39,6 +40,22 @@ export async function startInfrastructure(
   const applied = await migrate(connectionString);
   if (applied.length > 0) log(`Migrações aplicadas: ${applied.join(', ')}`);
   const db: Db = createDb(connectionString);
+  if (config.integrationKey) {
+    const rekey = await reencryptCredentials(db, {
+      current: config.integrationKey,
+      previous: config.previousIntegrationKeys,
+      legacyPathKey: config.legacyIntegrationKey,
+    });
+    if (rekey.reencrypted > 0)
+      log(
+        `${rekey.reencrypted} credencial(is) de ERP criptografada(s) de novo com a chave atual do servidor.`,
+      );
+    if (rekey.unreadable > 0)
+      log(
+        `${rekey.unreadable} credencial(is) de ERP não pôde(puderam) ser lida(s) com nenhuma chave conhecida: ` +
+          'salve-as de novo em Integração.',
+      );
+  }
   return {
     config,
     db,

@@ -3,7 +3,7 @@ import './supported-node';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { APP_VERSION } from '@mirante/shared';
-import { loadConfig, requireIntegrationKey } from './config';
+import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
@@ -26,7 +26,7 @@ const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.'
 function initialData(
   infra: RunningInfrastructure,
   sendDefinitionEmail: (userId: number) => Promise<void>,
-): Promise<void> {
+): Promise<boolean> {
   return loadInitialData({ db: infra.db, config: infra.config, sendDefinitionEmail, log });
 }
 
@@ -47,7 +47,7 @@ function clusterWorkers(): number {
  * the HTTP workers, which connect to it through DATABASE_URL; a worker that dies is replaced.
  */
 async function runPrimary(workers: number): Promise<void> {
-  const config = loadConfig();
+  const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
   const infra = await startInfrastructure(config, log);
@@ -55,7 +55,7 @@ async function runPrimary(workers: number): Promise<void> {
   // works it (an HTTP worker below or `npm run worker`); this process only sends the job, and starts pg-boss
   // only when there is one to send (not on a restart, nor with the demo's accounts).
   let queue: JobQueue | undefined;
-  await initialData(infra, async (userId) => {
+  const demo = await initialData(infra, async (userId) => {
     queue = await startQueue(infra.connectionString, false);
     // Its wake-up notifies the HTTP workers that work the queue; this process never listens.
     const mail = mailJobs(queue, jobWakeups(queue, infra.connectionString, log), infra.mailer);
@@ -68,7 +68,7 @@ async function runPrimary(workers: number): Promise<void> {
     const worker = cluster.fork({
       DATABASE_URL: infra.connectionString,
       // Decided here (the workers see a DATABASE_URL, which alone would turn the demo off).
-      DEMO_DATA: config.loadDemoData ? '1' : '0',
+      DEMO_DATA: demo ? '1' : '0',
       MIRANTE_WORKER_INDEX: String(index),
     });
     worker.on('exit', (code) => {
@@ -96,7 +96,7 @@ async function runPrimary(workers: number): Promise<void> {
 
 /** One HTTP process; in a cluster only worker 0 prints the accounts and loads the demo imagery. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
   if (leader)
@@ -105,11 +105,16 @@ async function main(): Promise<void> {
   // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
   const jobs = await startJobs(infra, log, { work: config.role !== 'api' });
   const { services, mailer } = jobs;
-  if (!cluster.isWorker) await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
-  const app = await buildApp(infra, services, { logRequests: process.env.LOG_REQUESTS === '1' });
+  // A cluster's HTTP processes were told by the primary, which looked at the database (DEMO_DATA).
+  const demo = cluster.isWorker
+    ? config.loadDemoData
+    : await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
+  const app = await buildApp({ ...infra, config: { ...config, demo } }, services, {
+    logRequests: process.env.LOG_REQUESTS === '1',
+  });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
   const stopDemoErp =
-    config.loadDemoData && leader
+    demo && leader
       ? await services.startDemoIntegration(log).catch((error: unknown) => {
           log(`Falha ao iniciar o ERP de demonstração: ${String(error)}`);
           return null;
@@ -136,10 +141,10 @@ async function main(): Promise<void> {
     `Banco de dados: ${config.databaseUrl ? 'externo (DATABASE_URL)' : 'PostgreSQL embutido em ' + config.dataDir}`,
   );
   log(`E-mails: ${mailer.destination}`);
-  if (config.loadDemoData) printDemoAccounts(config.appUrl);
+  if (demo) printDemoAccounts(config.appUrl);
   log(`Pronto em ${config.appUrl}`);
   const demoWork: Promise<unknown>[] = [];
-  if (config.loadDemoData)
+  if (demo)
     // The demo construction's plan overlay, converted in the background like an upload (once).
     demoWork.push(
       loadDemoOverlay(infra.db, services)
@@ -147,7 +152,7 @@ async function main(): Promise<void> {
         .catch((error: unknown) => log(`Falha ao carregar a planta de demonstração: ${String(error)}`)),
     );
 
-  if (config.loadDemoImagery) {
+  if (demo && config.loadDemoImagery) {
     // In the background: the product is usable at once and the scenes appear as their ingest jobs finish;
     // then the AI reads the demo allotment's scenes (its jobs), so the demo's lots show AI readings.
     const outDir = path.join(config.dataDir, 'demo-imagery');
@@ -163,11 +168,12 @@ async function main(): Promise<void> {
   if (demoWork.length > 0) void Promise.all(demoWork).then(() => log(DEMO_TASKS_SENT));
 }
 
-function start(): Promise<void> {
+async function start(): Promise<void> {
   const config = loadConfig();
   if (config.role === 'worker') {
-    requireIntegrationKey(config);
-    return runWorker(config);
+    const withSecret = await withServerSecret(config);
+    requireIntegrationKey(withSecret);
+    return runWorker(withSecret);
   }
   const workers = clusterWorkers();
   return workers > 1 && cluster.isPrimary ? runPrimary(workers) : main();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadConfig, type AppConfig } from '../src/config';
+import { loadConfig, withServerSecret, type AppConfig } from '../src/config';
 import { createDb, type Db } from '../src/db/database';
 import { DEMO_PASSWORD } from '../src/features/demo/demo-accounts';
 import { buildApp } from '../src/app';
@@ -51,6 +51,8 @@ async function createDatabaseFromTemplate(serverUrl: string): Promise<string> {
  * A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. Scene
  * ingests and AI jobs run in the test's process; there is no AI processor unless `services.processor` names one.
  * `services.clock` replaces `Date.now` for the caches that expire by time (a test moves it past their TTL).
+ * The server's secret is made in the data folder as on a real start, unless `overrides.integrationKey` gives
+ * one; `overrides.dataDir` names a data folder the test owns (it is then left in place on close).
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
@@ -58,17 +60,21 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const connectionString = await createDatabaseFromTemplate(inject('postgresServerUrl'));
   const smtp = await startTestSmtp();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-api-data-'));
-  const config: AppConfig = {
-    ...loadConfig({}),
-    dataDir,
-    storageDir: path.join(dataDir, 'storage'),
-    databaseUrl: connectionString,
-    smtpUrl: smtp.url,
-    appUrl: 'http://mirante.test',
-    loginRateLimitPerMinute: 1000,
-    ...overrides,
-  };
+  const ownDataDir = overrides.dataDir === undefined;
+  const dataDir = overrides.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mirante-api-data-')));
+  const config: AppConfig = await withServerSecret(
+    {
+      ...loadConfig({}),
+      dataDir,
+      storageDir: path.join(dataDir, 'storage'),
+      databaseUrl: connectionString,
+      smtpUrl: smtp.url,
+      appUrl: 'http://mirante.test',
+      loginRateLimitPerMinute: 1000,
+      ...overrides,
+    },
+    {},
+  );
   const db = createDb(connectionString, 4);
   const infra = {
     config,
@@ -105,7 +111,7 @@ export async function createTestContext(
       await app.close();
       await db.destroy();
       await smtp.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

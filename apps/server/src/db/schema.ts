@@ -175,6 +175,12 @@ export interface SchemaMigrationsTable {
   appliedAt: CreatedAt;
 }
 
+/** Migration 043: facts recorded once about this installation ('demo', 'credentials-path-key-upgraded'). */
+export interface InstallationMarkersTable {
+  name: string;
+  recordedAt: CreatedAt;
+}
+
 export type SceneStatus = 'queued' | 'processing' | 'ready' | 'failed';
 
 export interface ScenesTable {
@@ -226,6 +232,7 @@ export interface Database {
   credentialAttempts: CredentialAttemptsTable;
   userSignInAddresses: UserSignInAddressesTable;
   schemaMigrations: SchemaMigrationsTable;
+  installationMarkers: InstallationMarkersTable;
   layers: LayersTable;
   lotStatusHistory: LotStatusHistoryTable;
   layerObservations: LayerObservationsTable;

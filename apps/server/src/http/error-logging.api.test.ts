@@ -87,6 +87,7 @@ describe('5xx logging on the raw tile path', () => {
       ctx.services.auth.resolveSession,
       (error, request) => logged.push([error, request]),
       ctx.services.scenes.tileSigner,
+      ctx.services.auth.resolveSessionById,
     );
     const server = http.createServer((request, response) => {
       if (!tiles.handle(request, response)) response.writeHead(404).end();

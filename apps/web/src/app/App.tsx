@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
+import { InstallationFrame } from '../features/installation/components/InstallationFrame';
 import { SessionProvider } from '../shared/session/SessionProvider';
 import { usePrefersReducedMotion } from '../shared/motion/usePrefersReducedMotion';
 import { AppErrorBoundary } from '../shared/status/AppErrorBoundary';
@@ -23,9 +24,11 @@ export function App() {
           <AppErrorBoundary>
             <QueryClientProvider client={queryClient}>
               <BrowserRouter>
-                <SessionProvider>
-                  <AppRoutes />
-                </SessionProvider>
+                <InstallationFrame>
+                  <SessionProvider>
+                    <AppRoutes />
+                  </SessionProvider>
+                </InstallationFrame>
               </BrowserRouter>
             </QueryClientProvider>
           </AppErrorBoundary>

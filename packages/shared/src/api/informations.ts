@@ -221,10 +221,23 @@ export const INFORMATION_EDITABLE_FIELDS = [
 export type InformationEditableField = (typeof INFORMATION_EDITABLE_FIELDS)[number];
 
 /**
- * Fields shown only with the finance module: the sale values (spec 3 Sale information) and the buyer's
- * CPF/CNPJ (personal data, kept to the same readers as the values).
+ * What the finance module guards, hidden together from everyone without it (by the server, in the record, its
+ * history and its alerts): the sale (code, date, the unit's sale status such as 'Vendido' or 'Quitado'), the buyer
+ * (name, code, CPF/CNPJ), the payments (financial status, overdue instalments) and the values. Without the module a
+ * map user sees the lot's registry and building fields only.
  */
-export const INFORMATION_VALUE_FIELDS = ['valor_venda', 'valor_inadimplencia', 'cpf_cnpj_comprador'] as const;
+export const INFORMATION_FINANCE_FIELDS = [
+  'codigo_venda',
+  'data_venda',
+  'status_unidade',
+  'codigo_comprador',
+  'nome_comprador',
+  'cpf_cnpj_comprador',
+  'status',
+  'qtde_parcelas_vencidas',
+  'valor_venda',
+  'valor_inadimplencia',
+] as const;
 
 /** Labels of the fields (dialog, history, columns). */
 export const INFORMATION_FIELD_LABELS: Record<InformationEditableField | 'codigo_lote', string> = {

@@ -30,6 +30,10 @@ export const LAYER_IMPORT_MESSAGES = {
   invalidDxf: 'Não foi possível ler o DXF.',
   invalidShapefile: (name: string) => `Não foi possível ler o Shapefile ${name}.`,
   tooManyFeatures: (max: number) => `O arquivo tem mais de ${max} feições: divida-o em arquivos menores.`,
+  dxfTooLarge: (mb: number, maxMb: number) =>
+    `O DXF tem ${mb} MB; o limite é ${maxMb} MB. Exporte só as camadas de lotes, quadras e etapas, ou divida o arquivo.`,
+  dxfTooComplex: (max: number) =>
+    `O DXF tem mais de ${max.toLocaleString('pt-BR')} vértices. Exporte só as camadas de lotes, quadras e etapas, ou divida o arquivo.`,
   epsgRequired:
     'O DXF não informa o sistema de coordenadas: escolha o EPSG do desenho (por exemplo 31982, SIRGAS 2000 / UTM 22S).',
   crsUnknown: (detail: string) =>

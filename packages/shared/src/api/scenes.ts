@@ -8,6 +8,14 @@ export type SceneStatusCode = (typeof SCENE_STATUSES)[number];
 /** Files of one date sent together (several `file` parts) become one mosaic; at most this many. */
 export const MAX_MOSAIC_FILES = 20;
 
+/**
+ * A published scene's signed tile URL (`tileUrl` with `exp`, `s`, `sig`) lives one to two of these windows; the
+ * server still refuses it once its session ended or lost the scene. The map asks for its scene list again every
+ * `SCENE_LIST_REFRESH_MS`, well inside the shortest life, so its tiles always carry a live signature.
+ */
+export const TILE_SIGNATURE_WINDOW_SECONDS = 30 * 60;
+export const SCENE_LIST_REFRESH_MS = 10 * 60 * 1000;
+
 export const SCENE_MESSAGES = {
   dateRequired: 'Data da imagem obrigatória',
   projectRequired: 'Projeto da imagem obrigatório',
@@ -189,8 +197,8 @@ export const scenesApi = {
     path: '/tiles/:space/:date/:z/:x/:file',
     summary:
       'Tile 256 px da imagem ({y}.png ou {y}.webp); ?v= a versão de tileUrl (cache imutável), ' +
-      '?api_token= a sessão para clientes sem cabeçalho; sem sessão, só com ?exp=&sig= de uma imagem publicada ' +
-      '(tileUrl assinada, cacheável por CDN)',
+      '?api_token= a sessão para clientes sem cabeçalho; sem cabeçalho nem token, só com ?exp=&s=&sig= de uma ' +
+      'imagem publicada (tileUrl assinada para a sessão, válida enquanto ela durar, cacheável por CDN)',
     tags: ['scenes', 'tiles'],
     // The tile handler checks the session itself, or instead a published scene's signed URL (`tile-signature.ts`).
     access: { kind: 'public' },

@@ -17,6 +17,13 @@ export const baseMapsSchema = z.object({
 });
 export type BaseMaps = z.infer<typeof baseMapsSchema>;
 
+/** What kind of install answers: the demonstration (known accounts, a public link) or a real one. */
+export const installationSchema = z.object({
+  /** True on the demonstration: every page then says so ('Demonstração — não use com dados reais'). */
+  demo: z.boolean(),
+});
+export type Installation = z.infer<typeof installationSchema>;
+
 export const systemApi = {
   health: defineEndpoint({
     method: 'GET',
@@ -25,6 +32,14 @@ export const systemApi = {
     tags: ['system'],
     access: { kind: 'public' },
     response: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok') }),
+  }),
+  installation: defineEndpoint({
+    method: 'GET',
+    path: '/installation',
+    summary: 'Tipo da instalação: demonstração ou real',
+    tags: ['system'],
+    access: { kind: 'public' },
+    response: installationSchema,
   }),
   baseMaps: defineEndpoint({
     method: 'GET',

@@ -84,6 +84,12 @@ describe('lotOfName', () => {
     expect(lotOfName('Lote')).toBe('S\\N');
     expect(lotOfName('')).toBe('S\\N');
   });
+
+  it('is the name itself when the name is one word holding a digit (lots imported by their number)', () => {
+    expect(lotOfName('12')).toBe('12');
+    expect(lotOfName(' 07A ')).toBe('07A');
+    expect(lotOfName('Lote')).toBe('S\\N');
+  });
 });
 
 describe('compareCells: numbers, then dates, then text; empty last', () => {

@@ -14,10 +14,16 @@ export const INFORMATION_MESSAGES = {
 /** "S\N": the lot or block of a lot that has none (spec 3); also the filter option of an empty value. */
 export const NO_VALUE = 'S\\N';
 
-/** The lot of a lot record: the second word of its name, else S\N (spec 3 Information). */
+/**
+ * The lot of a lot record: the second word of its name ('Lote 12' → '12', spec 3 Information); a name that is one
+ * word holding a digit is the lot number itself ('12', '07A': the lot import names lots by their number); else S\N.
+ */
 export function lotOfName(name: string | null | undefined): string {
-  const word = (name ?? '').trim().split(/\s+/)[1];
-  return word && word !== '' ? word : NO_VALUE;
+  const words = (name ?? '').trim().split(/\s+/);
+  const second = words[1];
+  if (second) return second;
+  const only = words[0];
+  return only && /\d/.test(only) ? only : NO_VALUE;
 }
 
 /** Kinds of "sales read against the imagery" alerts, computed by the server (finance sale-alerts). */

@@ -50,6 +50,13 @@ export const LAYER_IMPORT_LIMITS = {
   maxUnpackedBytes: 500 * 1024 * 1024,
   /** Most features one file may hold. */
   maxFeatures: 50_000,
+  /**
+   * Largest DXF (bytes): a DXF is text, read at about 5 MB/s here; 25 MB holds far more than an allotment's
+   * 50,000 lots, and is read in seconds.
+   */
+  maxDxfBytes: 25 * 1024 * 1024,
+  /** Most points (group code 10) a DXF may hold, counted before it is read (50,000 lots of 5 points is half). */
+  maxDxfPoints: 500_000,
   /** Most problems listed in a report (the counts still count them all). */
   maxProblemsListed: 1_000,
   /** Most old lots listed as unmatched (the count counts them all). */

@@ -81,6 +81,19 @@ function authQueries(db: Db) {
         .executeTakeFirst();
     },
 
+    /** The session of this id (a signed tile URL names it), on the same terms as `findLiveSession`. */
+    findLiveSessionById(sessionId: string, idleSince: Date): Promise<SessionRecord | undefined> {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .select([...userColumns, 'sessions.id as sessionId', 'sessions.fromToken', 'sessions.lastUsedAt'])
+        .where('sessions.id', '=', sessionId)
+        .where('sessions.revokedAt', 'is', null)
+        .where('sessions.expiresAt', '>', new Date())
+        .where('sessions.lastUsedAt', '>', idleSince)
+        .executeTakeFirst();
+    },
+
     async touchSession(sessionId: string): Promise<void> {
       await db.updateTable('sessions').set({ lastUsedAt: new Date() }).where('id', '=', sessionId).execute();
     },

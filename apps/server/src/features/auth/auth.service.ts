@@ -7,7 +7,7 @@ import {
 import { AppError, inactiveUserError, notFound, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from './auth-user';
-import type { AuthRepo, UserRecord } from './auth.repo';
+import type { AuthRepo, SessionRecord, UserRecord } from './auth.repo';
 import { emailChangedEmail, passwordDefinitionEmail, passwordRecoveryEmail } from './auth.emails';
 import { hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
@@ -29,6 +29,25 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
   // Whoever caches sessions (the tile path) hears when a user's sessions end or his access changes.
   const sessionsEndedListeners: ((userId: number) => void)[] = [];
   const sessionsEnded = (userId: number) => sessionsEndedListeners.forEach((listener) => listener(userId));
+
+  /** The signed-in user of a live session, its last use recorded at most once a minute. */
+  async function signedInUser(session: SessionRecord | undefined): Promise<AuthUser | null> {
+    if (!session) return null;
+    if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
+      await repo.touchSession(session.sessionId);
+    return {
+      id: session.id,
+      name: session.name,
+      email: session.email,
+      role: session.role,
+      customerId: session.customerId,
+      groupId: session.groupId,
+      active: session.status,
+      modules: await repo.modulesOf(session),
+      sessionId: session.sessionId,
+      fromToken: session.fromToken,
+    };
+  }
 
   /** A new session; `accessTokenId` is the sign-in link it was opened with (null: password). */
   async function openSession(user: UserRecord, accessTokenId: string | null): Promise<Credentials> {
@@ -103,22 +122,17 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
     /** Resolves a session token to the signed-in user (null when unknown, expired or revoked). */
     async resolveSession(token: string): Promise<AuthUser | null> {
       const idleSince = new Date(Date.now() - options.sessionIdleMinutes * 60_000);
-      const session = await repo.findLiveSession(hashToken(token), idleSince);
-      if (!session) return null;
-      if (Date.now() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS)
-        await repo.touchSession(session.sessionId);
-      return {
-        id: session.id,
-        name: session.name,
-        email: session.email,
-        role: session.role,
-        customerId: session.customerId,
-        groupId: session.groupId,
-        active: session.status,
-        modules: await repo.modulesOf(session),
-        sessionId: session.sessionId,
-        fromToken: session.fromToken,
-      };
+      return signedInUser(await repo.findLiveSession(hashToken(token), idleSince));
+    },
+
+    /**
+     * Resolves a session by its id (not a secret: a signed tile URL carries it, under the server's signature) to
+     * its user while it lives, as `resolveSession` does; null once it ended (logout, expiry, revocation).
+     */
+    async resolveSessionById(sessionId: string): Promise<AuthUser | null> {
+      if (!/^\d{1,18}$/.test(sessionId)) return null;
+      const idleSince = new Date(Date.now() - options.sessionIdleMinutes * 60_000);
+      return signedInUser(await repo.findLiveSessionById(sessionId, idleSince));
     },
 
     async restoreSession(user: AuthUser, apiToken: string): Promise<Credentials> {

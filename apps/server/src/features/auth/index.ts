@@ -7,7 +7,8 @@ export type { AuthUser } from './auth-user';
 export type { AuthService } from './auth.service';
 export type { KnownAccessTokens } from './known-access-tokens.service';
 export { createFirstAdmin, hasAnyUser } from './first-admin';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
+export { hashToken } from './tokens';
 
 /** Known-secret sign-in links on `db` (a transaction when the caller seeds in one). */
 export function knownAccessTokensFor(db: Db): KnownAccessTokens {

@@ -119,5 +119,65 @@ export function createDemoRepo(db: Db) {
     }): Promise<number> {
       return (await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow()).id;
     },
+
+    /** The users with these e-mails that still have a password (the demo's accounts, when present). */
+    async usersWithPassword(
+      emails: readonly string[],
+    ): Promise<{ id: number; email: string; passwordHash: string }[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'passwordHash'])
+        .where('email', 'in', [...emails])
+        .where('passwordHash', 'is not', null)
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.passwordHash ? [{ ...row, passwordHash: row.passwordHash }] : []));
+    },
+
+    /** Takes a user's password away and ends his sessions and sign-in links. */
+    async lockOut(userId: number): Promise<void> {
+      const now = new Date();
+      await db
+        .updateTable('users')
+        .set({ passwordHash: null, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
+      await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await db
+        .updateTable('accessTokens')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+
+    /** Revokes the sign-in link of this hash and the sessions opened with it; true if it was live. */
+    async revokeAccessTokenByHash(tokenHash: string): Promise<boolean> {
+      const now = new Date();
+      const revoked = await db
+        .updateTable('accessTokens')
+        .set({ revokedAt: now })
+        .where('tokenHash', '=', tokenHash)
+        .where('revokedAt', 'is', null)
+        .returning('id')
+        .execute();
+      if (revoked.length === 0) return false;
+      await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where(
+          'accessTokenId',
+          'in',
+          revoked.map((row) => row.id),
+        )
+        .where('revokedAt', 'is', null)
+        .execute();
+      return true;
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { hashPassword, knownAccessTokensFor } from '../auth';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { createDemoRepo } from './demo.repo';
+import { installationMarkersFor } from '../installation';
 import { projectsServiceFor } from '../projects';
 
 const ALLOTMENT_AND_CONSTRUCTION: ModuleCode[] = MODULE_CODES.filter(
@@ -21,6 +22,8 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
 
   await db.transaction().execute(async (trx) => {
     const tx = createDemoRepo(trx);
+    // Only a database seeded here is ever the demo (initial-data.ts).
+    await installationMarkersFor(trx).record('demo');
     const horizonte = await tx.insertCustomer('Horizonte Urbanismo');
     const valeVerde = await tx.insertCustomer('Vale Verde Empreendimentos');
     const fullGroup = await tx.insertGroup('Gestão completa', horizonte, MODULE_CODES);

@@ -3,6 +3,7 @@ import {
   BUYER_DOCUMENT_MESSAGES,
   FINANCE_SETTINGS_MESSAGES,
   financeTotals,
+  INFORMATION_FINANCE_FIELDS,
   informationDetailSchema,
   informationListSchema,
   type InformationDetail,
@@ -380,16 +381,29 @@ describe('GET information/:id and POST information', () => {
     expect(cnpj.json<InformationDetail>().information.cpf_cnpj_comprador).toBe('12ABC34501DE35');
   });
 
-  it('shows a map user the lot without sale values (and without their history)', async () => {
+  it('shows a map user the lot without anything the finance module guards (nor its history or alerts)', async () => {
+    const buyer = { layer_id: lots.fine, nome_comprador: 'Beatriz Prado', qtde_parcelas_vencidas: 2 };
+    expect((await updateAs(tokens.finance, buyer)).statusCode).toBe(200);
+    const full = informationDetailSchema.parse((await getAs(tokens.finance, lots.fine ?? 0)).json());
+    // The lot holds a sale, a buyer and payments, which a finance user reads...
+    expect(full.information).toMatchObject({
+      status_unidade: 'Quitado',
+      valor_venda: 150000,
+      nome_comprador: 'Beatriz Prado',
+      qtde_parcelas_vencidas: 2,
+    });
     const response = await getAs(tokens.mapOnly, lots.fine ?? 0);
     expect(response.statusCode).toBe(200);
     const detail = informationDetailSchema.parse(response.json());
     expect(detail).toMatchObject({ canSeeValues: false, canEdit: false });
-    expect(detail.information.valor_venda).toBeNull();
-    expect(detail.information.cpf_cnpj_comprador).toBeNull();
-    expect(detail.information.status_unidade).toBe('Quitado');
-    expect(detail.history.some((change) => change.field.startsWith('valor_'))).toBe(false);
-    expect(detail.history.some((change) => change.field === 'cpf_cnpj_comprador')).toBe(false);
+    // ...and none of which reaches the map user: not the buyer, the payment status or the overdue count either.
+    for (const field of INFORMATION_FINANCE_FIELDS) expect(detail.information[field], field).toBeNull();
+    expect(detail.information.alertas).toEqual([]);
+    expect(detail.information.name).toBe(full.information.name);
+    expect(detail.information.inscricao_iptu).toBe(full.information.inscricao_iptu);
+    const guarded = new Set<string>(INFORMATION_FINANCE_FIELDS);
+    expect(full.history.some((change) => guarded.has(change.field))).toBe(true);
+    expect(detail.history.some((change) => guarded.has(change.field))).toBe(false);
     const withValues = informationDetailSchema.parse((await getAs(tokens.finance, lots.fine ?? 0)).json());
     expect(withValues.information.valor_venda).toBe(150000);
     expect(withValues.history.some((change) => change.field === 'valor_venda')).toBe(true);

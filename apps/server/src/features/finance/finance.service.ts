@@ -2,7 +2,7 @@ import {
   compareNatural,
   filterInformations,
   INFORMATION_MESSAGES,
-  INFORMATION_VALUE_FIELDS,
+  INFORMATION_FINANCE_FIELDS,
   lotOfName,
   MAP_MESSAGES,
   NO_VALUE,
@@ -24,36 +24,41 @@ import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
 
 const FINANCE_MODULE = 'allotment.finance';
 
-/** Sale values (valor_venda, valor_inadimplencia) are the finance module's (spec 3, 6); ADMIN holds every module. */
+/** What the finance module guards (`INFORMATION_FINANCE_FIELDS`) is its holders'; ADMIN holds every module. */
 export const seesSaleValues = (user: AuthUser) =>
   user.role === 'ADMIN' || user.modules.includes(FINANCE_MODULE);
 
 const layerNotFound = () => notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
 
-/** A database row as the contract's Information row; sale values blanked for a caller without finance. */
+/**
+ * A database row as the contract's Information row. Without the finance module (`withFinance` false) everything
+ * it guards is blank (`INFORMATION_FINANCE_FIELDS`), and so are the alerts, which are read from the sale and its
+ * payments.
+ */
 export function toInformationRow(
   row: InformationDbRow,
   alertMonths: number,
-  withValues: boolean,
+  withFinance: boolean,
 ): InformationRow {
+  const guarded = <T>(value: T): T | null => (withFinance ? value : null);
   return {
     layer_id: row.layerId,
     name: row.name,
     block: row.block,
     stage: row.stage,
     codigo_lote: row.customerCode,
-    codigo_comprador: row.codigoComprador,
-    nome_comprador: row.nomeComprador,
-    cpf_cnpj_comprador: withValues ? row.cpfCnpjComprador : null,
-    status_unidade: row.statusUnidade,
-    status: row.status,
+    codigo_comprador: guarded(row.codigoComprador),
+    nome_comprador: guarded(row.nomeComprador),
+    cpf_cnpj_comprador: guarded(row.cpfCnpjComprador),
+    status_unidade: guarded(row.statusUnidade),
+    status: guarded(row.status),
     ult_deteccao: row.lastStatus,
     ult_deteccao_data: row.lastDate,
-    valor_venda: withValues ? row.valorVenda : null,
-    valor_inadimplencia: withValues ? row.valorInadimplencia : null,
-    qtde_parcelas_vencidas: row.qtdeParcelasVencidas,
-    codigo_venda: row.codigoVenda,
-    data_venda: row.dataVenda,
+    valor_venda: guarded(row.valorVenda),
+    valor_inadimplencia: guarded(row.valorInadimplencia),
+    qtde_parcelas_vencidas: guarded(row.qtdeParcelasVencidas),
+    codigo_venda: guarded(row.codigoVenda),
+    data_venda: guarded(row.dataVenda),
     inscricao_iptu: row.inscricaoIptu,
     termo_posse: row.termoPosse,
     escritura: row.escritura,
@@ -62,7 +67,7 @@ export function toInformationRow(
     status_escritura: row.statusEscritura,
     notas: row.notas,
     obs: row.obs,
-    alertas: saleAlerts(row, alertMonths),
+    alertas: withFinance ? saleAlerts(row, alertMonths) : [],
   };
 }
 
@@ -152,7 +157,7 @@ export function createFinanceService(
       repo.history(layerId),
     ]);
     if (!row) throw layerNotFound();
-    const hidden = new Set<string>(withValues ? [] : INFORMATION_VALUE_FIELDS);
+    const hidden = new Set<string>(withValues ? [] : INFORMATION_FINANCE_FIELDS);
     return {
       information: toInformationRow(row, alertMonths, withValues),
       history: history.filter((change) => !hidden.has(change.field)).map(toChange),
@@ -185,7 +190,7 @@ export function createFinanceService(
       return { sale_alert_months: input.sale_alert_months };
     },
 
-    /** One lot's record and history; map users without the finance module see it without sale values. */
+    /** One lot's record and history; map users without the finance module see it without what that module guards. */
     async get(user: AuthUser, layerId: number): Promise<InformationDetail> {
       const project = await lotForUser(user, layerId, seesSaleValues(user) ? 'finance' : 'map');
       return detail(user, layerId, project.saleAlertMonths);

@@ -1,5 +1,6 @@
 import {
   FINANCE_IMPORT_MESSAGES,
+  NO_VALUE,
   normalizeForSearch,
   type InformationUpdate,
   type PortfolioSheetColumn,
@@ -22,7 +23,7 @@ export interface ImportLot {
   layerId: number;
   stage: string | null;
   block: string | null;
-  /** The lot, second word of its name (lotOfName). */
+  /** The lot number, as `lotOfName` reads it from the name. */
   lot: string;
   codigoLote: string | null;
 }
@@ -45,9 +46,14 @@ export type SheetParse = { ok: false; message: string } | { ok: true; rows: Impo
 /** How many rows at the top may hold a title before the header row. */
 const HEADER_SEARCH_ROWS = 10;
 
-/** Digits lose their leading zeros ('07' = '7', Excel drops them); the rest compares case/accent-blind. */
+/**
+ * Digits lose their leading zeros ('07' = '7', Excel drops them); the rest compares case/accent-blind; a blank
+ * cell and S\N (what the export writes for a lot without block or lot) are the same "none".
+ */
 export function lotKeyPart(value: string | null | undefined): string {
-  const text = normalizeForSearch((value ?? '').trim());
+  const trimmed = (value ?? '').trim();
+  if (trimmed === NO_VALUE) return '';
+  const text = normalizeForSearch(trimmed);
   return /^\d+$/.test(text) ? String(Number(text)) : text;
 }
 
@@ -102,10 +108,12 @@ export function parsePortfolioSheet(
   const problem = headerProblem(match);
   if (problem) return { ok: false, message: problem };
   const withStage = columns.some((column) => column.key === 'stage');
-  const byKey = new Map<string, ImportLot>();
+  // null: more than one lot answers to that key (only the Código do lote can tell them apart).
+  const byKey = new Map<string, ImportLot | null>();
   const byCode = new Map<string, ImportLot | null>();
   for (const lot of lots) {
-    byKey.set(lotKey(lot.stage, lot.block, lot.lot, withStage), lot);
+    const key = lotKey(lot.stage, lot.block, lot.lot, withStage);
+    byKey.set(key, byKey.has(key) ? null : lot);
     if (lot.codigoLote) {
       const code = lotKeyPart(lot.codigoLote);
       byCode.set(code, byCode.has(code) ? null : lot);
@@ -145,10 +153,15 @@ export function parsePortfolioSheet(
     ]
       .filter(Boolean)
       .join(', ');
-    let lot = byKey.get(lotKey(keys.stage ?? null, keys.block ?? null, keys.lot ?? null, withStage));
+    const byName = byKey.get(lotKey(keys.stage ?? null, keys.block ?? null, keys.lot ?? null, withStage));
+    let lot = byName ?? undefined;
     const code = textCell(cellOf('codigo_lote'), 255);
     if (!lot && code.ok && code.value) lot = byCode.get(lotKeyPart(code.value)) ?? undefined;
-    if (!lot) {
+    if (!lot && byName === null) {
+      errors.push(
+        'há mais de um lote com essa Quadra e esse Lote no projeto: informe o Código do lote para indicar qual',
+      );
+    } else if (!lot) {
       errors.push(
         withStage
           ? 'lote não encontrado no projeto (confira Etapa, Quadra e Lote: a etapa com o nome exato)'

@@ -10,3 +10,5 @@ export type { SyncQueue } from './sync/sync-queue';
 export function integrationRepoFor(db: Db): IntegrationRepo {
   return createIntegrationRepo(db);
 }
+
+export { reencryptCredentials, type RekeyKeys, type RekeyReport } from './credentials-rekey';

@@ -113,6 +113,33 @@ export function createIntegrationRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Every saved credential set, locked until the transaction of `db` ends, for encrypting them again under
+     * another key; an advisory lock makes processes starting together do it one after the other.
+     */
+    async credentialsForRekey(): Promise<{ customerId: number; erp: Erp; credentials: Buffer }[]> {
+      await sql`SELECT pg_advisory_xact_lock(4242041)`.execute(db);
+      const rows = await db
+        .selectFrom('integrationConfigs')
+        .select(['customerId', 'erp', 'credentials'])
+        .where('credentials', 'is not', null)
+        .orderBy('customerId')
+        .orderBy('erp')
+        .forUpdate()
+        .execute();
+      return rows.flatMap((row) => (row.credentials ? [{ ...row, credentials: row.credentials }] : []));
+    },
+
+    /** Replaces the ciphertext of saved credentials, keeping when they were saved. */
+    async replaceCredentialsCiphertext(customerId: number, erp: Erp, credentials: Buffer): Promise<void> {
+      await db
+        .updateTable('integrationConfigs')
+        .set({ credentials })
+        .where('customerId', '=', customerId)
+        .where('erp', '=', erp)
+        .execute();
+    },
+
     /** Saves the notification and marks the wizard completed. */
     async saveNotification(
       customerId: number,

@@ -10,6 +10,7 @@ export function registerLayerImportRoutes(route: Router, service: LayerFileImpor
   route(layerImportApi.importLayers, async ({ user, params, request }) => {
     await service.assertCanImport(user, params.id);
     const upload = await receiveLayerFile(request);
+    service.assertWithinLimits(upload.file);
     const parsed = layerImportFieldsSchema.safeParse(upload.fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

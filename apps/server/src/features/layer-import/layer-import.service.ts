@@ -2,85 +2,31 @@ import {
   LAYER_IMPORT_LIMITS,
   LAYER_IMPORT_MESSAGES,
   type AreaGeometry,
-  type LayerGeometry,
   type LayerImportFields,
   type LayerImportReport,
 } from '@mirante/shared';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
-import { measureGeometry } from '../layers';
 import { projectsServiceFor, type ProjectsService } from '../projects';
-import { parseMapping } from './attribute-mapping';
-import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-layers';
-import { planImport, type PlannedLayer } from './import-plan';
-import { importReport } from './import-report';
-import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
-import { readLayerFile } from './read/read-layer-file';
-
-interface DerivedLayer {
-  write: LayerWrite & { sourceKey: string };
-}
-
-function toWrite(
-  layer: Pick<PlannedLayer, 'type' | 'name' | 'block' | 'stage' | 'customerCode' | 'tagValue'>,
-  geometry: LayerGeometry,
-): LayerWrite {
-  const measures = measureGeometry(geometry);
-  return {
-    type: layer.type,
-    name: layer.name,
-    block: layer.block,
-    stage: layer.stage,
-    customerCode: layer.customerCode,
-    tagValue: layer.tagValue,
-    geoJson: JSON.stringify(geometry),
-    areaM2: measures.areaM2,
-    perimeterM: measures.perimeterM,
-    bbox: measures.bbox,
-  };
-}
-
-/** BLOCK layers (one per quadra) and STAGE layers (one per etapa) as unions of the file's valid lots. */
-function derivedLayers(lots: PlannedLayer[], fields: LayerImportFields): DerivedLayer[] {
-  const derived: DerivedLayer[] = [];
-  const add = (kind: 'block' | 'stage', groups: Map<string, PlannedLayer[]>) => {
-    for (const [name, members] of groups) {
-      const geometry = unionInMetres(
-        members.map((lot) => lot.geometry!),
-        DERIVED_CLOSING[kind],
-      );
-      if (!geometry) continue;
-      const attributes = {
-        type: kind === 'block' ? 'BLOCK' : 'STAGE',
-        name,
-        block: kind === 'block' ? name : null,
-        stage: kind === 'stage' ? name : (members[0]?.stage ?? null),
-        customerCode: null,
-        tagValue: null,
-      } as const;
-      derived.push({
-        write: { ...toWrite(attributes, geometry), sourceKey: `import:${kind}:${name.toUpperCase()}` },
-      });
-    }
-  };
-  if (fields.deriveBlocks)
-    add(
-      'block',
-      groupBy(lots, (lot) => lot.block),
-    );
-  if (fields.deriveStages)
-    add(
-      'stage',
-      groupBy(lots, (lot) => lot.stage),
-    );
-  return derived;
-}
+import type { LayerImportRepo } from './layer-import.repo';
+import { prepareImportOffLoop, warmPreparingThread } from './prepare-off-loop';
+import { assertLayerFileWithinLimits } from './read/read-layer-file';
 
 export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService) {
   return {
     /** Checked before a byte of the upload is read: the project exists and the user may see it. */
     async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
       await projects.assertAccess(user, projectId);
+    },
+
+    /** For a process that will run imports: the thread that prepares them is started now, not on the first. */
+    warmUp(): void {
+      warmPreparingThread();
+    },
+
+    /** Refuses at once, on the API, a file over the limits that need no reading (a DXF too big or detailed). */
+    assertWithinLimits(file: Buffer): void {
+      assertLayerFileWithinLimits(file);
     },
 
     /**
@@ -96,29 +42,12 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
       const project = await projects.assertAccess(user, projectId);
       // A project registered without a boundary, or whose boundary an import derived, takes the lots' outline.
       const takesBoundary = project.delimiter === null || project.delimiterDerived;
-      const mapping = parseMapping(fields.mapping);
-      const source = await readLayerFile(file);
       const existing = await repo.existingLayers(projectId);
-      const plan = planImport(
-        source,
-        { epsg: fields.epsg, mapping, defaultType: fields.defaultType ?? 'LOT' },
-        existing,
-      );
-      const valid = plan.layers.filter((layer) => layer.valid && layer.geometry);
-      const lots = valid.filter((layer) => layer.type === 'LOT');
-      const derived = derivedLayers(lots, fields);
-      const boundaryGeometry = takesBoundary
-        ? outlineOf((lots.length > 0 ? lots : valid).map((layer) => layer.geometry!))
-        : null;
-      const summary = {
-        boundary: boundaryGeometry !== null,
-        blocks: derived.filter((layer) => layer.write.type === 'BLOCK').length,
-        stages: derived.filter((layer) => layer.write.type === 'STAGE').length,
-      };
-      const dryRun = fields.dryRun ?? false;
-      if (dryRun) return importReport(plan, { dryRun, imported: false, derived: summary });
+      // Reading, planning, unions and measures on a thread of their own: the HTTP loop never waits for them.
+      const prepared = await prepareImportOffLoop(file, { fields, existing, takesBoundary });
+      if (fields.dryRun) return prepared.report;
 
-      const errors = plan.problems.filter((problem) => problem.severity === 'error');
+      const { errors, created, updated, derived, boundaryGeometry } = prepared;
       if (errors.length > 0 && !fields.skipInvalid) {
         throw new AppError(
           422,
@@ -127,20 +56,12 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
           errors.slice(0, LAYER_IMPORT_LIMITS.maxProblemsListed),
         );
       }
-      if (valid.length === 0) throw unprocessable('NO_FEATURES', LAYER_IMPORT_MESSAGES.nothingToImport);
-      const created = valid
-        .filter((layer) => layer.matchedLayerId === null)
-        .map((layer) => toWrite(layer, layer.geometry!));
-      const updated = valid
-        .filter((layer) => layer.matchedLayerId !== null)
-        .map((layer) => ({ ...toWrite(layer, layer.geometry!), id: layer.matchedLayerId! }));
+      if (created.length + updated.length === 0)
+        throw unprocessable('NO_FEATURES', LAYER_IMPORT_MESSAGES.nothingToImport);
       const adopted = await repo.transaction(async (trxRepo, trx) => {
         await trxRepo.insertLayers(projectId, created);
         await trxRepo.updateLayers(projectId, updated);
-        await trxRepo.upsertDerived(
-          projectId,
-          derived.map((layer) => layer.write),
-        );
+        await trxRepo.upsertDerived(projectId, derived);
         if (!boundaryGeometry) return false;
         try {
           return await projectsServiceFor(trx).adoptDerivedBoundary(
@@ -153,7 +74,8 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
           throw error;
         }
       });
-      return importReport(plan, { dryRun, imported: true, derived: { ...summary, boundary: adopted } });
+      const report = prepared.report;
+      return { ...report, imported: true, derived: { ...report.derived, boundary: adopted } };
     },
   };
 }

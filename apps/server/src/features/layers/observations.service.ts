@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { API_BASE_PATH, MAP_MESSAGES, observationFieldsSchema, type Observation } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import { discardUnlessMaybeCommitted } from '../../storage/discard-uncommitted';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -71,19 +72,22 @@ export function createObservationsService(
 
       const folder = `observations/p${projectId}/l${layerId}/${randomBytes(8).toString('hex')}`;
       const photos = [];
+      // The files first, the row that names them last: a reader never finds a row without its files.
+      let id: number;
       try {
         for (const [index, photo] of checked.entries()) {
           const storageKey = `${folder}/${index}.${photo.extension}`;
           await storage.putFile(storageKey, photo.path);
           photos.push({ storageKey, contentType: photo.contentType, sizeBytes: photo.size });
         }
-        const id = await repo.insert({ layerId, date, description, createdBy: user.id }, photos);
-        const row = await repo.find(layerId, id);
-        return toObservation(user, row!);
+        id = await repo.insert({ layerId, date, description, createdBy: user.id }, photos);
       } catch (error) {
-        await storage.deletePrefix(folder).catch(() => undefined);
+        await discardUnlessMaybeCommitted(storage, folder, error);
         throw error;
       }
+      // Committed: whatever happens from here, the files belong to the row.
+      const row = await repo.find(layerId, id);
+      return toObservation(user, row!);
     },
 
     /** Users delete only observations they created (spec 6). */

@@ -15,6 +15,7 @@ import {
 import sharp from 'sharp';
 import type { AppError } from '../../http/app-error';
 import { notFound, unprocessable } from '../../http/app-error';
+import { discardUnlessMaybeCommitted } from '../../storage/discard-uncommitted';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -111,7 +112,7 @@ export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsServ
         createdBy,
       });
     } catch (error) {
-      await storage.deletePrefix(folder).catch(() => undefined);
+      await discardUnlessMaybeCommitted(storage, folder, error);
       throw error;
     }
     return { hash, width: page.width, height: page.height };

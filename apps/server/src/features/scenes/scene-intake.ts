@@ -8,6 +8,7 @@ import { openSceneSources, type SceneFile } from '../../imagery/open-scene-sourc
 import { readHead, sniffImage, sniffModel, type ImageKind } from '../../imagery/sniff';
 import { mercatorFootprint } from '../../imagery/scene-footprint';
 import { mercatorToLonLatBounds, type LonLatBounds } from '../../imagery/tile-math';
+import { discardUnlessMaybeCommitted } from '../../storage/discard-uncommitted';
 import type { Storage } from '../../storage/storage';
 import { assertSceneOverlapsProject } from './scene-area';
 import { isUniqueViolation, type SceneRecord, type ScenesRepo } from './scenes.repo';
@@ -99,7 +100,7 @@ export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: Im
         mosaicNames: files.slice(1).map((file) => file.name),
       });
     } catch (error) {
-      await storage.deletePrefix(prefix);
+      await discardUnlessMaybeCommitted(storage, prefix, error);
       if (isUniqueViolation(error)) throw unprocessable('DUPLICATE_SCENE_DATE', SCENE_MESSAGES.duplicateDate);
       throw error;
     }

@@ -78,6 +78,7 @@ export function createSceneTiles(
     user: AuthUser | null,
     space: string,
     date: string,
+    publishedOnly = user === null,
   ): Promise<{ row: SceneRow; version: string }> {
     const sceneKey = `${space}/${date}`;
     const now = clock();
@@ -91,10 +92,8 @@ export function createSceneTiles(
     const row = cached.row;
     const sceneNotFound = () => notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     if (!row) throw sceneNotFound();
-    if (user === null) {
-      if (!row.published) throw sceneNotFound();
-      return { row, version: cached.version };
-    }
+    if (publishedOnly && !row.published) throw sceneNotFound();
+    if (user === null) return { row, version: cached.version };
     const accessKey = `${user.sessionId}/${row.projectId}`;
     if ((access.get(accessKey) ?? 0) < now) {
       await projects.assertAccess(user, row.projectId, 'map', sceneNotFound);
@@ -128,11 +127,18 @@ export function createSceneTiles(
   }
 
   return {
-    /** A tile for `user`, or for a verified signed URL (`null`: published scenes only). */
-    async tile(user: AuthUser | null, request: TilePath & { version?: string }): Promise<ServedTile> {
+    /**
+     * A tile for `user` (`null`: anyone, published scenes only); `publishedOnly` for a signed URL's user, whose
+     * tiles may sit in a shared cache.
+     */
+    async tile(
+      user: AuthUser | null,
+      request: TilePath & { version?: string },
+      publishedOnly = user === null,
+    ): Promise<ServedTile> {
       const { z, x, y, format } = request;
       if (!isValidTile(z, x, y)) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
-      const { row, version } = await visibleScene(user, request.space, request.date);
+      const { row, version } = await visibleScene(user, request.space, request.date, publishedOnly);
       const offset = offsetPixels(row, z);
       const served = (body: Buffer, release?: () => void): ServedTile => ({
         body,

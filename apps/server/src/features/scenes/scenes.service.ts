@@ -120,13 +120,19 @@ export function createScenesService(
   };
   const enqueue = dispatch ?? ingestInProcess;
 
-  // A published scene's tiles are the same for everyone who sees them: a signed URL, no session in it.
-  const withVersion = (row: SceneRow): Scene => {
-    const scene = toScene(row);
-    const signed = row.published ? signer.sign(row.projectSpace, row.date) : null;
-    const signature = signed ? `&exp=${signed.expires}&sig=${signed.signature}` : '';
-    return { ...scene, tileUrl: `${scene.tileUrl}?v=${tileVersion(row)}${signature}` };
-  };
+  // A published scene's tiles: a URL signed for the caller's session (no token in it), which a CDN may cache;
+  // with no caller (a script's ingest) the URL is left unsigned.
+  const withVersion =
+    (user: AuthUser | null) =>
+    (row: SceneRow): Scene => {
+      const scene = toScene(row);
+      let signature = '';
+      if (row.published && user) {
+        const signed = signer.sign(row.projectSpace, row.date, user.sessionId);
+        signature = `&exp=${signed.expires}&s=${encodeURIComponent(user.sessionId)}&sig=${signed.signature}`;
+      }
+      return { ...scene, tileUrl: `${scene.tileUrl}?v=${tileVersion(row)}${signature}` };
+    };
 
   async function sceneForUser(user: AuthUser, id: number): Promise<SceneRow> {
     const row = await repo.findById(id);
@@ -158,13 +164,13 @@ export function createScenesService(
 
     async listForProject(user: AuthUser, projectId: number): Promise<Scene[]> {
       await projects.assertAccess(user, projectId, 'map');
-      return (await repo.listForProject(projectId, !seesUnpublished(user))).map(withVersion);
+      return (await repo.listForProject(projectId, !seesUnpublished(user))).map(withVersion(user));
     },
 
     async lastScene(user: AuthUser, projectId: number): Promise<{ data: Scene | null }> {
       await projects.assertAccess(user, projectId, 'map');
       const [latest] = await repo.listForProject(projectId, !seesUnpublished(user));
-      return { data: latest ? withVersion(latest) : null };
+      return { data: latest ? withVersion(user)(latest) : null };
     },
 
     async lastDetectionDate(user: AuthUser, projectId: number): Promise<{ detect_date: string | null }> {
@@ -187,7 +193,7 @@ export function createScenesService(
         ...(changes.offsetY !== undefined ? { offsetY: changes.offsetY } : {}),
       });
       tiles.forget([id], []);
-      return withVersion(await reload(row.id));
+      return withVersion(user)(await reload(row.id));
     },
 
     async listAll(withoutAnalysis = false): Promise<AdminScene[]> {
@@ -223,7 +229,7 @@ export function createScenesService(
       });
       if (input.wait) await runIngest(row.id);
       else await enqueue(row.id);
-      return withVersion(await reload(row.id));
+      return withVersion(null)(await reload(row.id));
     },
 
     async remove(ids: number[]): Promise<{ deleted: number }> {

@@ -55,7 +55,7 @@ describe('signed tile URLs of published scenes', () => {
   it('signs the published scene’s tiles and serves them without a session, public and cacheable', async () => {
     const listed = await scenes(member);
     const published = listed.find((scene) => scene.isoDate === '2026-04-01')!;
-    expect(published.tileUrl).toMatch(/\?v=[^&]+&exp=\d+&sig=[\w-]{32}$/);
+    expect(published.tileUrl).toMatch(/\?v=[^&]+&exp=\d+&s=\d+&sig=[\w-]{32}$/);
     expect(published.tileUrl).not.toContain('api_token');
     const response = await tile(published.tileUrl);
     expect(response.statusCode).toBe(200);
@@ -64,7 +64,8 @@ describe('signed tile URLs of published scenes', () => {
     expect(response.headers.vary).toBeUndefined();
     const sharedSeconds = Number(/s-maxage=(\d+)/.exec(String(response.headers['cache-control']))![1]);
     expect(sharedSeconds).toBeGreaterThan(0);
-    expect(sharedSeconds).toBeLessThanOrEqual(24 * 3600);
+    // A cache keeps it five minutes at most: a revoked session's URL is not answered longer than that.
+    expect(sharedSeconds).toBeLessThanOrEqual(300);
   });
 
   it('keeps unpublished scenes on the session, private', async () => {
@@ -87,6 +88,8 @@ describe('signed tile URLs of published scenes', () => {
       signed.replace(`exp=${exp}`, `exp=${exp + 43_200}`),
       signed.replace(`exp=${exp}`, 'exp=abc'),
       signed.replace(`&sig=${sig}`, ''),
+      signed.replace(/&s=(\d+)/, (_match, id: string) => `&s=${Number(id) + 1}`),
+      signed.replace(/&s=\d+/, ''),
       signed.replace('2026-04-01', '2026-04-02'),
     ];
     for (const url of tampered) {
@@ -100,13 +103,18 @@ describe('signed tile URLs of published scenes', () => {
   });
 
   it('refuses an expired signature, even a genuine one', async () => {
+    const signed = (await scenes(member)).find((scene) => scene.isoDate === '2026-04-01')!.tileUrl;
+    const session = /&s=(\d+)/.exec(signed)![1]!;
     const { expires, signature } = context.services.scenes.tileSigner.sign(
       space,
       '2026-04-01',
+      session,
       Date.now() - 3 * 86_400_000,
     );
     expect(expires * 1000).toBeLessThan(Date.now());
-    const response = await tile(`/tiles/${space}/2026-04-01/{z}/{x}/{y}.png?exp=${expires}&sig=${signature}`);
+    const response = await tile(
+      `/tiles/${space}/2026-04-01/{z}/{x}/{y}.png?exp=${expires}&s=${session}&sig=${signature}`,
+    );
     expect(response.statusCode).toBe(403);
   });
 
@@ -135,5 +143,70 @@ describe('signed tile URLs of published scenes', () => {
     // is moved past them.
     clockAhead += 60_000;
     expect((await tile(signed)).statusCode).toBe(404);
+  });
+});
+
+describe('a signed tile URL ends with its reason', () => {
+  beforeAll(async () => {
+    await make.buildScene(projectId, { date: '2026-04-03', published: true });
+  });
+
+  /** A new member of the project, signed in, and the signed URL of the published scene he was given. */
+  async function memberWithUrl(): Promise<{ token: string; userId: number; url: string }> {
+    const user = await make.buildUser('MANAGER', ['allotment.map'], {
+      customerId: (
+        await context.db
+          .selectFrom('projects')
+          .select('customerId')
+          .where('id', '=', projectId)
+          .executeTakeFirstOrThrow()
+      ).customerId,
+      projectIds: [projectId],
+    });
+    const token = await make.signIn(user);
+    const url = (await scenes(token)).find((scene) => scene.isoDate === '2026-04-03')!.tileUrl;
+    expect((await tile(url)).statusCode).toBe(200);
+    return { token, userId: user.id, url };
+  }
+
+  const expectRefused = async (url: string) => {
+    const response = await tile(url);
+    expect([403, 404]).toContain(response.statusCode);
+    expect(response.headers['cache-control'] ?? '').not.toMatch(/public/);
+  };
+
+  it('is refused at once after its session’s logout', async () => {
+    const { token, url } = await memberWithUrl();
+    const logout = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/user/logout',
+      headers: bearer(token),
+    });
+    expect(logout.statusCode).toBe(200);
+    await expectRefused(url);
+    expect((await tile(url)).json()).toMatchObject({ code: 'TILE_SIGNATURE_INVALID' });
+  });
+
+  it('is refused at once after its user is inactivated', async () => {
+    const { userId, url } = await memberWithUrl();
+    const toggled = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/user/${userId}/status`,
+      headers: bearer(admin),
+    });
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    await expectRefused(url);
+  });
+
+  it('is refused once its user no longer belongs to the project', async () => {
+    const { userId, url } = await memberWithUrl();
+    await context.db
+      .deleteFrom('userProjects')
+      .where('userId', '=', userId)
+      .where('projectId', '=', projectId)
+      .execute();
+    // The tile server keeps a session's project access for a few seconds: its clock is moved past that.
+    clockAhead += 60_000;
+    await expectRefused(url);
   });
 });

@@ -13,9 +13,11 @@ import { isClientAbort } from '../../http/aborted-requests';
 
 const IMMUTABLE = 'private, max-age=31536000, immutable';
 const REVALIDATE = 'private, max-age=300';
-/** A shared cache keeps a signed tile no longer than its signature lives, and at most a day. */
-const SHARED_MAX_SECONDS = 24 * 60 * 60;
-const SIGNED_REVALIDATE_SECONDS = 300;
+/**
+ * A cache keeps a signed tile no longer than its signature lives, and at most five minutes: the server refuses
+ * a signed URL once its session ended, and a cache keeps answering it no longer than this.
+ */
+const SIGNED_MAX_SECONDS = 5 * 60;
 
 export interface TileHandler {
   /** Serves the request when it is a GET/HEAD of a tile and returns true; false leaves it to the caller. */
@@ -77,11 +79,10 @@ function sendError(
 const refusedSignature = () =>
   new AppError(403, 'TILE_SIGNATURE_INVALID', 'Link de tiles inválido ou expirado. Recarregue o mapa.');
 
-/** Cache-Control of a signed tile: public, shared caches keep it until its signature expires (a day at most). */
-function signedCaching(immutable: boolean, expires: number): string {
-  const left = Math.max(0, Math.min(SHARED_MAX_SECONDS, expires - Math.floor(Date.now() / 1000)));
-  const browser = immutable ? left : Math.min(left, SIGNED_REVALIDATE_SECONDS);
-  return `public, max-age=${browser}, s-maxage=${immutable ? left : browser}`;
+/** Cache-Control of a signed tile: public, kept until its signature expires and five minutes at most. */
+function signedCaching(expires: number): string {
+  const left = Math.max(0, Math.min(SIGNED_MAX_SECONDS, expires - Math.floor(Date.now() / 1000)));
+  return `public, max-age=${left}, s-maxage=${left}`;
 }
 
 /**
@@ -96,18 +97,29 @@ export function createTileHandler(
   resolveSession: SessionResolver,
   logError: TileErrorLogger,
   signer: TileSigner,
+  resolveSessionById: SessionResolver,
 ): TileHandler {
-  /** The signed URL's expiry once verified; null when the request has no signature (a session's request). */
-  function verifiedExpiry(path: TilePath | null, query: TileQuery): number | null {
-    if (query.signature === undefined && query.expires === undefined) return null;
+  /**
+   * A signed URL's expiry and the user of its session, once the signature is verified and that session still
+   * lives with its user active (else 403, as for a bad signature); null when the request has no signature.
+   */
+  async function signedRequest(
+    path: TilePath | null,
+    query: TileQuery,
+  ): Promise<{ expires: number; user: AuthUser } | null> {
+    if (query.signature === undefined && query.expires === undefined && query.session === undefined)
+      return null;
     const expires = Number(query.expires);
     const valid =
       path !== null &&
       query.signature !== undefined &&
+      query.session !== undefined &&
       /^\d{1,12}$/.test(query.expires ?? '') &&
-      signer.verify(path.space, path.date, expires, query.signature);
-    if (!valid) throw refusedSignature();
-    return expires;
+      signer.verify(path.space, path.date, query.session, expires, query.signature);
+    if (!valid || query.session === undefined) throw refusedSignature();
+    const user = await resolveSessionById(query.session);
+    if (!user?.active) throw refusedSignature();
+    return { expires, user };
   }
 
   async function tileUser(request: IncomingMessage, query: TileQuery): Promise<AuthUser> {
@@ -122,12 +134,12 @@ export function createTileHandler(
     try {
       const url = request.url ?? '';
       const query = parseTileQuery(url);
-      const expires = verifiedExpiry(path, query);
-      const user = expires === null ? await tileUser(request, query) : null;
+      const signed = await signedRequest(path, query);
+      const user = signed ? signed.user : await tileUser(request, query);
       if (!path) throw notFound('Tile inexistente.', 'TILE_NOT_FOUND');
-      const tile = await tiles.tile(user, { ...path, version: query.version });
+      const tile = await tiles.tile(user, { ...path, version: query.version }, signed !== null);
       const caching =
-        expires === null
+        signed === null
           ? [
               'etag',
               tile.etag,
@@ -136,7 +148,7 @@ export function createTileHandler(
               'vary',
               'Authorization',
             ]
-          : ['etag', tile.etag, 'cache-control', signedCaching(tile.immutable, expires)];
+          : ['etag', tile.etag, 'cache-control', signedCaching(signed.expires)];
       if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
         response.writeHead(304, [...flatSecurityHeaders(url), ...caching]);

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { TILE_SIGNATURE_WINDOW_SECONDS } from '@mirante/shared';
+import { deriveKey } from '../../server-secret';
 
-/** Signed tile URLs change twice a day; each stays valid 12 to 24 hours, so a CDN sees one URL per half-day. */
-const WINDOW_SECONDS = 12 * 60 * 60;
+const WINDOW_SECONDS = TILE_SIGNATURE_WINDOW_SECONDS;
 const SIGNATURE_LENGTH = 32;
 
 export interface TileSignature {
@@ -11,33 +12,42 @@ export interface TileSignature {
 }
 
 export interface TileSigner {
-  /** The signature of a published scene's tiles, for the half-day window of `nowMs`. */
-  sign(space: string, date: string, nowMs?: number): TileSignature;
-  /** True when `signature` was made for this scene and `expires` is still ahead. */
-  verify(space: string, date: string, expires: number, signature: string, nowMs?: number): boolean;
+  /** The signature of a published scene's tiles for one session, for the window of `nowMs`. */
+  sign(space: string, date: string, sessionId: string, nowMs?: number): TileSignature;
+  /** True when `signature` was made for this scene and session and `expires` is still ahead. */
+  verify(
+    space: string,
+    date: string,
+    sessionId: string,
+    expires: number,
+    signature: string,
+    nowMs?: number,
+  ): boolean;
 }
 
 /**
- * Published tiles behind a CDN: a URL signed for one scene (its project's space and its date) and an expiry,
- * carrying no session, so the CDN may cache it for everybody and `api_token` never enters the cache key. The
- * key is derived from `INTEGRATION_KEY`, which every API process already shares.
+ * Published tiles behind a CDN: a URL signed for one scene (its project's space and its date), one session and
+ * an expiry, with no secret in it (the session's id is not its token), so a cache may keep it keyed on the URL.
+ * It lives one to two windows (what a map needs between two refreshes of its scene list), and the tile server
+ * still checks that its session lives and may see the scene: a logout, an inactivation or a removal from the
+ * project ends it at once. The key is the server's secret's, for this purpose only.
  */
 export function createTileSigner(secret: Buffer): TileSigner {
-  const key = createHmac('sha256', secret).update('mirante-tiles-publicos').digest();
-  const mac = (space: string, date: string, expires: number) =>
+  const key = deriveKey(secret, 'tile-urls');
+  const mac = (space: string, date: string, sessionId: string, expires: number) =>
     createHmac('sha256', key)
-      .update(`${space}\n${date}\n${expires}`)
+      .update(`${space}\n${date}\n${sessionId}\n${expires}`)
       .digest('base64url')
       .slice(0, SIGNATURE_LENGTH);
   return {
-    sign(space, date, nowMs = Date.now()) {
+    sign(space, date, sessionId, nowMs = Date.now()) {
       const expires = (Math.floor(nowMs / 1000 / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;
-      return { expires, signature: mac(space, date, expires) };
+      return { expires, signature: mac(space, date, sessionId, expires) };
     },
-    verify(space, date, expires, signature, nowMs = Date.now()) {
+    verify(space, date, sessionId, expires, signature, nowMs = Date.now()) {
       if (!Number.isSafeInteger(expires) || expires * 1000 <= nowMs) return false;
       if (expires * 1000 - nowMs > 2 * WINDOW_SECONDS * 1000) return false;
-      const expected = Buffer.from(mac(space, date, expires));
+      const expected = Buffer.from(mac(space, date, sessionId, expires));
       const given = Buffer.from(signature);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },

@@ -15,8 +15,12 @@ export interface TileQuery {
   version: string | undefined;
   /** `?api_token=`: the session for clients that can't send headers. */
   apiToken: string | undefined;
-  /** `?exp=` and `?sig=`: a published scene's signed URL (`tile-signature.ts`), served without a session. */
+  /**
+   * `?exp=`, `?s=` and `?sig=`: a published scene's URL signed for one session (`tile-signature.ts`), served
+   * without the session's token while that session lives.
+   */
   expires: string | undefined;
+  session: string | undefined;
   signature: string | undefined;
 }
 
@@ -24,6 +28,7 @@ const QUERY_KEYS = new Map<string, keyof TileQuery>([
   ['v', 'version'],
   ['api_token', 'apiToken'],
   ['exp', 'expires'],
+  ['s', 'session'],
   ['sig', 'signature'],
 ]);
 
@@ -64,7 +69,7 @@ function decodeQueryValue(text: string): string | null {
 }
 
 /**
- * `v`, `api_token`, `exp` and `sig` out of a URL's query. A repeated key counts as absent, as it does for the
+ * `v`, `api_token`, `exp`, `s` and `sig` out of a URL's query. A repeated key counts as absent, as it does for the
  * Fastify routes (the parsed query holds an array there, not a string).
  */
 export function parseTileQuery(url: string): TileQuery {
@@ -83,6 +88,7 @@ export function parseTileQuery(url: string): TileQuery {
     version: found.version ?? undefined,
     apiToken: found.apiToken ?? undefined,
     expires: found.expires ?? undefined,
+    session: found.session ?? undefined,
     signature: found.signature ?? undefined,
   };
 }

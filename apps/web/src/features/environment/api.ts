@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { detectionsApi, environmentApi, scenesApi, type NewFeatureInput } from '@mirante/shared';
+import {
+  detectionsApi,
+  environmentApi,
+  SCENE_LIST_REFRESH_MS,
+  scenesApi,
+  type NewFeatureInput,
+} from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 import { layersKey } from '../map/api';
@@ -36,6 +42,9 @@ export function useAnalysisScenes(projectId: number) {
     queryKey: ['environment', 'scenes', projectId],
     queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
     retry: false,
+    // Asked again while the page is open, so the signed tile URLs its maps use never run out.
+    refetchInterval: SCENE_LIST_REFRESH_MS,
+    refetchIntervalInBackground: true,
   });
 }
 

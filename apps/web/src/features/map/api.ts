@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { layersApi, scenesApi, systemApi } from '@mirante/shared';
+import { layersApi, SCENE_LIST_REFRESH_MS, scenesApi, systemApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
 export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
@@ -29,11 +29,14 @@ export function useLotStatusesAt(projectId: number, isoDate: string | null) {
   });
 }
 
+/** The project's scenes, asked again while the map is open so their signed tile URLs never run out. */
 export function useProjectScenes(projectId: number) {
   return useQuery({
     queryKey: ['map', 'scenes', projectId],
     queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
     staleTime: 60_000,
+    refetchInterval: SCENE_LIST_REFRESH_MS,
+    refetchIntervalInBackground: true,
   });
 }
 

@@ -1,5 +1,6 @@
 import { LAYER_IMPORT_LIMITS, LAYER_IMPORT_MESSAGES } from '@mirante/shared';
 import { unprocessable } from '../../../http/app-error';
+import { assertDxfWithinLimits } from './dxf-limits';
 import { readDxf } from './read-dxf';
 import { readGeoJson } from './read-geojson';
 import { readKml } from './read-kml';
@@ -21,9 +22,18 @@ async function readArchive(buffer: Buffer): Promise<SourceFile> {
   throw unprocessable('UNKNOWN_FORMAT', LAYER_IMPORT_MESSAGES.zipWithoutLayers);
 }
 
+/**
+ * What can be refused of an upload before reading it: an unknown format, a DXF over its size or point limits
+ * (`dxf-limits.ts`). Cheap: one pass over the bytes, no parsing.
+ */
+export function assertLayerFileWithinLimits(buffer: Buffer): void {
+  if (sniffLayerFile(buffer) === 'dxf') assertDxfWithinLimits(buffer);
+}
+
 /** Reads an uploaded layer file of any accepted format, told by its content. */
 export async function readLayerFile(buffer: Buffer): Promise<SourceFile> {
   const kind = sniffLayerFile(buffer);
+  if (kind === 'dxf') assertDxfWithinLimits(buffer);
   const file =
     kind === 'zip'
       ? await readArchive(buffer)
