@@ -42,7 +42,7 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 window.scrollTo = () => undefined;
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();
