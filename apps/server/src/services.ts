@@ -57,6 +57,7 @@ import { createScenesService } from './features/scenes/scenes.service';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
+import { sharedCpuPool, type CpuPool } from './cpu/cpu-pool';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -83,11 +84,14 @@ export interface ServiceOptions {
   createConnector?: typeof createConnector;
   /** The clock of what expires by time (the tile server's lookups, the credential throttle); default `Date.now`. */
   clock?: () => number;
+  /** The threads of the CPU-heavy work (tiling, the AI, the detector, the demo imagery); default the process's. */
+  cpu?: CpuPool;
 }
 
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
   const { config, db, mailer } = infra;
+  const cpu = options.cpu ?? sharedCpuPool();
   const projectsRepo = createProjectsRepo(db);
   const projects = createProjectsService(projectsRepo);
   const auth = createAuthService(createAuthRepo(db), mailer, {
@@ -106,10 +110,11 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
+    cpu,
   });
-  const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
+  const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects, cpu);
   const environmentRepo = createEnvironmentRepo(db);
-  const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage);
+  const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage, cpu);
   const lotProcessor = options.processor === undefined ? detections.processor : options.processor;
   const analyses = createAnalysesService(createAnalysesRepo(db), {
     // Environment analyses compare two scenes (before_scene_id) and always have their detector; the others
@@ -138,6 +143,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const integration = integrationServices(infra, projects, options);
   return {
     ...integration,
+    /** The process's CPU pool (the demo imagery renders on it). */
+    cpu,
     auth,
     credentialThrottle: createCredentialThrottle(createCredentialThrottleRepo(db), {
       perMinute: config.loginRateLimitPerMinute,
@@ -166,6 +173,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       storage: infra.storage,
       inspections,
       guard,
+      cpu,
     }),
     notes: createNotesService({
       repo: createNotesRepo(db),
