@@ -56,6 +56,7 @@ function beginPhase(name: string): void {
   if (current) current.ended = now;
   current = { name, started: now, health: [], projects: [], errors: 0 };
   phases.push(current);
+  console.log(`${new Date().toISOString().slice(11, 19)} ${name} (carga ${os.loadavg()[0]!.toFixed(1)})`);
 }
 
 async function timed(url: string, headers: Record<string, string> = {}): Promise<number | null> {
@@ -224,7 +225,8 @@ async function main(): Promise<void> {
 
   const lines = [
     `Event loop under load — ${values.label} (${ROOT}), Node ${process.version}, ${os.availableParallelism()} cores, ` +
-      `demo scale ${values.scale}, ${new Date().toISOString().slice(0, 16)}Z`,
+      `demo scale ${values.scale}, ${new Date().toISOString().slice(0, 16)}Z, 1-min load at the end ` +
+      `${os.loadavg()[0]!.toFixed(1)}`,
     '',
     '| phase | wall s | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed |',
     '|---|---:|---:|---:|---:|---:|',

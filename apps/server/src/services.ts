@@ -136,6 +136,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const environmentReport = createReportService(environmentRepo, createReportFilesRepo(db), {
     projects,
     storage: infra.storage,
+    cpu,
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);

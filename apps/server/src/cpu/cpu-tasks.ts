@@ -3,6 +3,7 @@ import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
 import { detectionTasks } from '../features/detections/ai/detection-tasks';
+import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
 import { sceneTasks } from '../features/scenes/scene-tasks';
 
@@ -18,6 +19,7 @@ export const CPU_TASKS = {
   ...detectionTasks,
   ...environmentTasks,
   ...volumeTasks,
+  ...reportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;
