@@ -105,14 +105,23 @@ async function json<T>(baseUrl: string, url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Polls `done` every 500 ms; a poll that fails (e.g. a 503 while the server is swamped) counts as not done. */
 async function until(what: string, done: () => Promise<boolean>, server: ChildProcess): Promise<void> {
   const deadline = Date.now() + PHASE_LIMIT_MS;
-  while (!(await done())) {
+  const settled = () =>
+    done().catch((error: unknown) => {
+      if (error instanceof BenchAbort) throw error;
+      return false;
+    });
+  while (!(await settled())) {
     if (server.exitCode !== null) throw new Error(`o servidor saiu durante: ${what}`);
     if (Date.now() > deadline) throw new Error(`tempo esgotado: ${what}`);
     await sleep(500);
   }
 }
+
+/** A failure that ends the bench (as opposed to a poll that may succeed later). */
+class BenchAbort extends Error {}
 
 interface SceneRow {
   id: number;
@@ -210,7 +219,7 @@ async function main(): Promise<void> {
       async () => {
         const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
         const scene = scenes.find((s) => s.id === uploaded.id);
-        if (scene?.status === 'failed') throw new Error('o ingest do GeoTIFF grande falhou');
+        if (scene?.status === 'failed') throw new BenchAbort('o ingest do GeoTIFF grande falhou');
         return scene?.status === 'ready';
       },
       server,

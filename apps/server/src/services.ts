@@ -189,6 +189,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       inTransaction: (work) => inTaskTransaction(db, (trx) => work(createPortfolioImportRepo(trx))),
       lots: (projectId) => createPortfolioImportRepo(db).projectLots(projectId),
       mailer,
+      cpu,
       logError: (error, message) =>
         process.stderr.write(`${JSON.stringify({ level: 50, msg: message, err: String(error) })}\n`),
     }),

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
+import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
@@ -20,6 +21,7 @@ export const CPU_TASKS = {
   ...environmentTasks,
   ...volumeTasks,
   ...reportTasks,
+  ...portfolioTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

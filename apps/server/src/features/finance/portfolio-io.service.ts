@@ -8,12 +8,13 @@ import {
   type InformationsExportQuery,
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { FinanceService } from './finance.service';
-import { parsePortfolioSheet, type ImportRowOutcome } from './portfolio-import';
+import type { ImportRowOutcome } from './portfolio-import';
 import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
 import {
   portfolioCsv,
@@ -23,7 +24,6 @@ import {
   type SheetValue,
 } from './portfolio-sheets';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
-import { readFirstSheet } from './spreadsheet/read-sheet';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -42,6 +42,8 @@ export interface PortfolioIoDeps {
   /** The project's lots (id, name, block, stage, code), read without a transaction. */
   lots: PortfolioImportRepo['projectLots'];
   mailer: Mailer;
+  /** Where uploaded sheets are read (never the event loop that answers HTTP). */
+  cpu: CpuPool;
   /** Logs a failure that must not fail the request (the e-mail of rejected rows). */
   logError?(error: unknown, message: string): void;
 }
@@ -161,22 +163,28 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       file: { bytes: Buffer; filename: string },
     ): Promise<ImportResult> {
       const project = await projects.assertAccess(user, projectId, 'finance');
-      const read = readFirstSheet(file.bytes);
-      if (!read.ok) throw REFUSALS[read.reason]();
       const lots = await deps.lots(projectId);
       // Etapa is a column when the project has stages or any lot names one (as the portfolio list says).
       const hasStage = project.hasStage || lots.some((lot) => lot.stage !== null && lot.stage.trim() !== '');
-      const parsed = parsePortfolioSheet(
-        read.grid,
-        portfolioSheetColumns(hasStage),
-        lots.map((lot) => ({
-          layerId: lot.id,
-          stage: lot.stage,
-          block: lot.block,
-          lot: lotOfName(lot.name),
-          codigoLote: lot.customerCode,
-        })),
+      // The guards, SheetJS and the rows' rules run on the CPU pool; the file's bytes are moved there.
+      const bytes = new Uint8Array(file.bytes);
+      const read = await deps.cpu.run(
+        'readPortfolioFile',
+        {
+          bytes,
+          hasStage,
+          lots: lots.map((lot) => ({
+            layerId: lot.id,
+            stage: lot.stage,
+            block: lot.block,
+            lot: lotOfName(lot.name),
+            codigoLote: lot.customerCode,
+          })),
+        },
+        { transfer: [bytes.buffer] },
       );
+      if (!read.ok) throw REFUSALS[read.reason]();
+      const { parsed } = read;
       if (!parsed.ok) throw unprocessable('VALIDATION', parsed.message);
       const accepted = parsed.rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
       if (accepted.length > 0) {
