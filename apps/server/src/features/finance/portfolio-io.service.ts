@@ -16,13 +16,7 @@ import type { ProjectsService } from '../projects';
 import type { FinanceService } from './finance.service';
 import type { ImportRowOutcome } from './portfolio-import';
 import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
-import {
-  portfolioCsv,
-  portfolioTemplate,
-  portfolioValue,
-  portfolioXlsx,
-  type SheetValue,
-} from './portfolio-sheets';
+import { portfolioTemplate, portfolioValue, type SheetValue } from './portfolio-sheets';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -128,15 +122,19 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
     ): Promise<PortfolioFile> {
       const { fileType, api_token: _token, ...filters } = query;
       const list = await finance.list(user, projectId, filters);
-      const columns = portfolioSheetColumns(list.hasStage);
       const base = `carteira-${today()}`;
-      return fileType === 'csv'
-        ? {
-            body: portfolioCsv(columns, list.list),
-            contentType: 'text/csv; charset=utf-8',
-            filename: `${base}.csv`,
-          }
-        : { body: portfolioXlsx(columns, list.list), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+      const format = fileType === 'csv' ? 'csv' : 'xlsx';
+      // The file is written on the CPU pool (exceljs and the CSV rows), whole.
+      const bytes = await deps.cpu.run('writePortfolioFile', {
+        format,
+        hasStage: list.hasStage,
+        rows: list.list,
+      });
+      return {
+        body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+        filename: `${base}.${format}`,
+      };
     },
 
     async template(user: AuthUser, projectId: number): Promise<PortfolioFile> {

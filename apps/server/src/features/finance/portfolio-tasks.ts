@@ -1,5 +1,7 @@
-import { portfolioSheetColumns } from '@mirante/shared';
+import { buffer } from 'node:stream/consumers';
+import { portfolioSheetColumns, type InformationRow } from '@mirante/shared';
 import { parsePortfolioSheet, type ImportLot, type SheetParse } from './portfolio-import';
+import { portfolioCsv, portfolioXlsx } from './portfolio-sheets';
 import { readFirstSheet, type SheetReadResult } from './spreadsheet/read-sheet';
 
 export interface ReadPortfolioInput {
@@ -24,5 +26,17 @@ export const portfolioTasks = {
       ok: true,
       parsed: parsePortfolioSheet(read.grid, portfolioSheetColumns(input.hasStage), input.lots),
     };
+  },
+
+  /** The portfolio export's file (CSV or .xlsx), written whole on a CPU pool thread. */
+  async writePortfolioFile(input: {
+    format: 'csv' | 'xlsx';
+    hasStage: boolean;
+    rows: InformationRow[];
+  }): Promise<Uint8Array> {
+    const columns = portfolioSheetColumns(input.hasStage);
+    const body =
+      input.format === 'csv' ? portfolioCsv(columns, input.rows) : portfolioXlsx(columns, input.rows);
+    return buffer(body);
   },
 };
