@@ -104,7 +104,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const layersRepo = createLayersRepo(db);
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
-  const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects);
+  const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects, cpu);
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,

@@ -3,6 +3,7 @@ import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
+import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
 import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
@@ -22,6 +23,7 @@ export const CPU_TASKS = {
   ...volumeTasks,
   ...reportTasks,
   ...portfolioTasks,
+  ...detectionsExportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;
