@@ -35,6 +35,9 @@ const { values } = parseArgs({
 const ROOT = path.resolve(values.root ?? path.join(import.meta.dirname, '../..'));
 const SAMPLE_MS = 100;
 const PHASE_LIMIT_MS = 30 * 60_000;
+/** The large GeoTIFF's top-left corner (EPSG:31982 m) and, near enough, in lon/lat: over the demo allotment. */
+const LARGE_ORIGIN: [number, number] = [398_000, 7_407_500];
+const LARGE_ORIGIN_LON_LAT: [number, number] = [-51.9987, -23.4391];
 const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.';
 
 interface Phase {
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
   await chmod(dataDir, 0o755);
   const largeFile = path.join(dataDir, `large-${size}.tif`);
   console.log(`Escrevendo o GeoTIFF de ${((size * size) / 1e6).toFixed(0)} MP…`);
-  await writeLargeGeoTiff(largeFile, size);
+  await writeLargeGeoTiff(largeFile, size, LARGE_ORIGIN);
 
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -233,7 +236,7 @@ async function main(): Promise<void> {
     const projects = await json<ProjectRow[]>(baseUrl, '/api/v1/project');
     // The demo project the GeoTIFF overlaps most (it is written near the demo allotment).
     const side = size * 0.3; // metres
-    const [west, north] = [-52.0183, -23.4346];
+    const [west, north] = LARGE_ORIGIN_LON_LAT;
     const footprint = {
       west,
       north,
