@@ -6,7 +6,7 @@ import { plainTiff, syntheticGeoTiff } from '../../test/geotiff-fixtures';
 import { DEFAULT_IMAGE_LIMITS } from '../imagery/limits';
 import { ImageryError } from '../imagery/imagery-error';
 import type { TilingProgress } from '../features/scenes/scene-tasks';
-import { createCpuPool, type CpuPool } from './cpu-pool';
+import { createCpuPool, CpuPoolClosedError, type CpuPool } from './cpu-pool';
 
 let pool: CpuPool;
 let dir: string;
@@ -54,6 +54,26 @@ describe('the CPU pool', () => {
     const refused = tile('plain.tif', await plainTiff());
     await expect(refused).rejects.toBeInstanceOf(ImageryError);
     await expect(refused).rejects.toMatchObject({ code: 'NO_GEOREFERENCE', status: 422 });
+  });
+
+  it('ends a running task when closed (the process stops), with CpuPoolClosedError', async () => {
+    const stopping = createCpuPool({ threads: 1 });
+    const file = path.join(dir, 'large.tif');
+    await writeFile(file, syntheticGeoTiff({ width: 1600, height: 1600 }).bytes);
+    let closed: Promise<void> | null = null;
+    const running = stopping.run(
+      'tileSceneFiles',
+      {
+        files: [{ path: file, kind: 'geotiff', name: 'large.tif' }],
+        bounds: null,
+        limits: DEFAULT_IMAGE_LIMITS,
+        projectZoom: 16,
+        workDir: await mkdtemp(path.join(dir, 'work-')),
+      },
+      { onMessage: () => void (closed ??= stopping.close()) },
+    );
+    await expect(running).rejects.toBeInstanceOf(CpuPoolClosedError);
+    await closed;
   });
 
   it('refuses new work once closed', async () => {

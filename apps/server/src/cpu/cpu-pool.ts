@@ -14,7 +14,7 @@ type PiscinaTransferList = NonNullable<Parameters<Piscina['run']>[1]>['transferL
  * A task receives plain data (file paths, numbers, typed arrays moved with `transfer`) and may post messages
  * (progress, result batches) on the port it is given; errors cross back as `TaskFailure` and are rebuilt here
  * (an `ImageryError` stays one, so the user still reads its pt-BR message). A thread that dies (an exit, a
- * fatal error, its memory limit) rejects its task with a `CpuThreadDiedError`; the pool starts a new thread for
+ * fatal error) rejects its task with a `CpuThreadDiedError`; the pool starts a new thread for
  * the next task, and the job that ran the task fails like any other failed job.
  */
 
@@ -37,14 +37,28 @@ export interface RunOptions {
   transfer?: readonly Transferable[];
 }
 
-/** The task's thread died (exited, crashed or ran out of its memory) before answering. */
+/**
+ * The task's thread died (exited or crashed) before answering. Its message is what a user may read (an AI
+ * run's error); the task and what ended the thread are in `task` and `cause`.
+ */
 export class CpuThreadDiedError extends Error {
-  constructor(task: string, cause: unknown) {
-    super(
-      `A tarefa ${task} foi interrompida: a thread de processamento terminou ` +
-        `(${cause instanceof Error ? cause.message : String(cause)}).`,
-    );
+  constructor(
+    readonly task: string,
+    cause: unknown,
+  ) {
+    super('O processamento foi interrompido inesperadamente; tente novamente.', { cause });
     this.name = 'CpuThreadDiedError';
+  }
+}
+
+/**
+ * The pool was closed (the process is stopping) while the task ran: its thread was ended. The job is left as
+ * a crash leaves it (not marked failed), so that it resumes after the restart.
+ */
+export class CpuPoolClosedError extends Error {
+  constructor(task: string) {
+    super(`A tarefa ${task} foi interrompida: o processo está encerrando.`);
+    this.name = 'CpuPoolClosedError';
   }
 }
 
@@ -56,7 +70,7 @@ export interface CpuPool {
   ): Promise<CpuTaskOutput<N>>;
   /** Threads the pool may run at once. */
   readonly threads: number;
-  /** Waits for the running tasks, then ends every thread. */
+  /** Ends every thread at once; a task still running rejects with `CpuPoolClosedError`. */
   close(): Promise<void>;
 }
 
@@ -113,7 +127,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
             transferList: [channel.port2, ...(runOptions.transfer ?? [])] as PiscinaTransferList,
           })) as CpuTaskAnswer;
         } catch (error) {
-          throw new CpuThreadDiedError(String(name), error);
+          throw closing ? new CpuPoolClosedError(String(name)) : new CpuThreadDiedError(String(name), error);
         }
         await allPosted;
         await handled;
@@ -125,7 +139,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
       }
     },
     close() {
-      closing ??= piscina.close();
+      closing ??= piscina.destroy();
       return closing;
     },
   };

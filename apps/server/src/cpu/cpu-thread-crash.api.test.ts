@@ -12,10 +12,11 @@ import { startQueue, type JobQueue } from '../jobs/queue';
 import { createMailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import { createLocalStorage } from '../storage/local-storage';
-import { createCpuPool, type CpuPool } from './cpu-pool';
+import { createCpuPool, CpuThreadDiedError, type CpuPool } from './cpu-pool';
 
 // A scene ingest whose CPU-pool thread dies is failed like any failed job and retried by pg-boss (retryLimit 1):
-// the next thread tiles it; a scene whose every try crashes ends failed with its message, never stuck.
+// the next thread tiles it; a scene whose every try crashes ends failed with its message, never stuck. An AI run
+// whose thread dies ends failed with a message (AI runs are not retried), never processing.
 
 let context: TestContext;
 let queue: JobQueue;
@@ -46,7 +47,6 @@ beforeAll(async () => {
       storage: createLocalStorage(context.config.storageDir),
     },
     {
-      processor: null,
       cpu: pool,
       dispatch: { sceneIngest: ingest.enqueue, detectionsProcess: async () => undefined },
     },
@@ -112,5 +112,45 @@ describe('a CPU-pool thread that dies during an ingest', () => {
     expect(crashesOf(storedPath(scene.originalKey))).toBe(2);
     expect(job).toEqual({ state: 'failed', retryCount: 1 });
     expect(scene).toMatchObject({ status: 'failed', errorMessage: 'Não foi possível processar a imagem.' });
+  });
+});
+
+describe('a CPU-pool thread that dies during an AI run', () => {
+  it('marks the analysis failed with a message, not processing', async () => {
+    const make = factories(context);
+    const project = await make.buildProject();
+    await make.buildLayer(project.id, { type: 'LOT', name: 'Lote 1', block: 'A' });
+    const file = path.join(context.config.dataDir, 'ai-scene.tif');
+    await writeFile(file, syntheticGeoTiff().bytes);
+    const scene = await services.scenes.ingestLocalFile({
+      projectId: project.id,
+      date: '2026-01-12',
+      filePath: file,
+      wait: true,
+    });
+    expect(scene.status).toBe('ready');
+    const { originalKey } = await context.db
+      .selectFrom('scenes')
+      .select('originalKey')
+      .where('id', '=', scene.id)
+      .executeTakeFirstOrThrow();
+    await writeFile(`${storedPath(originalKey)}.crash-ai`, '');
+    const { id } = await context.db
+      .insertInto('detections')
+      .values({ projectId: project.id, sceneId: scene.id, beforeSceneId: null, processingError: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await expect(services.analyses.runProcessing(id)).rejects.toBeInstanceOf(CpuThreadDiedError);
+    expect(crashesOf(storedPath(originalKey))).toBe(1);
+    const analysis = await context.db
+      .selectFrom('detections')
+      .select(['processingState', 'processingError'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(analysis).toEqual({
+      processingState: 'failed',
+      processingError: 'O processamento foi interrompido inesperadamente; tente novamente.',
+    });
   });
 });

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ImageryError } from '../../imagery/imagery-error';
-import type { CpuPool } from '../../cpu/cpu-pool';
+import { CpuPoolClosedError, type CpuPool } from '../../cpu/cpu-pool';
 import type { ImageLimits } from '../../imagery/limits';
 import type { SceneFile } from '../../imagery/open-scene-source';
 import type { LonLatBounds } from '../../imagery/tile-math';
@@ -130,6 +130,8 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
         skipped: false,
       };
     } catch (error) {
+      // Stopped with its process: left processing, it resumes after the restart as after a crash.
+      if (error instanceof CpuPoolClosedError) throw error;
       const message = error instanceof ImageryError ? error.message : FAILED_MESSAGE;
       await repo.update(sceneId, { status: 'failed', errorMessage: message });
       throw error;
