@@ -162,7 +162,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     environment,
     allotmentAnalyses: createAllotmentAnalysesService(createAllotmentAnalysesRepo(db), projects),
     environmentReport,
-    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
+    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, cpu),
     scenes,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     detectionsReport,

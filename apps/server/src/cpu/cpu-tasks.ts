@@ -4,6 +4,7 @@ import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
+import { layerImportTasks } from '../features/layer-import/layer-import-tasks';
 import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
@@ -24,6 +25,7 @@ export const CPU_TASKS = {
   ...reportTasks,
   ...portfolioTasks,
   ...detectionsExportTasks,
+  ...layerImportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

@@ -6,16 +6,16 @@ import {
   type LayerImportFields,
   type LayerImportReport,
 } from '@mirante/shared';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import { measureGeometry } from '../layers';
 import { projectsServiceFor, type ProjectsService } from '../projects';
 import { parseMapping } from './attribute-mapping';
 import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-layers';
-import { planImport, type PlannedLayer } from './import-plan';
+import type { PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
 import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
-import { readLayerFile } from './read/read-layer-file';
 
 interface DerivedLayer {
   write: LayerWrite & { sourceKey: string };
@@ -76,7 +76,7 @@ function derivedLayers(lots: PlannedLayer[], fields: LayerImportFields): Derived
   return derived;
 }
 
-export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService) {
+export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService, cpu: CpuPool) {
   return {
     /** Checked before a byte of the upload is read: the project exists and the user may see it. */
     async assertCanImport(user: AuthUser, projectId: number): Promise<void> {
@@ -97,12 +97,17 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
       // A project registered without a boundary, or whose boundary an import derived, takes the lots' outline.
       const takesBoundary = project.delimiter === null || project.delimiterDerived;
       const mapping = parseMapping(fields.mapping);
-      const source = await readLayerFile(file);
       const existing = await repo.existingLayers(projectId);
-      const plan = planImport(
-        source,
-        { epsg: fields.epsg, mapping, defaultType: fields.defaultType ?? 'LOT' },
-        existing,
+      // Reading, reprojecting and checking the file's features run on the CPU pool; its bytes are moved there.
+      const bytes = new Uint8Array(file);
+      const plan = await cpu.run(
+        'planLayerFile',
+        {
+          bytes,
+          options: { epsg: fields.epsg, mapping, defaultType: fields.defaultType ?? 'LOT' },
+          existing,
+        },
+        { transfer: [bytes.buffer] },
       );
       const valid = plan.layers.filter((layer) => layer.valid && layer.geometry);
       const lots = valid.filter((layer) => layer.type === 'LOT');
