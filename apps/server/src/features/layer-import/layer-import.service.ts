@@ -2,79 +2,16 @@ import {
   LAYER_IMPORT_LIMITS,
   LAYER_IMPORT_MESSAGES,
   type AreaGeometry,
-  type LayerGeometry,
   type LayerImportFields,
   type LayerImportReport,
 } from '@mirante/shared';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
-import { measureGeometry } from '../layers';
 import { projectsServiceFor, type ProjectsService } from '../projects';
 import { parseMapping } from './attribute-mapping';
-import { DERIVED_CLOSING, groupBy, outlineOf, unionInMetres } from './derive-layers';
-import type { PlannedLayer } from './import-plan';
 import { importReport } from './import-report';
-import type { LayerImportRepo, LayerWrite } from './layer-import.repo';
-
-interface DerivedLayer {
-  write: LayerWrite & { sourceKey: string };
-}
-
-function toWrite(
-  layer: Pick<PlannedLayer, 'type' | 'name' | 'block' | 'stage' | 'customerCode' | 'tagValue'>,
-  geometry: LayerGeometry,
-): LayerWrite {
-  const measures = measureGeometry(geometry);
-  return {
-    type: layer.type,
-    name: layer.name,
-    block: layer.block,
-    stage: layer.stage,
-    customerCode: layer.customerCode,
-    tagValue: layer.tagValue,
-    geoJson: JSON.stringify(geometry),
-    areaM2: measures.areaM2,
-    perimeterM: measures.perimeterM,
-    bbox: measures.bbox,
-  };
-}
-
-/** BLOCK layers (one per quadra) and STAGE layers (one per etapa) as unions of the file's valid lots. */
-function derivedLayers(lots: PlannedLayer[], fields: LayerImportFields): DerivedLayer[] {
-  const derived: DerivedLayer[] = [];
-  const add = (kind: 'block' | 'stage', groups: Map<string, PlannedLayer[]>) => {
-    for (const [name, members] of groups) {
-      const geometry = unionInMetres(
-        members.map((lot) => lot.geometry!),
-        DERIVED_CLOSING[kind],
-      );
-      if (!geometry) continue;
-      const attributes = {
-        type: kind === 'block' ? 'BLOCK' : 'STAGE',
-        name,
-        block: kind === 'block' ? name : null,
-        stage: kind === 'stage' ? name : (members[0]?.stage ?? null),
-        customerCode: null,
-        tagValue: null,
-      } as const;
-      derived.push({
-        write: { ...toWrite(attributes, geometry), sourceKey: `import:${kind}:${name.toUpperCase()}` },
-      });
-    }
-  };
-  if (fields.deriveBlocks)
-    add(
-      'block',
-      groupBy(lots, (lot) => lot.block),
-    );
-  if (fields.deriveStages)
-    add(
-      'stage',
-      groupBy(lots, (lot) => lot.stage),
-    );
-  return derived;
-}
+import type { LayerImportRepo } from './layer-import.repo';
 
 export function createLayerFileImportService(repo: LayerImportRepo, projects: ProjectsService, cpu: CpuPool) {
   return {
@@ -98,29 +35,28 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
       const takesBoundary = project.delimiter === null || project.delimiterDerived;
       const mapping = parseMapping(fields.mapping);
       const existing = await repo.existingLayers(projectId);
-      // Reading, reprojecting and checking the file's features run on the CPU pool; its bytes are moved there.
+      const dryRun = fields.dryRun ?? false;
+      // Reading, reprojecting and checking the file's features, the derived layers and the measured rows run on
+      // the CPU pool; the file's bytes are moved there.
       const bytes = new Uint8Array(file);
-      const plan = await cpu.run(
+      const { plan, derived, boundaryGeometry, created, updated } = await cpu.run(
         'planLayerFile',
         {
           bytes,
           options: { epsg: fields.epsg, mapping, defaultType: fields.defaultType ?? 'LOT' },
           existing,
+          derive: { deriveBlocks: fields.deriveBlocks, deriveStages: fields.deriveStages },
+          takesBoundary,
+          writes: !dryRun,
         },
         { transfer: [bytes.buffer] },
       );
       const valid = plan.layers.filter((layer) => layer.valid && layer.geometry);
-      const lots = valid.filter((layer) => layer.type === 'LOT');
-      const derived = derivedLayers(lots, fields);
-      const boundaryGeometry = takesBoundary
-        ? outlineOf((lots.length > 0 ? lots : valid).map((layer) => layer.geometry!))
-        : null;
       const summary = {
         boundary: boundaryGeometry !== null,
         blocks: derived.filter((layer) => layer.write.type === 'BLOCK').length,
         stages: derived.filter((layer) => layer.write.type === 'STAGE').length,
       };
-      const dryRun = fields.dryRun ?? false;
       if (dryRun) return importReport(plan, { dryRun, imported: false, derived: summary });
 
       const errors = plan.problems.filter((problem) => problem.severity === 'error');
@@ -133,12 +69,6 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
         );
       }
       if (valid.length === 0) throw unprocessable('NO_FEATURES', LAYER_IMPORT_MESSAGES.nothingToImport);
-      const created = valid
-        .filter((layer) => layer.matchedLayerId === null)
-        .map((layer) => toWrite(layer, layer.geometry!));
-      const updated = valid
-        .filter((layer) => layer.matchedLayerId !== null)
-        .map((layer) => ({ ...toWrite(layer, layer.geometry!), id: layer.matchedLayerId! }));
       const adopted = await repo.transaction(async (trxRepo, trx) => {
         await trxRepo.insertLayers(projectId, created);
         await trxRepo.updateLayers(projectId, updated);
