@@ -6,7 +6,12 @@ import { once } from 'node:events';
  * (0.3 m pixels around the demo allotment near Maringá) to `filePath`, one strip at a time: the raster is never held in memory.
  * The content is a cheap field-like texture so PNG tiles have realistic sizes.
  */
-export async function writeLargeGeoTiff(filePath: string, size: number): Promise<void> {
+export async function writeLargeGeoTiff(
+  filePath: string,
+  size: number,
+  /** Top-left corner in EPSG:31982 metres. */
+  origin: [number, number] = [396_000, 7_408_000],
+): Promise<void> {
   const rowsPerStrip = 16;
   const strips = Math.ceil(size / rowsPerStrip);
   const stripBytes = (row: number) => Math.min(rowsPerStrip, size - row * rowsPerStrip) * size * 3;
@@ -44,7 +49,7 @@ export async function writeLargeGeoTiff(filePath: string, size: number): Promise
   const bitsAt = addExtra(shorts([8, 8, 8]));
   const scaleAt = addExtra(doubles([0.3, 0.3, 0]));
   // Over the demo allotment (Jardim das Palmeiras, Maringá): a scene must overlap the project it is ingested into.
-  const tieAt = addExtra(doubles([0, 0, 0, 396_000, 7_408_000, 0]));
+  const tieAt = addExtra(doubles([0, 0, 0, origin[0], origin[1], 0]));
   const geoKeys = [1, 1, 0, 3, 1024, 0, 1, 1, 1025, 0, 1, 1, 3072, 0, 1, 31982];
   const geoKeysAt = addExtra(shorts(geoKeys));
   const sampleFormatAt = addExtra(shorts([1, 1, 1]));

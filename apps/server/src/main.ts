@@ -6,6 +6,7 @@ import { APP_VERSION } from '@mirante/shared';
 import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
@@ -180,6 +181,10 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error('[mirante] Falha ao iniciar:', error);
+  // A refusal that says what to do is printed as it is; anything else with its stack.
+  console.error(
+    '[mirante] Falha ao iniciar:',
+    error instanceof EmbeddedPostgresError ? error.message : error,
+  );
   process.exit(1);
 });

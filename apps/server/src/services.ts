@@ -63,6 +63,7 @@ import { createScenesService } from './features/scenes/scenes.service';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
+import { sharedCpuPool, type CpuPool } from './cpu/cpu-pool';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage/storage';
 
@@ -89,11 +90,14 @@ export interface ServiceOptions {
   createConnector?: typeof createConnector;
   /** The clock of what expires by time (the tile server's lookups, the credential throttle); default `Date.now`. */
   clock?: () => number;
+  /** The threads of the CPU-heavy work (tiling, the AI, the detector, the demo imagery); default the process's. */
+  cpu?: CpuPool;
 }
 
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
   const { config, db, mailer } = infra;
+  const cpu = options.cpu ?? sharedCpuPool();
   const projectsRepo = createProjectsRepo(db);
   const projects = createProjectsService(projectsRepo);
   const auth = createAuthService(createAuthRepo(db), mailer, {
@@ -106,16 +110,17 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const layersRepo = createLayersRepo(db);
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
-  const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects);
+  const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects, cpu);
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
+    cpu,
   });
-  const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects);
+  const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects, cpu);
   const environmentRepo = createEnvironmentRepo(db);
-  const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage);
+  const environmentProcessor = createEnvironmentProcessor(environmentRepo, infra.storage, cpu);
   const lotProcessor = options.processor === undefined ? detections.processor : options.processor;
   const analyses = createAnalysesService(createAnalysesRepo(db), {
     // Environment analyses compare two scenes (before_scene_id) and always have their detector; the others
@@ -137,6 +142,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const environmentReport = createReportService(environmentRepo, createReportFilesRepo(db), {
     projects,
     storage: infra.storage,
+    cpu,
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
@@ -149,6 +155,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   return {
     outboundHosts,
     ...integration,
+    /** The process's CPU pool (the demo imagery renders on it). */
+    cpu,
     auth,
     credentialThrottle: createCredentialThrottle(createCredentialThrottleRepo(db), {
       perMinute: config.loginRateLimitPerMinute,
@@ -165,7 +173,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     environment,
     allotmentAnalyses: createAllotmentAnalysesService(createAllotmentAnalysesRepo(db), projects),
     environmentReport,
-    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects),
+    layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, cpu),
     scenes,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     detectionsReport,
@@ -177,6 +185,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       storage: infra.storage,
       inspections,
       guard,
+      cpu,
     }),
     notes: createNotesService({
       repo: createNotesRepo(db),
@@ -191,6 +200,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       inTransaction: (work) => inTaskTransaction(db, (trx) => work(createPortfolioImportRepo(trx))),
       lots: (projectId) => createPortfolioImportRepo(db).projectLots(projectId),
       mailer,
+      cpu,
       logError: (error, message) =>
         process.stderr.write(`${JSON.stringify({ level: 50, msg: message, err: String(error) })}\n`),
     }),

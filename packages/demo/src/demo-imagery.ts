@@ -62,6 +62,13 @@ export interface GenerateOptions {
   seed?: number;
   /** Parallel worker threads; 1 renders in this thread. */
   workers?: number;
+  /**
+   * Renders one scene somewhere else (the server's CPU pool); `workers` of them run at once. Without it the
+   * generator starts its own threads (or renders here with `workers: 1`).
+   */
+  renderJob?: (job: SceneJob) => Promise<SceneManifestEntry>;
+  /** Prepares a site somewhere else (the server's CPU pool); default `prepareDemoSite` here. */
+  prepareSite?: typeof prepareDemoSite;
 }
 
 /** Renders one scene to a GeoTIFF (and its 3D model, if the site has one for that date). */
@@ -117,6 +124,34 @@ export function spreadIndices(total: number, count: number): number[] {
   return Array.from({ length: count }, (_, i) => Math.round((i * (total - 1)) / (count - 1)));
 }
 
+export interface PrepareSiteInput {
+  key: DemoSiteKey;
+  outDir: string;
+  seed: number;
+  scale: number;
+  /** At most this many scenes (spread over the site's dates). */
+  scenes?: number;
+}
+
+/** Writes one site's layers and ground truth into `outDir` and lists its scenes to render. */
+export async function prepareDemoSite(
+  input: PrepareSiteInput,
+): Promise<{ site: SiteManifestEntry; jobs: SceneJob[] }> {
+  const { key, outDir, seed, scale } = input;
+  const site = await demoSite(key, seed);
+  mkdirSync(join(outDir, key), { recursive: true });
+  const layers = join(key, 'layers.geojson');
+  const truth = join(key, 'ground-truth.json');
+  writeFileSync(join(outDir, layers), JSON.stringify(site.layers()));
+  writeFileSync(join(outDir, truth), JSON.stringify(site.groundTruth()));
+  for (const [name, content] of Object.entries(site.extraTruth?.() ?? {}))
+    writeFileSync(join(outDir, key, name), JSON.stringify(content));
+  const jobs = spreadIndices(site.dates.length, input.scenes ?? site.dates.length).map(
+    (dateIndex): SceneJob => ({ site: key, dateIndex, outDir, seed, scale }),
+  );
+  return { site: { key, space: site.space, layers, groundTruth: truth, scenes: [] }, jobs };
+}
+
 /** Generates the demo imagery, layers, ground truth and manifest.json into `outDir`. */
 export async function generateDemoImagery(options: GenerateOptions): Promise<DemoManifest> {
   const started = performance.now();
@@ -124,22 +159,18 @@ export async function generateDemoImagery(options: GenerateOptions): Promise<Dem
   const scale = options.scale ?? 1;
   const keys = options.sites ?? ['allotment', 'environment', 'construction'];
   mkdirSync(options.outDir, { recursive: true });
+  const prepare = options.prepareSite ?? prepareDemoSite;
   const sites: SiteManifestEntry[] = [];
   const jobs: SceneJob[] = [];
   for (const key of keys) {
-    const site = await demoSite(key, seed);
-    mkdirSync(join(options.outDir, key), { recursive: true });
-    const layers = join(key, 'layers.geojson');
-    const truth = join(key, 'ground-truth.json');
-    writeFileSync(join(options.outDir, layers), JSON.stringify(site.layers()));
-    writeFileSync(join(options.outDir, truth), JSON.stringify(site.groundTruth()));
-    for (const [name, content] of Object.entries(site.extraTruth?.() ?? {}))
-      writeFileSync(join(options.outDir, key, name), JSON.stringify(content));
-    sites.push({ key, space: site.space, layers, groundTruth: truth, scenes: [] });
-    for (const dateIndex of spreadIndices(site.dates.length, options.scenes ?? site.dates.length))
-      jobs.push({ site: key, dateIndex, outDir: options.outDir, seed, scale });
+    const prepared = await prepare({ key, outDir: options.outDir, seed, scale, scenes: options.scenes });
+    sites.push(prepared.site);
+    jobs.push(...prepared.jobs);
   }
-  const results = await runJobs(jobs, Math.max(1, options.workers ?? 1));
+  const workers = Math.max(1, options.workers ?? 1);
+  const results = options.renderJob
+    ? await runElsewhere(jobs, workers, options.renderJob)
+    : await runJobs(jobs, workers);
   for (const entry of results) sites.find((s) => s.key === entry.site)?.scenes.push(entry);
   const manifest: DemoManifest = {
     seed,
@@ -149,6 +180,23 @@ export async function generateDemoImagery(options: GenerateOptions): Promise<Dem
   };
   writeFileSync(join(options.outDir, 'manifest.json'), JSON.stringify(manifest, null, 2));
   return manifest;
+}
+
+async function runElsewhere(
+  jobs: SceneJob[],
+  concurrency: number,
+  renderJob: (job: SceneJob) => Promise<SceneManifestEntry>,
+): Promise<SceneManifestEntry[]> {
+  const results: SceneManifestEntry[] = new Array<SceneManifestEntry>(jobs.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const index = next++;
+      results[index] = await renderJob(jobs[index] as SceneJob);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+  return results;
 }
 
 async function runJobs(jobs: SceneJob[], workers: number): Promise<SceneManifestEntry[]> {

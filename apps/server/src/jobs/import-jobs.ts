@@ -92,7 +92,6 @@ export function importJobs(tasks: RemoteTasks, storage: Storage) {
       await tasks.work<LayerImportJob, LayerImportReport>(LAYER_IMPORT_QUEUE, async (job) =>
         services.layerFileImport.importFile(job.user, job.projectId, await read(job.fileKey), job.fields),
       );
-      services.layerFileImport.warmUp();
     },
   };
 }

@@ -2,6 +2,7 @@ import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
 import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
+import { closeSharedCpuPool } from '../cpu/cpu-pool';
 import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
 import type { Mailer } from '../mail/mailer';
@@ -21,8 +22,8 @@ export interface RunningJobs {
   mailer: Mailer;
   /**
    * Stops everything the job side started: the resume checks, the wake-ups' LISTEN connection, pg-boss (its
-   * workers, timers and pool; `graceful` waits for the running jobs, up to pg-boss's 30 s) and the tasks' lock
-   * connections. Nothing of it is left running once this resolves.
+   * workers, timers and pool; `graceful` waits for the running jobs, up to pg-boss's 30 s), the tasks' lock
+   * connections and the process's CPU pool. Nothing of it is left running once this resolves.
    */
   stop(options?: { graceful?: boolean }): Promise<void>;
 }
@@ -96,6 +97,7 @@ export async function startJobs(
       await Promise.all([ingest.stop(), processing.stop(), wakeups.stop()]);
       await queue.stop({ graceful, wait: true });
       await tasks.stop();
+      await closeSharedCpuPool();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ANALYSIS_MESSAGES } from '@mirante/shared';
+import { CpuPoolClosedError } from '../../cpu/cpu-pool';
 import type { AnalysesRepo } from './analyses.repo';
 
 /** What the AI processor receives for one analysis. */
@@ -77,6 +78,8 @@ export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispat
         report,
       );
     } catch (error) {
+      // Stopped with its process: left processing, it resumes after the restart as after a crash.
+      if (error instanceof CpuPoolClosedError) throw error;
       await repo.update(detectId, { processingState: 'failed', processingError: errorMessage(error) });
       throw error;
     } finally {

@@ -37,7 +37,14 @@ export async function loadDemoImagery(
   let manifest = readDemoManifest(options.outDir);
   if (!manifest) {
     options.log('Gerando as imagens de demonstração (uma vez)…');
-    manifest = await generateDemoImagery({ outDir: options.outDir, scale: options.scale, workers: 1 });
+    // The scenes render on the CPU pool's threads, never on the event loop that answers HTTP.
+    manifest = await generateDemoImagery({
+      outDir: options.outDir,
+      scale: options.scale,
+      workers: services.cpu.threads,
+      prepareSite: (site) => services.cpu.run('prepareDemoSite', site),
+      renderJob: (job) => services.cpu.run('renderDemoScene', job),
+    });
     options.log(`Imagens de demonstração geradas em ${Math.round(manifest.totalMs / 1000)} s.`);
   }
 

@@ -5,13 +5,13 @@ import {
   type DetectionsHistory,
   XLSX_CONTENT_TYPE,
 } from '@mirante/shared';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import { buildHistory, buildRows, reportWindow } from './detections-report.build';
 import type { DetectionsReportRepo } from './detections-report.repo';
-import { exportTable, toCsv, toXlsx } from './detections-export';
 import { seesUnpublished } from '../../policies';
 
 export interface ExportFile {
@@ -22,7 +22,11 @@ export interface ExportFile {
 }
 
 /** The detections report (spec 2.6) and its exports, module allotment.detections. */
-export function createDetectionsReportService(repo: DetectionsReportRepo, projects: ProjectsService) {
+export function createDetectionsReportService(
+  repo: DetectionsReportRepo,
+  projects: ProjectsService,
+  cpu: CpuPool,
+) {
   async function report(user: AuthUser, projectId: number, filters: DetectionsFilters) {
     const project = await projects.assertAccess(user, projectId, 'detections');
     const includeUnapproved = seesUnpublished(user);
@@ -61,12 +65,13 @@ export function createDetectionsReportService(repo: DetectionsReportRepo, projec
     async exportFile(user: AuthUser, projectId: number, query: DetectionsExportQuery): Promise<ExportFile> {
       const { project, history } = await report(user, projectId, query);
       const hasStage = project.hasStage || history.stagesAvailable.length > 0;
-      const table = exportTable(history, query, hasStage);
       const base = `deteccoes-${project.space}-${history.startDate}-${history.endDate}`;
-      if (query.fileType === 'csv') {
-        return { body: toCsv(table), contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` };
-      }
-      return { body: toXlsx(table), contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
+      // The table and its file are written on the CPU pool (exceljs and the CSV rows), whole.
+      const bytes = await cpu.run('writeDetectionsExport', { history, query, hasStage });
+      const body = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+      return query.fileType === 'csv'
+        ? { body, contentType: 'text/csv; charset=utf-8', filename: `${base}.csv` }
+        : { body, contentType: XLSX_CONTENT_TYPE, filename: `${base}.xlsx` };
     },
 
     /** The latest processed date the caller may see (GET project/:id/last-date's detect_date), or null. */

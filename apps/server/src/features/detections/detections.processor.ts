@@ -1,19 +1,15 @@
 import { DETECTION_MESSAGES } from '@mirante/shared';
-import { DEFAULT_IMAGE_LIMITS } from '../../imagery/limits';
-import { openSceneSource } from '../../imagery/open-scene-source';
+import type { CpuPool } from '../../cpu/cpu-pool';
+import { itemStream } from '../../cpu/item-stream';
 import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor, ProcessingReporter } from '../analyses';
-import { loadBuiltModel } from './ai/built-model';
-import { classifyScene, type LotClassification } from './ai/classify-scene';
-import { projectModel, SELF_TRAINING_MAX_LOTS, type Correction } from './ai/project-adaptation';
-import { unreadableReason } from './ai/scene-readability';
-import { learnSceneDictionary } from './ai/scene-features';
+import type { LotReading } from './ai/detection-tasks';
+import { SELF_TRAINING_MAX_LOTS, type Correction } from './ai/project-adaptation';
 import { parseTextureDictionary, type TextureDictionary } from './ai/texture-words';
-import type { LotInput } from './ai/lot-scan';
-import type { RasterSource } from '../../imagery/raster-source';
 import type { LotFeatures } from './ai/lot-features';
 import type { LotGeometry } from './ai/lot-mask';
 import type { DetectionsRepo, ResultRow } from './detections.repo';
+import { sceneOnDisk } from '../../imagery/scene-on-disk';
 import { withLocalFile } from '../../storage/local-file';
 
 const BATCH_SIZE = 500;
@@ -26,7 +22,7 @@ const READ_PERCENT = 90;
  * about 20 progress updates, not 10,000).
  */
 async function* resultBatches(
-  results: AsyncIterable<LotClassification>,
+  results: AsyncIterable<LotReading>,
   total: number,
   report: ProcessingReporter,
 ): AsyncGenerator<ResultRow[]> {
@@ -83,18 +79,15 @@ function correctionsOf(rows: readonly { status: string; features: unknown }[]): 
 }
 
 /**
- * The project's texture words: the stored ones, or learnt on this scene and stored when the project has none
- * yet (its first analysed scene), so that all its scenes' lots are described alike (ai/texture-words.ts).
+ * The project's texture words: the stored ones, or the ones learnt on this scene (`learnt`), stored when the
+ * project has none yet (its first analysed scene), so that all its scenes' lots are described alike
+ * (ai/texture-words.ts). Two analyses learning at once: the first stored wins.
  */
-async function projectDictionary(
+async function keptDictionary(
   repo: DetectionsRepo,
   analysis: { projectId: number; sceneId: number },
-  raster: RasterSource,
-  lots: readonly LotInput[],
+  learnt: TextureDictionary | null,
 ): Promise<TextureDictionary | null> {
-  const stored = parseTextureDictionary(await repo.textureDictionary(analysis.projectId));
-  if (stored) return stored;
-  const learnt = await learnSceneDictionary(raster, lots);
   if (!learnt) return null;
   return parseTextureDictionary(
     await repo.keepTextureDictionary(analysis.projectId, analysis.sceneId, learnt),
@@ -108,7 +101,11 @@ async function projectDictionary(
  * model first (ai/project-adaptation.ts); a scene the model cannot read (grey, coarse, cloud) is not classified.
  * Throwing marks the analysis failed with the message.
  */
-export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage): DetectionProcessor {
+export function createDetectionsProcessor(
+  repo: DetectionsRepo,
+  storage: Storage,
+  cpu: CpuPool,
+): DetectionProcessor {
   return async ({ detectId }, report) => {
     const analysis = await repo.analysisContext(detectId);
     if (!analysis) throw new Error(DETECTION_MESSAGES.analysisNotFound);
@@ -122,26 +119,29 @@ export function createDetectionsProcessor(repo: DetectionsRepo, storage: Storage
     const uncorrected = (await repo.uncorrectedFeatures(analysis.projectId, SELF_TRAINING_MAX_LOTS)).flatMap(
       (features) => (typeof features === 'object' && features !== null ? [features as LotFeatures] : []),
     );
-    const project = projectModel(loadBuiltModel(), corrections, undefined, uncorrected);
-    const [west, south, east, north] = analysis.sourceBounds ?? [];
-    const bounds =
-      west !== undefined && south !== undefined && east !== undefined && north !== undefined
-        ? { west, south, east, north }
-        : null;
-
     await withLocalFile(storage, analysis.originalKey, async (file) => {
-      const raster = await openSceneSource(file, analysis.sourceKind, bounds, DEFAULT_IMAGE_LIMITS);
+      // Reading the scene (readability, texture words, every lot's features and scores) runs on the CPU pool.
+      const scene = sceneOnDisk(file, analysis.sourceKind, analysis.sourceBounds);
+      const stored = parseTextureDictionary(await repo.textureDictionary(analysis.projectId));
+      const read = await cpu.run('readSceneForAi', { scene, lots, learnDictionary: !stored });
+      if (read.unreadable) throw new Error(read.unreadable);
+      const dictionary = stored ?? (await keptDictionary(repo, analysis, read.dictionary));
+      await report.progress(START_PERCENT);
+      const readings = itemStream<LotReading>();
+      const classified = cpu
+        .run(
+          'classifyLots',
+          { scene, lots, previous, corrections, uncorrected, dictionary },
+          { onMessage: (batch) => readings.push(...(batch as LotReading[])) },
+        )
+        .then(readings.end, readings.fail);
       try {
-        const unreadable = await unreadableReason(raster);
-        if (unreadable) throw new Error(unreadable);
-        const dictionary = await projectDictionary(repo, analysis, raster, lots);
-        await report.progress(START_PERCENT);
         await repo.replaceResults(
           { detectId, sceneId: analysis.sceneId, date: analysis.sceneDate },
-          resultBatches(classifyScene({ raster, lots, previous, project, dictionary }), lots.length, report),
+          resultBatches(readings.items(), lots.length, report),
         );
       } finally {
-        await raster.close();
+        await classified;
       }
     });
   };

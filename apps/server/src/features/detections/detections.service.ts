@@ -1,5 +1,6 @@
 import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type DetectionKey } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -14,10 +15,15 @@ export interface LotsEdit {
 }
 
 /** Lot detections: the AI processor of the analyses queue and the map's manual detection edits. */
-export function createDetectionsService(repo: DetectionsRepo, storage: Storage, projects: ProjectsService) {
+export function createDetectionsService(
+  repo: DetectionsRepo,
+  storage: Storage,
+  projects: ProjectsService,
+  cpu: CpuPool,
+) {
   return {
     /** The AI of the analyses queue (`createServices` hands it to the analyses service). */
-    processor: createDetectionsProcessor(repo, storage),
+    processor: createDetectionsProcessor(repo, storage, cpu),
 
     /**
      * `POST allotments/:detectId`: sets the lots' status at the scene's date by hand (source 'manual', with the

@@ -1,11 +1,12 @@
 import { displayDate } from '@mirante/shared';
 import { randomUUID } from 'node:crypto';
+import type { CpuPool } from '../../cpu/cpu-pool';
+import { sceneOnDisk } from '../../imagery/scene-on-disk';
+import { withLocalFile } from '../../storage/local-file';
 import type { Storage } from '../../storage/storage';
 import type { DetectionProcessor } from '../analyses';
-import { areaMask, gridOver, type Area } from './detector/change-grid';
-import { DEFAULT_DETECTOR_SETTINGS, detectChange, type ChangePatch } from './detector/detect-change';
-import { proposalPreviews } from './imaging/proposal-previews';
-import { readSceneOnGrid } from './imaging/read-scene';
+import { gridOver, type Area } from './detector/change-grid';
+import { DEFAULT_DETECTOR_SETTINGS, type ChangePatch } from './detector/detect-change';
 import type { EnvironmentRepo, NewFeature } from './environment.repo';
 
 /** Grid cell of the comparison: 1 m, coarser only when the area would exceed this many cells. */
@@ -33,7 +34,11 @@ function describe(patch: ChangePatch, before: string, after: string): string {
  * over the project's boundary, the vegetation changes found (detector/detect-change.ts) and stored as proposals
  * waiting for an ADMIN (a re-run replaces the pending ones).
  */
-export function createEnvironmentProcessor(repo: EnvironmentRepo, storage: Storage): DetectionProcessor {
+export function createEnvironmentProcessor(
+  repo: EnvironmentRepo,
+  storage: Storage,
+  cpu: CpuPool,
+): DetectionProcessor {
   return async ({ detectId }, report) => {
     const analysis = await repo.findAnalysis(detectId);
     if (!analysis) throw new Error('Análise não encontrada.');
@@ -49,21 +54,36 @@ export function createEnvironmentProcessor(repo: EnvironmentRepo, storage: Stora
       grid = gridOver(area, CELL_M * Math.sqrt((grid.width * grid.height) / MAX_CELLS));
     }
     await report.progress(5);
-    const beforeRgba = await readSceneOnGrid(storage, before, grid);
-    await report.progress(35);
-    const afterRgba = await readSceneOnGrid(storage, after, grid);
-    await report.progress(65);
-    const patches = detectChange(
-      { grid, before: beforeRgba, after: afterRgba, area: areaMask(grid, area) },
-      { ...DEFAULT_DETECTOR_SETTINGS, minAreaM2: analysis.minAreaM2 ?? DEFAULT_DETECTOR_SETTINGS.minAreaM2 },
+    // Resampling both scenes, the detector and the previews run on the CPU pool.
+    const proposals = await withLocalFile(storage, before.originalKey, (beforeFile) =>
+      withLocalFile(storage, after.originalKey, (afterFile) =>
+        cpu.run(
+          'detectEnvironmentChange',
+          {
+            before: sceneOnDisk(beforeFile, before.sourceKind, before.sourceBounds),
+            after: sceneOnDisk(afterFile, after.sourceKind, after.sourceBounds),
+            grid,
+            area,
+            settings: {
+              ...DEFAULT_DETECTOR_SETTINGS,
+              minAreaM2: analysis.minAreaM2 ?? DEFAULT_DETECTOR_SETTINGS.minAreaM2,
+            },
+          },
+          { onMessage: (percent) => report.progress(percent as number) },
+        ),
+      ),
     );
-    await report.progress(90);
     const rows: NewFeature[] = [];
-    for (const patch of patches) {
-      const previews = await proposalPreviews(grid, beforeRgba, afterRgba, patch);
+    for (const { patch, before: beforePng, after: afterPng } of proposals) {
       const key = `environment/analyses/${detectId}/previews/${randomUUID()}`;
-      await storage.put(`${key}-before.png`, previews.before);
-      await storage.put(`${key}-after.png`, previews.after);
+      await storage.put(
+        `${key}-before.png`,
+        Buffer.from(beforePng.buffer, beforePng.byteOffset, beforePng.byteLength),
+      );
+      await storage.put(
+        `${key}-after.png`,
+        Buffer.from(afterPng.buffer, afterPng.byteOffset, afterPng.byteLength),
+      );
       rows.push({
         detectionId: detectId,
         source: 'ai',

@@ -8,22 +8,16 @@ import {
   type InformationsExportQuery,
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { FinanceService } from './finance.service';
-import { parsePortfolioSheet, type ImportRowOutcome } from './portfolio-import';
+import type { ImportRowOutcome } from './portfolio-import';
 import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
-import {
-  portfolioCsv,
-  portfolioTemplate,
-  portfolioValue,
-  portfolioXlsx,
-  type SheetValue,
-} from './portfolio-sheets';
+import { portfolioTemplate, portfolioValue, type SheetValue } from './portfolio-sheets';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
-import { readFirstSheet } from './spreadsheet/read-sheet';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -42,6 +36,8 @@ export interface PortfolioIoDeps {
   /** The project's lots (id, name, block, stage, code), read without a transaction. */
   lots: PortfolioImportRepo['projectLots'];
   mailer: Mailer;
+  /** Where uploaded sheets are read (never the event loop that answers HTTP). */
+  cpu: CpuPool;
   /** Logs a failure that must not fail the request (the e-mail of rejected rows). */
   logError?(error: unknown, message: string): void;
 }
@@ -126,15 +122,19 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
     ): Promise<PortfolioFile> {
       const { fileType, api_token: _token, ...filters } = query;
       const list = await finance.list(user, projectId, filters);
-      const columns = portfolioSheetColumns(list.hasStage);
       const base = `carteira-${today()}`;
-      return fileType === 'csv'
-        ? {
-            body: portfolioCsv(columns, list.list),
-            contentType: 'text/csv; charset=utf-8',
-            filename: `${base}.csv`,
-          }
-        : { body: portfolioXlsx(columns, list.list), contentType: XLSX_TYPE, filename: `${base}.xlsx` };
+      const format = fileType === 'csv' ? 'csv' : 'xlsx';
+      // The file is written on the CPU pool (exceljs and the CSV rows), whole.
+      const bytes = await deps.cpu.run('writePortfolioFile', {
+        format,
+        hasStage: list.hasStage,
+        rows: list.list,
+      });
+      return {
+        body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
+        filename: `${base}.${format}`,
+      };
     },
 
     async template(user: AuthUser, projectId: number): Promise<PortfolioFile> {
@@ -161,22 +161,28 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       file: { bytes: Buffer; filename: string },
     ): Promise<ImportResult> {
       const project = await projects.assertAccess(user, projectId, 'finance');
-      const read = readFirstSheet(file.bytes);
-      if (!read.ok) throw REFUSALS[read.reason]();
       const lots = await deps.lots(projectId);
       // Etapa is a column when the project has stages or any lot names one (as the portfolio list says).
       const hasStage = project.hasStage || lots.some((lot) => lot.stage !== null && lot.stage.trim() !== '');
-      const parsed = parsePortfolioSheet(
-        read.grid,
-        portfolioSheetColumns(hasStage),
-        lots.map((lot) => ({
-          layerId: lot.id,
-          stage: lot.stage,
-          block: lot.block,
-          lot: lotOfName(lot.name),
-          codigoLote: lot.customerCode,
-        })),
+      // The guards, SheetJS and the rows' rules run on the CPU pool; the file's bytes are moved there.
+      const bytes = new Uint8Array(file.bytes);
+      const read = await deps.cpu.run(
+        'readPortfolioFile',
+        {
+          bytes,
+          hasStage,
+          lots: lots.map((lot) => ({
+            layerId: lot.id,
+            stage: lot.stage,
+            block: lot.block,
+            lot: lotOfName(lot.name),
+            codigoLote: lot.customerCode,
+          })),
+        },
+        { transfer: [bytes.buffer] },
       );
+      if (!read.ok) throw REFUSALS[read.reason]();
+      const { parsed } = read;
       if (!parsed.ok) throw unprocessable('VALIDATION', parsed.message);
       const accepted = parsed.rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
       if (accepted.length > 0) {

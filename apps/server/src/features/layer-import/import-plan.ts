@@ -60,6 +60,11 @@ export interface ImportPlan {
   unmatchedLots: ExistingLayer[];
 }
 
+/** A plan as it crosses between threads: its CRS named (epsg, name), without the CRS's transforms. */
+export type PlainImportPlan = Omit<ImportPlan, 'crs'> & {
+  crs: { crs: Pick<ImportPlan['crs']['crs'], 'epsg' | 'name'>; source: ImportPlan['crs']['source'] };
+};
+
 /** 'Feição 12 (quadra B, lote 7)': how a problem names its feature (positions from 1 for people). */
 function describe(layer: Pick<PlannedLayer, 'index' | 'block' | 'name' | 'type'>): string {
   const parts: string[] = [];

@@ -4,7 +4,7 @@ import {
   type LayerImportReport,
   type LayerType,
 } from '@mirante/shared';
-import type { ImportPlan } from './import-plan';
+import type { PlainImportPlan } from './import-plan';
 
 export interface DerivedSummary {
   boundary: boolean;
@@ -12,7 +12,7 @@ export interface DerivedSummary {
   stages: number;
 }
 
-function counts(plan: ImportPlan): LayerImportReport['counts'] {
+function counts(plan: PlainImportPlan): LayerImportReport['counts'] {
   const byType = new Map<LayerType, { total: number; invalid: number }>();
   for (const layer of plan.layers) {
     const count = byType.get(layer.type) ?? { total: 0, invalid: 0 };
@@ -23,7 +23,7 @@ function counts(plan: ImportPlan): LayerImportReport['counts'] {
   return [...byType].map(([type, count]) => ({ type, ...count }));
 }
 
-function preview(plan: ImportPlan): ImportPreviewFeature[] {
+function preview(plan: PlainImportPlan): ImportPreviewFeature[] {
   return plan.layers.map((layer) => ({
     type: 'Feature',
     geometry: layer.geometry,
@@ -43,7 +43,7 @@ function preview(plan: ImportPlan): ImportPreviewFeature[] {
 
 /** The report of an import or dry run (the contract's `layerImportReportSchema`). */
 export function importReport(
-  plan: ImportPlan,
+  plan: PlainImportPlan,
   options: { dryRun: boolean; imported: boolean; derived: DerivedSummary },
 ): LayerImportReport {
   const valid = plan.layers.filter((layer) => layer.valid);

@@ -3,12 +3,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ImageryError } from '../../imagery/imagery-error';
-import { tileScene } from '../../imagery/ingest-scene';
+import { CpuPoolClosedError, type CpuPool } from '../../cpu/cpu-pool';
 import type { ImageLimits } from '../../imagery/limits';
-import { openSceneSources, type SceneFile } from '../../imagery/open-scene-source';
+import type { SceneFile } from '../../imagery/open-scene-source';
 import type { LonLatBounds } from '../../imagery/tile-math';
 import { makeScratchDir } from '../../storage/scratch';
 import type { Storage } from '../../storage/storage';
+import type { TilingProgress } from './scene-tasks';
 import type { ScenesRepo } from './scenes.repo';
 
 export interface IngestReport {
@@ -41,7 +42,7 @@ export const QUEUED_UNSENT_SECONDS = 60;
  * on the scene row. Idempotent: a ready scene whose archive exists is left alone, a scene another live ingest
  * holds (recent heartbeat) is skipped, and a re-run rebuilds.
  */
-export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {
+export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: ImageLimits, cpu: CpuPool) {
   return async function runIngest(sceneId: number): Promise<IngestReport> {
     const scene = await repo.findById(sceneId);
     if (!scene) return { sceneId, tiles: 0, megapixels: 0, seconds: 0, skipped: true };
@@ -79,26 +80,29 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
         });
       }
       const bounds = scene.sourceBounds as [number, number, number, number] | null;
-      const source = await openSceneSources(
-        files,
-        bounds ? { west: bounds[0], south: bounds[1], east: bounds[2], north: bounds[3] } : null,
-        limits,
-      );
       let lastProgress = 0;
-      const tiled = await tileScene({
-        source,
-        projectZoom: scene.projectDefaultZoom,
-        projectBounds: projectBoundsOf(scene.projectBbox),
-        workDir,
-        onProgress: async (fraction) => {
-          // Leave the last percent for storing the archive.
-          const progress = Math.min(99, Math.floor(fraction * 100));
-          if (progress >= lastProgress + 2) {
-            lastProgress = progress;
-            await repo.update(sceneId, { progress });
-          }
+      // Decoding, reprojecting, rendering and writing the tiles run on a thread of the CPU pool.
+      const tiled = await cpu.run(
+        'tileSceneFiles',
+        {
+          files,
+          bounds: bounds ? { west: bounds[0], south: bounds[1], east: bounds[2], north: bounds[3] } : null,
+          limits,
+          projectZoom: scene.projectDefaultZoom,
+          projectBounds: projectBoundsOf(scene.projectBbox),
+          workDir,
         },
-      }).finally(() => source.close());
+        {
+          onMessage: async (message) => {
+            // Leave the last percent for storing the archive.
+            const progress = Math.min(99, Math.floor((message as TilingProgress).fraction * 100));
+            if (progress >= lastProgress + 2) {
+              lastProgress = progress;
+              await repo.update(sceneId, { progress });
+            }
+          },
+        },
+      );
 
       const prefix = path.posix.dirname(scene.originalKey);
       const version = scene.tilesVersion + 1;
@@ -126,6 +130,8 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
         skipped: false,
       };
     } catch (error) {
+      // Stopped with its process: left processing, it resumes after the restart as after a crash.
+      if (error instanceof CpuPoolClosedError) throw error;
       const message = error instanceof ImageryError ? error.message : FAILED_MESSAGE;
       await repo.update(sceneId, { status: 'failed', errorMessage: message });
       throw error;

@@ -1,3 +1,4 @@
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { SCENE_MESSAGES, type AdminScene, type Scene } from '@mirante/shared';
 import { AppError, forbidden, notFound, unprocessable } from '../../http/app-error';
 import { ImageryError } from '../../imagery/imagery-error';
@@ -33,6 +34,8 @@ export interface ScenesOptions {
   signer: TileSigner;
   /** The clock of the tile server's lookup caches (default `Date.now`; tests move it). */
   clock?: () => number;
+  /** The threads that tile the scenes (never the event loop that answers HTTP). */
+  cpu: CpuPool;
 }
 
 export interface LocalSceneFile {
@@ -105,11 +108,11 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock }: ScenesOptions,
+  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock, cpu }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
-  const runIngest = createSceneIngest(repo, storage, limits);
+  const runIngest = createSceneIngest(repo, storage, limits, cpu);
   const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage), clock);
   const running = new Set<Promise<unknown>>();
   const ingestInProcess: IngestDispatch = async (sceneId) => {

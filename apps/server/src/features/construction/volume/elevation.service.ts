@@ -5,8 +5,10 @@ import type { AuthUser } from '../../auth';
 import type { ConstructionGuard } from '../construction-access';
 import type { InspectionsService } from '../inspections.service';
 import { measureNoteShape } from '../note-geometry';
-import { modelBounds, openElevationModel, windowAround, type ElevationModel } from './dsm-file';
-import { differenceVolume, polygonVolume, type Point2 } from './dsm-volume';
+import type { CpuPool } from '../../../cpu/cpu-pool';
+import { withLocalFile } from '../../../storage/local-file';
+import { modelBounds, openElevationModel, type ElevationModel } from './dsm-file';
+import type { Point2 } from './dsm-volume';
 import type { ElevationRepo } from './elevation.repo';
 
 const noModel = () => unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
@@ -20,25 +22,21 @@ function overlaps(model: ElevationModel, box: number[] | null): boolean {
   return modelWest < east && modelEast > west && modelSouth < north && modelNorth > south;
 }
 
-async function readAll(storage: Storage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 export interface ElevationDeps {
   repo: ElevationRepo;
   storage: Storage;
   inspections: InspectionsService;
   guard: ConstructionGuard;
+  /** Where the volumes are computed (never the event loop that answers HTTP). */
+  cpu: CpuPool;
 }
 
 /** ★ Elevation models of scenes and the volumes measured on them (cut, fill, net). */
-export function createElevationService({ repo, storage, inspections, guard }: ElevationDeps) {
-  async function modelOfScene(sceneId: number): Promise<ElevationModel> {
+export function createElevationService({ repo, storage, inspections, guard, cpu }: ElevationDeps) {
+  async function modelKeyOf(sceneId: number): Promise<string> {
     const row = await repo.modelOf(sceneId);
     if (!row) throw noModel();
-    return openElevationModel(await readAll(storage, row.storageKey));
+    return row.storageKey;
   }
 
   return {
@@ -79,18 +77,33 @@ export function createElevationService({ repo, storage, inspections, guard }: El
       if (compared && compared.id === inspection.id)
         throw unprocessable('VALIDATION', ELEVATION_MESSAGES.sameInspection);
       const lonLat = (input.geometry.coordinates[0] ?? []) as Point2[];
-      const model = await modelOfScene(inspection.sceneId);
-      const here = await windowAround(model, lonLat);
-      if (!here) throw outside();
-      if (compared) {
-        const other = await windowAround(await modelOfScene(compared.sceneId), lonLat);
-        if (!other) throw outside();
-        const [before, after] = compared.date < inspection.date ? [other, here] : [here, other];
-        const result = differenceVolume(before.grid, after.grid, after.ring);
-        return { ...result, base: null, baseHeight: null, compare_inspection_id: compared.id };
+      const modelKey = await modelKeyOf(inspection.sceneId);
+      const comparedKey = compared ? await modelKeyOf(compared.sceneId) : null;
+      // Decoding the models' windows and integrating them run on the CPU pool.
+      const measured = await withLocalFile(storage, modelKey, (model) => {
+        const task = (comparedModel: string | null) =>
+          cpu.run('measureVolume', {
+            model,
+            compared:
+              compared && comparedModel
+                ? { model: comparedModel, earlier: compared.date < inspection.date }
+                : null,
+            ring: lonLat,
+            base: input.base,
+            baseHeight: input.baseHeight,
+          });
+        return comparedKey ? withLocalFile(storage, comparedKey, task) : task(null);
+      });
+      if (!measured) throw outside();
+      if (measured.kind === 'difference') {
+        return {
+          ...measured.figures,
+          base: null,
+          baseHeight: null,
+          compare_inspection_id: compared?.id ?? null,
+        };
       }
-      const result = polygonVolume(here.grid, here.ring, input.base, input.baseHeight);
-      if (!result) throw outside();
+      const result = measured.figures;
       const { baseAtVertices, ...figures } = result;
       return {
         ...figures,

@@ -1,9 +1,9 @@
 import type { EnvironmentFeature } from '@mirante/shared';
-import type { Storage } from '../../../storage/storage';
+import { DEFAULT_IMAGE_LIMITS } from '../../../imagery/limits';
+import { withSceneOnDisk, type SceneOnDisk } from '../../../imagery/scene-on-disk';
 import { gridOver, type Area } from '../detector/change-grid';
-import type { SceneFacts } from '../environment.repo';
+import { sampleScene } from '../detector/sample-scene';
 import { gridImagePng, type DrawnPolygon } from '../imaging/frame-image';
-import { readSceneOnGrid } from '../imaging/read-scene';
 
 /** Longer side of the report's scene images, px (about 150 dpi at the width they are printed). */
 export const REPORT_IMAGE_PX = 900;
@@ -27,19 +27,21 @@ export function reportPolygons(area: Area, features: EnvironmentFeature[]): Draw
 
 /**
  * The before and after scenes over the project's area with the detections drawn, as PNGs; null for a scene
- * whose stored original cannot be read (the report says so instead of failing).
+ * whose original cannot be read (the report says so instead of failing).
  */
 export async function analysisImages(
-  storage: Storage,
-  scenes: { before: SceneFacts; after: SceneFacts },
+  scenes: { before: SceneOnDisk | null; after: SceneOnDisk | null },
   area: Area,
   features: EnvironmentFeature[],
 ): Promise<{ before: Buffer | null; after: Buffer | null }> {
   const metre = gridOver(area, 1);
   const grid = gridOver(area, Math.max(1, Math.max(metre.width, metre.height) / REPORT_IMAGE_PX));
   const polygons = reportPolygons(area, features);
-  const render = async (scene: SceneFacts) => {
-    const rgba = await readSceneOnGrid(storage, scene, grid).catch(() => null);
+  const render = async (scene: SceneOnDisk | null) => {
+    if (!scene) return null;
+    const rgba = await withSceneOnDisk(scene, DEFAULT_IMAGE_LIMITS, (source) =>
+      sampleScene(source, grid),
+    ).catch(() => null);
     return rgba ? gridImagePng(rgba, grid, polygons, REPORT_IMAGE_PX, LABEL_PX) : null;
   };
   return { before: await render(scenes.before), after: await render(scenes.after) };

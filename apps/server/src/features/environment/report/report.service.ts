@@ -12,16 +12,38 @@ import {
 } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../../http/app-error';
 import type { ReceivedPdf } from '../../../http/receive-pdf';
+import type { CpuPool } from '../../../cpu/cpu-pool';
+import { sceneOnDisk, type SceneOnDisk } from '../../../imagery/scene-on-disk';
+import { withLocalFile } from '../../../storage/local-file';
 import type { Storage } from '../../../storage/storage';
 import type { AuthUser } from '../../auth';
 import type { ProjectsService } from '../../projects';
 import type { MultiPolygon, Polygon } from 'geojson';
 import { toAnalysis, toFeature } from '../environment-view';
-import type { EnvironmentRepo } from '../environment.repo';
+import type { EnvironmentRepo, SceneFacts } from '../environment.repo';
 import type { ReportFileRow, ReportFilesRepo } from '../report-files.repo';
-import { analysisImages } from './report-images';
-import { reportMapPng } from './report-map';
-import { environmentReportPdf } from './report-pdf';
+
+/**
+ * Runs `work` with a scene's original on local disk, or with null when there is no scene or its original cannot
+ * be fetched (the report then says the scene could not be read).
+ */
+async function withLocalScene<T>(
+  storage: Storage,
+  scene: SceneFacts | null,
+  work: (scene: SceneOnDisk | null) => Promise<T>,
+): Promise<T> {
+  if (!scene) return work(null);
+  let fetched = false;
+  try {
+    return await withLocalFile(storage, scene.originalKey, (file) => {
+      fetched = true;
+      return work(sceneOnDisk(file, scene.sourceKind, scene.sourceBounds));
+    });
+  } catch (error) {
+    if (fetched) throw error;
+    return work(null);
+  }
+}
 
 type AnalysisRow = NonNullable<Awaited<ReturnType<EnvironmentRepo['findAnalysis']>>>;
 
@@ -35,7 +57,7 @@ const today = () => displayDate(new Date().toISOString().slice(0, 10));
 export function createReportService(
   repo: EnvironmentRepo,
   files: ReportFilesRepo,
-  deps: { projects: ProjectsService; storage: Storage },
+  deps: { projects: ProjectsService; storage: Storage; cpu: CpuPool },
 ) {
   async function reportProject(user: AuthUser, projectId: number) {
     const project = await deps.projects.assertAccess(user, projectId, 'report');
@@ -104,17 +126,19 @@ export function createReportService(
       const area = project.delimiter as Polygon | MultiPolygon;
       const before = await repo.scene(analysis.beforeId);
       const after = await repo.scene(analysis.afterId);
-      const scenes =
-        before && after
-          ? await analysisImages(deps.storage, { before, after }, area, features)
-          : { before: null, after: null };
-      return environmentReportPdf({
-        projectName: project.name,
-        analysis: toAnalysis(analysis),
-        features,
-        images: { ...scenes, map: await reportMapPng(area, features) },
-        generatedOn: today(),
-      });
+      // Reading the scenes, drawing and writing the PDF run on the CPU pool.
+      return withLocalScene(deps.storage, before && after ? before : null, (beforeScene) =>
+        withLocalScene(deps.storage, before && after ? after : null, (afterScene) =>
+          deps.cpu.run('environmentReportPdf', {
+            projectName: project.name,
+            analysis: toAnalysis(analysis),
+            features,
+            area,
+            scenes: { before: beforeScene, after: afterScene },
+            generatedOn: today(),
+          }),
+        ),
+      );
     },
 
     async uploadedFile(
