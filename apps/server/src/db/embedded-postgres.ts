@@ -23,12 +23,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The parent of a running process, from /proc (Linux); null when it cannot be read. */
+/**
+ * The parent of a running process and the name of the program it runs (its argv[0]'s base name: Node 24 names its
+ * main thread 'MainThread', so `comm` no longer says 'node'), from /proc (Linux); null when it cannot be read.
+ */
 async function parentOf(pid: number): Promise<{ pid: number; command: string } | null> {
   try {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    const command = (await readFile(`/proc/${parent}/comm`, 'utf8')).trim();
+    const argv0 = (await readFile(`/proc/${parent}/cmdline`, 'utf8')).split('\0')[0] ?? '';
+    const command = path.basename(argv0);
     return { pid: parent, command };
   } catch {
     return null;
