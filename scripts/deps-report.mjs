@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 
 /** `npm outdated` as JSON; it exits 1 when something is outdated, so only unreadable output is a failure. */
-function outdated(args) {
-  const run = spawnSync('npm', ['outdated', '--json', ...args], {
+function outdated() {
+  const run = spawnSync('npm', ['outdated', '--json'], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -18,7 +18,7 @@ function outdated(args) {
 }
 
 // Run at the root, npm lists the direct dependencies of the root and of every workspace, each with its dependent.
-const report = outdated([]);
+const report = outdated();
 
 const major = (version) => Number(String(version ?? '').split('.')[0]);
 const rows = Object.entries(report)

@@ -15,7 +15,7 @@ export const INFORMATION_MESSAGES = {
 export const NO_VALUE = 'S\\N';
 
 /**
- * The lot of a lot record: the second word of its name ('Lote 12' → '12', spec 3 Information); a name that is one
+ * The lot of a lot record: the second word of its name ('Lote 12' → '12'); a name that is one
  * word holding a digit is the lot number itself ('12', '07A': the lot import names lots by their number); else S\N.
  */
 export function lotOfName(name: string | null | undefined): string {

@@ -16,7 +16,7 @@ import '../admin.css';
 /**
  * Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
  * seven tabs, the lot information dialog and spreadsheet upload of spec 2.11 ('Dados dos lotes'), then
- * ours: 'Links de acesso', 'Cadastrar projeto' (issue 12) and 'Hosts liberados' (internal hosts an ERP URL may reach).
+ * ours: 'Links de acesso', 'Cadastrar projeto' (projects registered by an ADMIN) and 'Hosts liberados' (internal hosts an ERP URL may reach).
  */
 export default function AdminPage() {
   // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem').

@@ -14,36 +14,32 @@ export function StatusChart({ statuses }: { statuses: StatusCount[] }) {
     OUTER,
     INNER,
   );
-  const labelOf = (item: StatusCount, index: number) =>
-    `${item.name}: ${item.value} (${percent.format(slices[index]?.share ?? 0)})`;
+  const parts = shown.map((item, index) => ({
+    key: item.key,
+    path: slices[index]?.path ?? '',
+    colour: detectionTypeOf(item.key)?.color ?? FALLBACK_COLOUR,
+    label: `${item.name}: ${item.value} (${percent.format(slices[index]?.share ?? 0)})`,
+  }));
   return (
     <figure className="detections-chart" data-testid="status-chart">
       <svg
         viewBox={`${-OUTER} ${-OUTER} ${2 * OUTER} ${2 * OUTER}`}
         role="img"
-        aria-label={`Detecções por tipo: ${shown.map(labelOf).join('; ')}`}
+        aria-label={`Detecções por tipo: ${parts.map((part) => part.label).join('; ')}`}
       >
-        {shown.map((item, index) =>
-          slices[index]?.path ? (
-            <path
-              key={item.key}
-              d={slices[index].path}
-              fill={detectionTypeOf(item.key)?.color ?? FALLBACK_COLOUR}
-              fillRule="evenodd"
-            >
-              <title>{labelOf(item, index)}</title>
+        {parts.map((part) =>
+          part.path ? (
+            <path key={part.key} d={part.path} fill={part.colour} fillRule="evenodd">
+              <title>{part.label}</title>
             </path>
           ) : null,
         )}
       </svg>
       <ul className="detections-chart__legend">
-        {shown.map((item, index) => (
-          <li key={item.key}>
-            <span
-              className="detections-dot"
-              style={{ background: detectionTypeOf(item.key)?.color ?? FALLBACK_COLOUR }}
-            />
-            {labelOf(item, index)}
+        {parts.map((part) => (
+          <li key={part.key}>
+            <span className="detections-dot" style={{ background: part.colour }} />
+            {part.label}
           </li>
         ))}
       </ul>

@@ -7,7 +7,7 @@ import {
 import { formatDate, formatMoney, formatYesNo, orDash } from '../model/format';
 
 /**
- * Spec 3 "Sale information", read-only. The sale, the buyer, the payments and the values are the finance module's:
+ * The lot's sale information, read-only. The sale, the buyer, the payments and the values are the finance module's:
  * shown only to its holders (`withValues`); the server sends them to no one else.
  */
 export function SaleInformationDetails({ row, withValues }: { row: InformationRow; withValues: boolean }) {
