@@ -4,6 +4,15 @@ import type { JobQueue } from './queue';
 /** The PostgreSQL channel a process notifies, with the queue's name, when it sends a job. */
 export const WAKEUP_CHANNEL = 'mirante_job_wakeups';
 
+/**
+ * How often a worker of a queue that `sent` wakes looks for jobs on its own. It is only the fallback — a
+ * notification lost while the LISTEN connection reconnected, a retry whose delay ended, a job requeued after a
+ * crash — so seconds: polled every 0.5–2 s, an idle process queried PostgreSQL ~28 times a second.
+ */
+export const FALLBACK_POLLING_SECONDS = 5;
+/** How often a worker of a scheduled housekeeping queue (cron jobs nobody waits on) looks for its job. */
+export const SCHEDULED_POLLING_SECONDS = 30;
+
 /** How long a lost listening connection waits before it reconnects (the workers' polling covers the gap). */
 const RECONNECT_MS = 1_000;
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database';
 import type { Storage } from '../storage/storage';
+import { SCHEDULED_POLLING_SECONDS } from './job-wakeups';
 import type { JobQueue } from './queue';
 
 /**
@@ -83,7 +84,7 @@ export async function registerOrphanFileSweep(
   log: (message: string) => void,
 ): Promise<void> {
   await queue.createQueue(STORAGE_SWEEP_QUEUE);
-  await queue.work(STORAGE_SWEEP_QUEUE, async () => {
+  await queue.work(STORAGE_SWEEP_QUEUE, { pollingIntervalSeconds: SCHEDULED_POLLING_SECONDS }, async () => {
     const swept = await sweepOrphanFiles(db, storage);
     if (swept.length > 0)
       log(`${swept.length} arquivo(s) sem registro no banco removido(s) do armazenamento.`);

@@ -3,7 +3,7 @@ import type { ErrorCode, ImportProblem } from '@mirante/shared';
 import { AppError } from '../http/app-error';
 import type { JobQueue } from './queue';
 import { taskLocks, taskWatch, type TaskLocks } from './task-liveness';
-import type { JobWakeups } from './job-wakeups';
+import { FALLBACK_POLLING_SECONDS, type JobWakeups } from './job-wakeups';
 
 /** What a task's job completes with: the output, or the refusal (4xx) the API answers with. */
 type TaskOutcome<O> =
@@ -17,8 +17,6 @@ const unavailable = () => new AppError(503, 'WORKERS_UNAVAILABLE', WORKERS_UNAVA
 
 /** How often a waiting API request reads its job's state. */
 const OUTCOME_POLL_MS = 100;
-/** A worker's fallback poll when no notification arrives (pg-boss's least). */
-const POLLING_SECONDS = 0.5;
 
 export interface TaskOptions {
   /**
@@ -133,7 +131,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
         ids.push(
           await queue.work<I>(
             name,
-            { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
+            { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS, includeMetadata: true },
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
               // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).

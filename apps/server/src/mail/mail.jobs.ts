@@ -1,4 +1,4 @@
-import type { JobWakeups } from '../jobs/job-wakeups';
+import { FALLBACK_POLLING_SECONDS, type JobWakeups } from '../jobs/job-wakeups';
 import type { JobQueue } from '../jobs/queue';
 import type { MailMessage, Mailer } from './mailer';
 
@@ -29,7 +29,7 @@ export function mailJobs(queue: JobQueue, wakeups: JobWakeups, transport: Mailer
     async work(): Promise<void> {
       const worker = await queue.work<MailMessage>(
         MAIL_SEND_QUEUE,
-        { batchSize: 1, pollingIntervalSeconds: 1 },
+        { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
         async ([job]) => {
           if (job) await transport.send(job.data);
         },

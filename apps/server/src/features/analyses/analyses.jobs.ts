@@ -1,4 +1,4 @@
-import type { JobWakeups } from '../../jobs/job-wakeups';
+import { FALLBACK_POLLING_SECONDS, type JobWakeups } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
 import { repeatResume, requeueOrphanedJobs, type RepeatedResume } from '../../jobs/requeue-orphaned-jobs';
 import type { AnalysesService } from './analyses.service';
@@ -43,7 +43,7 @@ export function detectionsProcessJobs(
     async work(analyses: AnalysesService): Promise<void> {
       const worker = await queue.work<DetectionsProcessJob>(
         DETECTIONS_PROCESS_QUEUE,
-        { batchSize: 1 },
+        { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
         async ([job]) => {
           if (job) await analyses.runProcessing(job.data.detectId);
         },

@@ -1,4 +1,4 @@
-import type { JobWakeups } from '../../jobs/job-wakeups';
+import { FALLBACK_POLLING_SECONDS, SCHEDULED_POLLING_SECONDS, type JobWakeups } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
 import type { SyncRunRow } from './integration.repo';
 import type { SyncQueue } from './sync/sync-queue';
@@ -32,13 +32,21 @@ export function integrationSyncJobs(queue: JobQueue, wakeups: JobWakeups) {
       await wakeups.sent(INTEGRATION_SYNC_QUEUE);
     },
     async work(runner: SyncRunner, syncQueue: SyncQueue): Promise<void> {
-      const worker = await queue.work<SyncJob>(INTEGRATION_SYNC_QUEUE, { batchSize: 1 }, async ([job]) => {
-        if (job) await runner.run(job.data.runId);
-      });
+      const worker = await queue.work<SyncJob>(
+        INTEGRATION_SYNC_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
+        async ([job]) => {
+          if (job) await runner.run(job.data.runId);
+        },
+      );
       wakeups.register(INTEGRATION_SYNC_QUEUE, [worker]);
-      await queue.work(INTEGRATION_TICK_QUEUE, async () => {
-        await syncQueue.tick();
-      });
+      await queue.work(
+        INTEGRATION_TICK_QUEUE,
+        { pollingIntervalSeconds: SCHEDULED_POLLING_SECONDS },
+        async () => {
+          await syncQueue.tick();
+        },
+      );
       await queue.schedule(INTEGRATION_TICK_QUEUE, '7 * * * *', {}, { tz: 'America/Sao_Paulo' });
     },
   };

@@ -1,3 +1,4 @@
+import { SCHEDULED_POLLING_SECONDS } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
 import type { OverlaysService } from './overlays.service';
 
@@ -10,10 +11,14 @@ export async function registerAbandonedUploadSweep(
   log: (message: string) => void,
 ): Promise<void> {
   await queue.createQueue(ABANDONED_UPLOADS_QUEUE);
-  await queue.work(ABANDONED_UPLOADS_QUEUE, async () => {
-    const removed = await overlays.removeAbandonedUploads();
-    if (removed.length > 0) log(`${removed.length} planta(s) enviada(s) e abandonada(s) removida(s).`);
-  });
+  await queue.work(
+    ABANDONED_UPLOADS_QUEUE,
+    { pollingIntervalSeconds: SCHEDULED_POLLING_SECONDS },
+    async () => {
+      const removed = await overlays.removeAbandonedUploads();
+      if (removed.length > 0) log(`${removed.length} planta(s) enviada(s) e abandonada(s) removida(s).`);
+    },
+  );
   await queue.schedule(ABANDONED_UPLOADS_QUEUE, '41 * * * *');
   await queue.send(ABANDONED_UPLOADS_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 300 });
 }

@@ -1,4 +1,4 @@
-import type { JobWakeups } from '../../jobs/job-wakeups';
+import { FALLBACK_POLLING_SECONDS, type JobWakeups } from '../../jobs/job-wakeups';
 import type { JobQueue } from '../../jobs/queue';
 import { repeatResume, requeueOrphanedJobs, type RepeatedResume } from '../../jobs/requeue-orphaned-jobs';
 import type { ScenesService } from './scenes.service';
@@ -39,9 +39,13 @@ export function sceneIngestJobs(
     create: () => queue.createQueue(SCENE_INGEST_QUEUE),
     enqueue: send,
     async work(scenes: ScenesService): Promise<void> {
-      const worker = await queue.work<SceneIngestJob>(SCENE_INGEST_QUEUE, { batchSize: 1 }, async ([job]) => {
-        if (job) await scenes.runIngest(job.data.sceneId);
-      });
+      const worker = await queue.work<SceneIngestJob>(
+        SCENE_INGEST_QUEUE,
+        { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
+        async ([job]) => {
+          if (job) await scenes.runIngest(job.data.sceneId);
+        },
+      );
       wakeups.register(SCENE_INGEST_QUEUE, [worker]);
       const resume = async () => {
         const [stalled, unsent] = await Promise.all([scenes.stalledIngests(), scenes.longQueuedIngests()]);
