@@ -1,10 +1,9 @@
-import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
-import { planarArea, planarLength, sirgasUtmEpsg, sirgasUtmProj4, toSirgasUtm } from './planar-area';
+import { fromSirgasUtm, planarArea, planarLength, sirgasUtmEpsg, toSirgasUtm } from './planar-area';
 
 /** A lot surveyed in SIRGAS 2000 / UTM 23S (EPSG:31983): corners in metres, then read as lon/lat. */
 function surveyedLot(epsg: number, [x0, y0]: [number, number], width: number, depth: number) {
-  const inverse = proj4(sirgasUtmProj4(epsg), 'EPSG:4326');
+  const inverse = fromSirgasUtm(epsg);
   const corners: [number, number][] = [
     [x0, y0],
     [x0 + width, y0],
@@ -12,7 +11,7 @@ function surveyedLot(epsg: number, [x0, y0]: [number, number], width: number, de
     [x0, y0 + depth],
     [x0, y0],
   ];
-  return { type: 'Polygon' as const, coordinates: [corners.map((corner) => inverse.forward(corner))] };
+  return { type: 'Polygon' as const, coordinates: [corners.map(inverse)] };
 }
 
 describe('planarArea', () => {

@@ -38,6 +38,13 @@ export function toSirgasUtm(epsg: number): (position: readonly number[]) => [num
   return (position) => forward.forward([position[0] ?? 0, position[1] ?? 0]) as [number, number];
 }
 
+/** SIRGAS 2000 / UTM easting/northing of the given zone → lon/lat (a surveyed corner read as the map draws it). */
+export function fromSirgasUtm(epsg: number): (position: readonly number[]) => [number, number] {
+  toSirgasUtm(epsg);
+  const converter = converters.get(epsg) as proj4.Converter;
+  return (position) => converter.inverse([position[0] ?? 0, position[1] ?? 0]) as [number, number];
+}
+
 /** The zone of a geometry: the one of its bounding box's middle longitude. */
 export function geometryUtmEpsg(geometry: PlanarGeometry): number {
   let min = Infinity;
