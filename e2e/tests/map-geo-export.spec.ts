@@ -27,8 +27,12 @@ test('the map exports its lots as a GeoPackage in the project’s UTM zone and a
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Baixar' }).click(),
   ]);
-  expect(gpkg.suggestedFilename()).toMatch(/^jardim-das-palmeiras-camadas-\d{4}-\d{2}-\d{2}\.gpkg$/);
-  const path = await gpkg.path();
+  expect(gpkg.suggestedFilename()).toMatch(
+    /^jardim-das-palmeiras-etapas-1-a-3-camadas-\d{4}-\d{2}-\d{2}\.gpkg$/,
+  );
+  // saved under its own name: GDAL checks a GeoPackage's extension
+  const path = test.info().outputPath(gpkg.suggestedFilename());
+  await gpkg.saveAs(path);
   expect(readFileSync(path).subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
   if (hasOgrinfo) {
     const summary = execFileSync('ogrinfo', ['-ro', '-so', path, 'lotes'], { encoding: 'utf8' });
@@ -52,7 +56,9 @@ test('the map exports its lots as a GeoPackage in the project’s UTM zone and a
     page.waitForEvent('download'),
     again.getByRole('button', { name: 'Baixar' }).click(),
   ]);
-  expect(geojson.suggestedFilename()).toMatch(/^jardim-das-palmeiras-camadas-\d{4}-\d{2}-\d{2}\.geojson$/);
+  expect(geojson.suggestedFilename()).toMatch(
+    /^jardim-das-palmeiras-etapas-1-a-3-camadas-\d{4}-\d{2}-\d{2}\.geojson$/,
+  );
   const collection = JSON.parse(readFileSync(await geojson.path(), 'utf8')) as {
     features: { properties: Record<string, unknown>; geometry: { coordinates: unknown } }[];
   };

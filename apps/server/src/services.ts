@@ -154,6 +154,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     inspections,
     guard,
   });
+  const layers = createLayersService(layersRepo, projects, observations);
   const outboundHostsRepo = createOutboundHostsRepo(db);
   const outboundHosts = createOutboundHostsService(outboundHostsRepo, config.outboundAllowedHosts);
   // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).
@@ -174,7 +175,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
     analyses,
-    layers: createLayersService(layersRepo, projects, observations),
+    layers,
     observations,
     layerImport,
     environment,
@@ -195,7 +196,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       cpu,
     }),
     notes,
-    geoExport: createGeoExportService({ projects, layersRepo, detectionsReport, notes, cpu }),
+    geoExport: createGeoExportService({ projects, layers, detectionsReport, notes, cpu }),
     portfolioIo: createPortfolioIoService({
       finance,
       projects,

@@ -7,7 +7,7 @@ import {
   type LayerGeometry,
   type Note,
 } from '@mirante/shared';
-import type { LayerRow } from '../layers/layers.repo';
+import type { LayerRow } from '../layers';
 import type { ExportFeature, ExportLayer, ExportValue } from './export-layers';
 
 /** Layer types that are the environment analyses' polygons (gain, loss, other). */

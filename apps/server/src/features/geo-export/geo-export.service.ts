@@ -10,9 +10,9 @@ import type { CpuPool } from '../../cpu/cpu-pool';
 import { unprocessable } from '../../http/app-error';
 import { seesUnpublished } from '../../policies';
 import type { AuthUser } from '../auth';
-import type { NotesService } from '../construction/notes.service';
-import type { DetectionsReportService } from '../detections-report/detections-report.service';
-import type { LayersRepo } from '../layers/layers.repo';
+import type { NotesService } from '../construction';
+import type { DetectionsReportService } from '../detections-report';
+import type { LayersService } from '../layers';
 import type { ProjectsService } from '../projects';
 import { WGS84, type ExportLayer } from './export-layers';
 import { analysesLayer, detectionsLayer, lotsLayer, notesLayer, projectEpsg } from './export-rows';
@@ -25,12 +25,10 @@ export interface GeoExportFile {
 
 export interface GeoExportDeps {
   projects: ProjectsService;
-  layersRepo: LayersRepo;
+  layers: Pick<LayersService, 'rowsOf'>;
   detectionsReport: DetectionsReportService;
   notes: NotesService;
   cpu: CpuPool;
-  /** Today's date (YYYY-MM-DD) for file names; default the server's clock. */
-  today?: () => string;
 }
 
 const emptyExport = () => unprocessable('NOTHING_TO_EXPORT', GEO_EXPORT_MESSAGES.empty);
@@ -42,28 +40,27 @@ const emptyExport = () => unprocessable('NOTHING_TO_EXPORT', GEO_EXPORT_MESSAGES
  */
 export function createGeoExportService({
   projects,
-  layersRepo,
+  layers,
   detectionsReport,
   notes,
   cpu,
-  today,
 }: GeoExportDeps) {
-  const dateOfToday = today ?? (() => new Date().toISOString().slice(0, 10));
+  const dateOfToday = () => new Date().toISOString().slice(0, 10);
 
   async function write(
     query: GeoExportQuery,
     projectName: string,
     what: string,
     epsgOfProject: number,
-    layers: ExportLayer[],
+    exported: ExportLayer[],
   ): Promise<GeoExportFile> {
-    if (layers.every((layer) => layer.features.length === 0)) throw emptyExport();
+    if (exported.every((layer) => layer.features.length === 0)) throw emptyExport();
     const baseName = `${slugify(projectName, { lower: true, strict: true })}-${what}-${dateOfToday()}`;
     const written = await cpu.run('writeGeoExport', {
       format: query.format,
       epsg: query.crs === 'utm' ? epsgOfProject : WGS84,
       baseName,
-      layers: layers.filter((layer) => layer.features.length > 0),
+      layers: exported.filter((layer) => layer.features.length > 0),
     });
     const body = Buffer.from(written.bytes.buffer, written.bytes.byteOffset, written.bytes.byteLength);
     return { body, contentType: written.contentType, filename: written.filename };
@@ -73,7 +70,7 @@ export function createGeoExportService({
     /** The map's layers: lots with their latest status and the environment analyses' polygons. */
     async layers(user: AuthUser, projectId: number, query: GeoExportQuery): Promise<GeoExportFile> {
       const project = await projects.assertAccess(user, projectId, 'map');
-      const rows = await layersRepo.listForProject(projectId, seesUnpublished(user));
+      const rows = await layers.rowsOf(projectId, seesUnpublished(user));
       const epsg = projectEpsg(
         project.center,
         rows.map((row) => row.geoJson as LayerGeometry),
@@ -88,7 +85,7 @@ export function createGeoExportService({
       query: DetectionsGeoExportQuery,
     ): Promise<GeoExportFile> {
       const { project, history } = await detectionsReport.report(user, projectId, query);
-      const rows = await layersRepo.listForProject(projectId, seesUnpublished(user));
+      const rows = await layers.rowsOf(projectId, seesUnpublished(user));
       const epsg = projectEpsg(
         project.center,
         rows.map((row) => row.geoJson as LayerGeometry),
