@@ -7,7 +7,7 @@ export interface ExportFeature {
   /** Lon/lat (WGS 84), as stored. */
   geometry: LayerGeometry;
   properties: Record<string, ExportValue>;
-  /** A short text for drawings (the DXF's TEXT at the feature): 'Q 3 L 12 – Construído'. */
+  /** A short text for drawings (the DXF's TEXT at the feature): 'Quadra 3 Lote 12 - Construído'. */
   label: string;
 }
 
@@ -30,3 +30,11 @@ export interface GeoExportRequest {
 }
 
 export const WGS84 = 4326;
+
+/** The attributes that are numbers, typed so even when every value of an export is empty. */
+export const NUMERIC_FIELDS: ReadonlySet<string> = new Set([
+  'confianca',
+  'area_m2',
+  'comprim_m',
+  'volume_m3',
+]);

@@ -60,8 +60,8 @@ export function lotsLayer(rows: LayerRow[], epsg: number): ExportLayer {
       return {
         geometry,
         label: label(
-          row.block && `Q ${row.block}`,
-          `L ${row.tagValue ?? row.name}`,
+          row.block && `Quadra ${row.block}`,
+          `Lote ${row.tagValue ?? row.name}`,
           situacao && `- ${situacao}`,
         ),
         properties: {
@@ -149,7 +149,7 @@ export function detectionsLayer(history: DetectionsHistory, lots: LayerRow[], ep
     features.push({
       geometry,
       properties,
-      label: label(row.block && `Q ${row.block}`, `L ${row.tag_value}`, `- ${situacao}`),
+      label: label(row.block && `Quadra ${row.block}`, `Lote ${row.tag_value}`, `- ${situacao}`),
     });
   }
   return { name: 'deteccoes', fields: DETECTION_FIELDS, features };

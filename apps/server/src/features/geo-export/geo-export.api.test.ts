@@ -301,7 +301,7 @@ describe.skipIf(!hasOgrinfo)('the map export, read by GDAL (ogrinfo)', () => {
     // 4 polygons and 4 labels
     expect(file.layers[0]).toMatchObject({ name: 'entities', count: 8 });
     expect(file.features).toContain('Layer (String) = lotes');
-    expect(file.features).toContain('Text (String) = Q São João L 12 - Em construção');
+    expect(file.features).toContain('Text (String) = Quadra São João Lote 12 - Em construção');
     expect(file.features).toMatch(/LINESTRING \(333600\.0000\d* 7394600\.0000\d*,/);
   });
 });

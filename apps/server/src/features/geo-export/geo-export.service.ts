@@ -38,13 +38,7 @@ const emptyExport = () => unprocessable('NOTHING_TO_EXPORT', GEO_EXPORT_MESSAGES
  * 2000 / UTM zone, with the same permission checks as the page each comes from; the files are written on
  * the CPU pool.
  */
-export function createGeoExportService({
-  projects,
-  layers,
-  detectionsReport,
-  notes,
-  cpu,
-}: GeoExportDeps) {
+export function createGeoExportService({ projects, layers, detectionsReport, notes, cpu }: GeoExportDeps) {
   const dateOfToday = () => new Date().toISOString().slice(0, 10);
 
   async function write(

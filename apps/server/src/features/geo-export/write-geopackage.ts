@@ -7,7 +7,7 @@ import { bbox } from '@turf/turf';
 import { Geometry } from 'wkx';
 import type { LayerGeometry } from '@mirante/shared';
 import { epsgEntry, epsgWkt } from '../../geo/crs/epsg-definitions';
-import type { ExportLayer } from './export-layers';
+import { NUMERIC_FIELDS, type ExportLayer } from './export-layers';
 
 /** 'GPKG' as SQLite's application_id, and the GeoPackage version written (1.3.0: GDAL 3.6 knows it). */
 const GPKG_APPLICATION_ID = 0x47504b47;
@@ -56,10 +56,7 @@ const asColumnType = (geometry: LayerGeometry, type: string): LayerGeometry =>
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-function columnType(layer: ExportLayer, field: string): 'TEXT' | 'REAL' {
-  const sample = layer.features.map((feature) => feature.properties[field]).find((value) => value !== null);
-  return typeof sample === 'number' ? 'REAL' : 'TEXT';
-}
+const columnType = (field: string): 'TEXT' | 'REAL' => (NUMERIC_FIELDS.has(field) ? 'REAL' : 'TEXT');
 
 /** The GeoPackage type of a layer's column: the one type its features share, else GEOMETRY. */
 function geometryTypeName(layer: ExportLayer): string {
@@ -82,7 +79,7 @@ export function writeGeoPackage(layers: ExportLayer[], epsg: number): Uint8Array
       srs.run(epsgEntry(code)?.name ?? `EPSG:${code}`, code, 'EPSG', code, epsgWkt(code), null);
     for (const layer of layers) {
       const table = quoted(layer.name);
-      const columns = layer.fields.map((field) => `${quoted(field)} ${columnType(layer, field)}`);
+      const columns = layer.fields.map((field) => `${quoted(field)} ${columnType(field)}`);
       db.exec(
         `CREATE TABLE ${table} (fid INTEGER PRIMARY KEY AUTOINCREMENT, geom BLOB, ${columns.join(', ')})`,
       );

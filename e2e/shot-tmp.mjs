@@ -1,0 +1,16 @@
+import { chromium } from 'playwright-core';
+const base = 'http://localhost:3930';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+const login = await page.request.post(`${base}/api/v1/user`, { data: { email: 'gerente@horizonte.com.br', password: 'mirante2026' } });
+const credentials = JSON.stringify(await login.json());
+await page.goto(`${base}/api/v1/health`);
+await page.evaluate((c) => { localStorage.setItem('mirante-session-2.0.1', c); sessionStorage.setItem('mirante-session-2.0.1', c); localStorage.setItem('mirante-project-2.0.1', '1'); }, credentials);
+await page.goto(`${base}/page/list`);
+await page.getByRole('button', { name: 'Exportar geometria' }).waitFor({ timeout: 60000 });
+await page.screenshot({ path: '/tmp/exp/shots/detections-page.png' });
+await page.getByRole('button', { name: 'Exportar geometria' }).click();
+await page.getByRole('dialog').waitFor();
+await page.waitForTimeout(500);
+await page.screenshot({ path: '/tmp/exp/shots/detections-geo-dialog.png' });
+await browser.close();
