@@ -25,6 +25,7 @@ import {
 } from './features/detections-report/detections-report.routes';
 import { registerInspectionRoutes } from './features/construction/inspections.routes';
 import { registerNoteRoutes } from './features/construction/notes.routes';
+import { registerGeoExportRoutes } from './features/geo-export/geo-export.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
@@ -168,6 +169,7 @@ export async function buildApp(
   registerFinanceRoutes(route, services.finance);
   registerInspectionRoutes(route, services.inspections);
   registerNoteRoutes(route, services.notes);
+  registerGeoExportRoutes(route, services.geoExport);
   registerElevationRoutes(route, services.elevation);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);

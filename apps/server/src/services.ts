@@ -20,6 +20,7 @@ import { createDetectionsReportRepo } from './features/detections-report/detecti
 import { createDetectionsReportService } from './features/detections-report/detections-report.service';
 import { createAllotmentAnalysesRepo } from './features/allotment-analyses/allotment-analyses.repo';
 import { createAllotmentAnalysesService } from './features/allotment-analyses/allotment-analyses.service';
+import { createGeoExportService } from './features/geo-export/geo-export.service';
 import { createEnvironmentProcessor } from './features/environment/environment.processor';
 import { createEnvironmentRepo } from './features/environment/environment.repo';
 import { createEnvironmentService } from './features/environment/environment.service';
@@ -147,6 +148,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
+  const notes = createNotesService({
+    repo: createNotesRepo(db),
+    inTransaction: notesTransactionOn(db),
+    inspections,
+    guard,
+  });
+  const layers = createLayersService(layersRepo, projects, observations);
   const outboundHostsRepo = createOutboundHostsRepo(db);
   const outboundHosts = createOutboundHostsService(outboundHostsRepo, config.outboundAllowedHosts);
   // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).
@@ -167,7 +175,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     modules: createModulesService(createModulesRepo(db)),
     notify: createNotifyService(mailer, config.supportEmail),
     analyses,
-    layers: createLayersService(layersRepo, projects, observations),
+    layers,
     observations,
     layerImport,
     environment,
@@ -187,12 +195,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       guard,
       cpu,
     }),
-    notes: createNotesService({
-      repo: createNotesRepo(db),
-      inTransaction: notesTransactionOn(db),
-      inspections,
-      guard,
-    }),
+    notes,
+    geoExport: createGeoExportService({ projects, layers, detectionsReport, notes, cpu }),
     portfolioIo: createPortfolioIoService({
       finance,
       projects,

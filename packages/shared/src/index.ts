@@ -42,3 +42,5 @@ export * from './api/environment';
 export * from './api/environment-report';
 export * from './geometry/georeference';
 export * from './api/overlays';
+export * from './geometry/planar-area';
+export * from './api/geo-export';

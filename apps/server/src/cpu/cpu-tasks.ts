@@ -4,6 +4,7 @@ import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
+import { geoExportTasks } from '../features/geo-export/geo-export-tasks';
 import { layerImportTasks } from '../features/layer-import/layer-import-tasks';
 import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
@@ -26,6 +27,7 @@ export const CPU_TASKS = {
   ...portfolioTasks,
   ...detectionsExportTasks,
   ...layerImportTasks,
+  ...geoExportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

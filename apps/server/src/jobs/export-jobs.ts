@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import type { DetectionsExportQuery, InformationsExportQuery } from '@mirante/shared';
+import type {
+  DetectionsExportQuery,
+  DetectionsGeoExportQuery,
+  GeoExportQuery,
+  InformationsExportQuery,
+  NotesGeoExportQuery,
+} from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
@@ -16,7 +22,10 @@ const RUN_SECONDS = 15 * 60;
 type ExportJob =
   | { kind: 'informations'; user: AuthUser; projectId: number; query: InformationsExportQuery }
   | { kind: 'detections'; user: AuthUser; projectId: number; query: DetectionsExportQuery }
-  | { kind: 'notes'; user: AuthUser; inspectionId: number; extension: 'csv' | 'xls' };
+  | { kind: 'notes'; user: AuthUser; inspectionId: number; extension: 'csv' | 'xls' }
+  | { kind: 'geo-layers'; user: AuthUser; projectId: number; query: GeoExportQuery }
+  | { kind: 'geo-detections'; user: AuthUser; projectId: number; query: DetectionsGeoExportQuery }
+  | { kind: 'geo-notes'; user: AuthUser; query: NotesGeoExportQuery };
 
 interface ExportedFile {
   body: Readable | Buffer;
@@ -30,11 +39,15 @@ interface StoredExport {
   filename: string;
 }
 
+/** run() reads the stored file whole: its body is a Buffer. */
+const asBuffer = (file: ExportedFile) => ({ ...file, body: file.body as Buffer });
+
 /** The query without the session token (the job's data sits in pg-boss's table). */
 const withoutToken = <Q extends { api_token?: string }>(query: Q): Q => ({ ...query, api_token: undefined });
 
 /**
- * The downloads (portfolio CSV/xlsx, detections report CSV/xlsx, construction notes CSV/xls) on the workers:
+ * The downloads (portfolio CSV/xlsx, detections report CSV/xlsx, construction notes CSV/xls, the geometry
+ * exports) on the workers:
  * the API sends an `export-file` job and waits; the worker builds the file, stores it under `jobs/exports/` and
  * answers with its key; the API reads it, deletes it and sends it. Same contract, same refusals.
  */
@@ -59,6 +72,12 @@ export function exportJobs(tasks: RemoteTasks, storage: Storage) {
         return services.detectionsReport.exportFile(job.user, job.projectId, job.query);
       case 'notes':
         return services.notes.exportFile(job.user, job.inspectionId, job.extension);
+      case 'geo-layers':
+        return services.geoExport.layers(job.user, job.projectId, job.query);
+      case 'geo-detections':
+        return services.geoExport.detections(job.user, job.projectId, job.query);
+      case 'geo-notes':
+        return services.geoExport.notes(job.user, job.query);
     }
   };
   return {
@@ -84,6 +103,14 @@ export function exportJobs(tasks: RemoteTasks, storage: Storage) {
           ...services.notes,
           exportFile: (user, inspectionId, extension) =>
             run({ kind: 'notes', user, inspectionId, extension }),
+        },
+        geoExport: {
+          layers: async (user, projectId, query) =>
+            asBuffer(await run({ kind: 'geo-layers', user, projectId, query: withoutToken(query) })),
+          detections: async (user, projectId, query) =>
+            asBuffer(await run({ kind: 'geo-detections', user, projectId, query: withoutToken(query) })),
+          notes: async (user, query) =>
+            asBuffer(await run({ kind: 'geo-notes', user, query: withoutToken(query) })),
         },
       };
     },

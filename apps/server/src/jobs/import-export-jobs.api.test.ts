@@ -160,6 +160,23 @@ describe('imports and exports on the workers (layer-import, finance-import and e
     ]);
   }, 60_000);
 
+  it("the geometry export is built by the worker; another customer's project comes back from it as the same 404", async () => {
+    const jobsBefore = (await jobStates(EXPORT_QUEUE)).length;
+    const gpkg = await download(`/api/v1/project/${projectId}/geo-export?format=gpkg&crs=utm`);
+    expect(gpkg.statusCode, gpkg.body).toBe(200);
+    expect(gpkg.headers['content-type']).toBe('application/geopackage+sqlite3');
+    expect(gpkg.headers['content-disposition']).toMatch(
+      /jardim-das-palmeiras.*-camadas-\d{4}-\d{2}-\d{2}\.gpkg/,
+    );
+    expect(gpkg.rawPayload.subarray(0, 15).toString('latin1')).toBe('SQLite format 3');
+    const hidden = await download(
+      `/api/v1/project/${projectId}/geo-export?format=kml`,
+      await context.login('usuario@valeverde.com.br'),
+    );
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    expect((await jobStates(EXPORT_QUEUE)).slice(jobsBefore)).toEqual(['completed', 'completed']);
+  }, 60_000);
+
   it('a user without the module is refused 403 and no session 401 by the API, no job sent', async () => {
     const jobsBefore = (await jobStates(EXPORT_QUEUE)).length;
     const refused = await exportCsv(await context.login('usuario@valeverde.com.br'));

@@ -128,6 +128,8 @@ export const ERROR_CODES = [
   'REPORT_NOT_ENABLED',
   'REPORT_NOT_FOUND',
   'PREVIEW_NOT_FOUND',
+  // Geometry exports
+  'NOTHING_TO_EXPORT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

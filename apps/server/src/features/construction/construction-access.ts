@@ -10,6 +10,9 @@ export interface ConstructionProject {
   id: number;
   customerId: number;
   projectType: ProjectType;
+  name: string;
+  /** `[lon, lat]`, as the project row has it. */
+  center: number[] | null;
 }
 
 /**
@@ -26,7 +29,13 @@ export function constructionGuard(projects: ProjectsService) {
       hiddenAs?: () => AppError,
     ): Promise<ConstructionProject> {
       const project = await projects.assertAccess(user, projectId, undefined, hiddenAs);
-      return { id: project.id, customerId: project.customerId, projectType: project.projectType };
+      return {
+        id: project.id,
+        customerId: project.customerId,
+        projectType: project.projectType,
+        name: project.name,
+        center: project.center,
+      };
     },
 
     require(user: AuthUser, project: ConstructionProject, need: ConstructionNeed): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NoteGeometry } from '@mirante/shared';
+import { fromSirgasUtm, type NoteGeometry } from '@mirante/shared';
 import { measureNoteShape } from './note-geometry';
 
 // A 100 m × 100 m square near the equator-free latitude of Maringá: 1 m of latitude = 1 / 111_320 degree.
@@ -20,14 +20,33 @@ const square: NoteGeometry = {
 };
 
 describe('measureNoteShape', () => {
-  it('gives a polygon its geodesic area in m² with 2 decimals', () => {
+  it('gives a polygon surveyed as 100 × 100 m in its UTM zone exactly 10,000.00 m² (planar)', () => {
+    const corner = fromSirgasUtm(31982);
+    const surveyed: NoteGeometry = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          corner([400_000, 7_410_000]),
+          corner([400_100, 7_410_000]),
+          corner([400_100, 7_410_100]),
+          corner([400_000, 7_410_100]),
+          corner([400_000, 7_410_000]),
+        ],
+      ],
+    };
+    expect(measureNoteShape('polygon', surveyed, 'polygon')).toBe(10_000);
+    const side: NoteGeometry = { type: 'LineString', coordinates: surveyed.coordinates[0]!.slice(0, 2) };
+    expect(measureNoteShape('line', side)).toBe(100);
+  });
+
+  it('gives a polygon its area in m² with 2 decimals', () => {
     const measured = measureNoteShape('polygon', square, 'polygon');
     expect(measured).not.toBeNull();
     expect(Math.abs((measured ?? 0) - 10_000)).toBeLessThan(100);
     expect(Number((measured ?? 0).toFixed(2))).toBe(measured);
   });
 
-  it('gives a line its geodesic length in metres and a marker no measure', () => {
+  it('gives a line its length in metres and a marker no measure', () => {
     const line: NoteGeometry = {
       type: 'LineString',
       coordinates: [

@@ -1,5 +1,6 @@
-import { area, length, lineString } from '@turf/turf';
 import {
+  planarArea,
+  planarLength,
   NOTE_GEOMETRY,
   NOTE_MESSAGES,
   type NoteGeometry,
@@ -20,8 +21,8 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 /**
  * Checks the drawn shape against the note type (spec 5: a polygon, a line or a marker; drawn polygons may
  * not cross themselves; rings closed; valid as JTS defines it — no collapsed ring, a line of two distinct
- * points) and returns its measure: the geodesic area in m² of a polygon, the
- * geodesic length in m of a line (2 decimals), null for a marker.
+ * points) and returns its measure: the planar area in m² of a polygon in its SIRGAS 2000 / UTM zone (a
+ * surveyor's area), the planar length in m of a line in that zone (2 decimals), null for a marker.
  */
 export function measureNoteShape(
   noteType: NoteType,
@@ -41,7 +42,6 @@ export function measureNoteShape(
   if (problem?.selfIntersection) throw unprocessable('INVALID_GEOMETRY', NOTE_MESSAGES.selfIntersecting);
   if (problem) throw unprocessable('INVALID_GEOMETRY', `Geometria inválida: ${problem.message}.`);
   if (geometry.type === 'Point') return null;
-  if (geometry.type === 'LineString')
-    return round2(length(lineString(geometry.coordinates), { units: 'meters' }));
-  return round2(area(geometry));
+  if (geometry.type === 'LineString') return round2(planarLength(geometry.coordinates));
+  return round2(planarArea(geometry));
 }

@@ -151,7 +151,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 describe('POST notes', () => {
-  it('creates a polygon note with a new category and measures its geodesic area in m² (2 decimals)', async () => {
+  it('creates a polygon note with a new category and measures its planar area in m² (2 decimals)', async () => {
     const note = await save({ area: 999_999 });
     expect(note).toMatchObject({
       name: 'Escavação do bloco B',

@@ -114,6 +114,13 @@ export function createNotesService({ repo, inTransaction, inspections, guard }: 
       return { id: noteId };
     },
 
+    /** An inspection's notes with its project, for the geometry exports (the same checks as exportFile). */
+    async forExport(user: AuthUser, inspectionId: number) {
+      const { project, inspection } = await inspections.get(user, inspectionId);
+      guard.require(user, project, 'read');
+      return { project, inspection, notes: (await repo.list(inspectionId)).map(toNote) };
+    },
+
     /** The notes of an inspection as a CSV or .xls download. */
     async exportFile(
       user: AuthUser,

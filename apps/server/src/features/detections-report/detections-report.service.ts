@@ -62,6 +62,9 @@ export function createDetectionsReportService(
       return (await report(user, projectId, filters)).history;
     },
 
+    /** The report's rows with its project (the page's filters applied), for the geometry export. */
+    report,
+
     async exportFile(user: AuthUser, projectId: number, query: DetectionsExportQuery): Promise<ExportFile> {
       const { project, history } = await report(user, projectId, query);
       const hasStage = project.hasStage || history.stagesAvailable.length > 0;

@@ -301,6 +301,6 @@ export function planImport(file: SourceFile, options: PlanOptions, existing: Exi
 function projectPoint(point: [number, number], crs: FileCrs, identity: boolean): [number, number] | null {
   const [lon, lat] = identity ? point : crs.crs.toLonLat(point[0], point[1]);
   return Number.isFinite(lon) && Number.isFinite(lat)
-    ? [Math.round(lon * 1e7) / 1e7, Math.round(lat * 1e7) / 1e7]
+    ? [Math.round(lon * 1e9) / 1e9, Math.round(lat * 1e9) / 1e9]
     : null;
 }

@@ -2,17 +2,18 @@ import { BRAZIL_BOUNDS } from '@mirante/shared';
 import type { Geometry, Position } from 'geojson';
 import type { Crs } from '../../geo/crs';
 
-const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
+/** 9 decimals (about 0.1 mm): a surveyed lot's planar area keeps its 2 decimals (7 moved corners by 1 cm). */
+const round9 = (value: number) => Math.round(value * 1e9) / 1e9;
 
 export interface Reprojected {
-  /** lon/lat (2D, 7 decimals), or null when a coordinate could not be transformed. */
+  /** lon/lat (2D, 9 decimals), or null when a coordinate could not be transformed. */
   geometry: Geometry | null;
   /** [west, south, east, north] of the result. */
   bbox: [number, number, number, number] | null;
 }
 
 /**
- * The geometry in WGS 84 longitude/latitude, rounded to 7 decimals (about 1 cm) and without Z; null when some
+ * The geometry in WGS 84 longitude/latitude, rounded to 9 decimals (about 0.1 mm) and without Z; null when some
  * coordinate cannot be transformed (outside a datum grid, not a number).
  */
 export function toLonLat(geometry: Geometry, crs: Crs, identity: boolean): Reprojected {
@@ -30,7 +31,7 @@ export function toLonLat(geometry: Geometry, crs: Crs, identity: boolean): Repro
     s = Math.min(s, lat);
     e = Math.max(e, lon);
     n = Math.max(n, lat);
-    return [round7(lon), round7(lat)];
+    return [round9(lon), round9(lat)];
   };
   const line = (positions: Position[]) => (Array.isArray(positions) ? positions.map(point) : []);
   const map = (g: Geometry): Geometry => {

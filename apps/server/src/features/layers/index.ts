@@ -4,7 +4,8 @@ import { createLayersRepo } from './layers.repo';
 
 /** The layers feature's public entry: what other features may use. */
 export type { LayerImportService } from './layer-import.service';
-export type { NewStatus } from './layers.repo';
+export type { LayerRow, NewStatus } from './layers.repo';
+export type { LayersService } from './layers.service';
 export { measureGeometry, type LayerMeasures } from './layer-geometry';
 
 /** The layer import service on `db`. */

@@ -1,5 +1,5 @@
-import { area, bbox, length as lineLength } from '@turf/turf';
-import type { LayerGeometry } from '@mirante/shared';
+import { bbox, length as lineLength } from '@turf/turf';
+import { planarArea, type LayerGeometry } from '@mirante/shared';
 import type { Feature, Geometry } from 'geojson';
 import { validityProblem } from '../../geo/validity';
 import { unprocessable } from '../../http/app-error';
@@ -24,8 +24,9 @@ function checkPosition(position: unknown): [number, number] {
   return [lng, lat];
 }
 
-const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
-const clean = (position: unknown): number[] => checkPosition(position).map(round7);
+/** 9 decimals (about 0.1 mm): a surveyed lot's planar area keeps its 2 decimals (7 moved corners by 1 cm). */
+const round9 = (value: number) => Math.round(value * 1e9) / 1e9;
+const clean = (position: unknown): number[] => checkPosition(position).map(round9);
 
 function cleanLine(line: unknown, minPoints: number): number[][] {
   if (!Array.isArray(line) || line.length < minPoints)
@@ -48,7 +49,7 @@ const arrayOf = (value: unknown, what: string): unknown[] => {
 
 /**
  * Checks a GeoJSON geometry (types a layer may hold, lon/lat ranges, closed rings, no self-intersecting
- * polygons) and returns it with coordinates rounded to 7 decimals (about 1 cm), which keeps payloads small.
+ * polygons) and returns it with coordinates rounded to 9 decimals (about 0.1 mm), which keeps payloads small.
  */
 export function validateLayerGeometry(input: unknown): LayerGeometry {
   if (typeof input !== 'object' || input === null) throw invalid('não é um objeto GeoJSON.');
@@ -87,10 +88,14 @@ export function validateLayerGeometry(input: unknown): LayerGeometry {
 }
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
+const round2 = (value: number) => Math.round(value * 100) / 100;
 const asFeature = (geometry: Geometry): Feature => ({ type: 'Feature', properties: {}, geometry });
 const metres = (geometry: Geometry) => lineLength(asFeature(geometry), { units: 'meters' });
 
-/** Area (m²), perimeter or length (m) and bounding box of a valid geometry. */
+/**
+ * Area (m², planar in the geometry's SIRGAS 2000 / UTM zone: a surveyor's area, 2 decimals), perimeter or
+ * length (m, geodesic) and bounding box of a valid geometry.
+ */
 export function measureGeometry(geometry: LayerGeometry): LayerMeasures {
   const box = bbox(geometry) as [number, number, number, number];
   if (geometry.type === 'Point') return { areaM2: 0, perimeterM: 0, bbox: box };
@@ -99,7 +104,7 @@ export function measureGeometry(geometry: LayerGeometry): LayerMeasures {
   }
   const rings = geometry.type === 'Polygon' ? geometry.coordinates : geometry.coordinates.flat();
   const perimeter = rings.reduce((sum, ring) => sum + metres({ type: 'LineString', coordinates: ring }), 0);
-  return { areaM2: round1(area(geometry)), perimeterM: round1(perimeter), bbox: box };
+  return { areaM2: round2(planarArea(geometry)), perimeterM: round1(perimeter), bbox: box };
 }
 
 /** Lengths (m) of the outer ring's sides, in ring order (the AZIMUTH row of spec 3). */

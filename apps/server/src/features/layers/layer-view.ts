@@ -58,8 +58,8 @@ function layerFields(row: Omit<LayerRow, 'geoJson' | 'updatedAt'>): LayerFields 
 
 /**
  * Geometry text from `jsonb::text` made compact: Postgres writes `", "` and `": "`; a geometry holds no strings
- * with spaces (only its `type`), so every space goes. Coordinates are already rounded to 7 decimals (about
- * 1 cm) when written (`validateLayerGeometry`), so the text is not re-parsed here.
+ * with spaces (only its `type`), so every space goes. Coordinates are already rounded to 9 decimals (about
+ * 0.1 mm) when written (`validateLayerGeometry`), so the text is not re-parsed here.
  */
 export function compactGeometryText(text: string): string {
   return text.replaceAll(' ', '');

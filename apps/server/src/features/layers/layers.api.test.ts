@@ -130,9 +130,9 @@ describe('GET project/:projectId/layers', () => {
       const parsed = layersApi.listForProject.response.safeParse(response.json());
       expect(parsed.error).toBeUndefined();
       expect(parsed.data).toEqual(response.json());
-      // Compact geometry text, coordinates with at most 7 decimals.
+      // Compact geometry text, coordinates with at most 9 decimals.
       expect(response.body).not.toMatch(/"geo_json":\{[^}]* /);
-      expect(response.body).not.toMatch(/\d\.\d{8}/);
+      expect(response.body).not.toMatch(/\d\.\d{10}/);
     }
   });
 

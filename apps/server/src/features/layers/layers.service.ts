@@ -43,6 +43,14 @@ export function createLayersService(
     layerForUser,
 
     /**
+     * The project's layers with their latest status, geometry parsed; for callers that have checked the
+     * user's access to the project themselves (the geometry exports, under the map's or the report's module).
+     */
+    rowsOf(projectId: number, includeUnapproved: boolean): Promise<LayerRow[]> {
+      return repo.listForProject(projectId, includeUnapproved);
+    },
+
+    /**
      * Pre-serialised (5,000 lots are ~3 MB of JSON; the tests check it against the contract) and kept while the
      * project's list version is unchanged; the ETag lets a browser revalidate without the body.
      */

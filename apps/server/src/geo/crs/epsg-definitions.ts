@@ -4,6 +4,7 @@ interface EpsgIndexEntry {
   code: string;
   name: string;
   proj4: string | null;
+  wkt: string | null;
 }
 
 const require = createRequire(import.meta.url);
@@ -14,6 +15,17 @@ export function epsgEntry(code: number): { name: string; proj4: string } | null 
   epsgIndex ??= require('epsg-index/all.json') as Record<string, EpsgIndexEntry | undefined>;
   const entry = epsgIndex[String(code)];
   return entry?.proj4 ? { name: entry.name, proj4: entry.proj4 } : null;
+}
+
+/**
+ * The OGC WKT (version 1) of an EPSG code, as a Shapefile's .prj and a GeoPackage's srs table carry it. A
+ * zero TOWGS84 (SIRGAS 2000 = WGS 84) is left out: with it GDAL reads a bound CRS instead of the EPSG one.
+ */
+export function epsgWkt(code: number): string {
+  epsgIndex ??= require('epsg-index/all.json') as Record<string, EpsgIndexEntry | undefined>;
+  const wkt = epsgIndex[String(code)]?.wkt;
+  if (!wkt) throw new Error(`EPSG:${code} sem WKT no epsg-index`);
+  return wkt.replace(',TOWGS84[0,0,0,0,0,0,0]', '');
 }
 
 /**

@@ -1,14 +1,15 @@
-import type { NoteGeometry, NoteType } from '@mirante/shared';
-import { lineLength, ringMeasures } from '../map/model/measure';
+import { planarLength, type NoteGeometry, type NoteType } from '@mirante/shared';
+import { ringMeasures } from '../map/model/measure';
 import { formatMetres, formatSquareMetres } from '../map/model/format';
 
 type Position = [number, number];
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** Spec 5: the read-only measure of a drawing — geodesic area (m²) of a polygon, length (m) of a line. */
+/** Spec 5: the read-only measure of a drawing — planar area (m²) of a polygon and
+ * length (m) of a line in their SIRGAS 2000 / UTM zone, as the server measures them. */
 export function measureShape(geometry: NoteGeometry | null): number | null {
   if (!geometry || geometry.type === 'Point') return null;
-  if (geometry.type === 'LineString') return round2(lineLength(geometry.coordinates as Position[]));
+  if (geometry.type === 'LineString') return round2(planarLength(geometry.coordinates));
   return round2(ringMeasures((geometry.coordinates[0] ?? []) as Position[]).area);
 }
 

@@ -24,3 +24,24 @@ export async function downloadChecked(url: string, fileName: string): Promise<vo
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   downloadBlob(await response.blob(), fileName);
 }
+
+/** The file name of a `Content-Disposition: attachment` answer (RFC 6266 `filename*` first). */
+export function attachmentName(header: string | null): string {
+  if (!header) return '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? '';
+}
+
+/**
+ * Fetches a download link and saves it under the name the server gives it; a refusal rejects with the
+ * server's pt-BR message (or none, when the answer carries no message).
+ */
+export async function downloadAttachment(url: string): Promise<void> {
+  const response = await fetch(url);
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    throw new Error(typeof body?.message === 'string' ? body.message : '');
+  }
+  downloadBlob(await response.blob(), attachmentName(response.headers.get('content-disposition')));
+}

@@ -1,9 +1,11 @@
-import { FileExcelOutlined, FileTextOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, FileTextOutlined, GlobalOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Select } from 'antd';
 import { useState, type MouseEvent } from 'react';
 import { INSPECTION_MESSAGES, NOTE_MESSAGES, type Note } from '@mirante/shared';
 import { downloadChecked } from '../../../shared/download/download';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { GeoExportModal } from '../../../shared/geo-export/GeoExportModal';
+import { notesGeoExportHref } from '../../../shared/geo-export/geoExportUrl';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { notesExportHref, useDestroyNote, useInspections, useNotes } from '../api';
 import { LoadError } from '../components/LoadError';
@@ -25,6 +27,7 @@ export default function NotesPage() {
   const notes = useNotes(project.id, inspection?.id ?? null);
   const destroy = useDestroyNote(project.id, inspection?.id ?? null);
   const [editing, setEditing] = useState<Editing>(null);
+  const [geometryOpen, setGeometryOpen] = useState(false);
   const list = notes.data ?? [];
 
   const open = (note: Note | null) => {
@@ -78,6 +81,9 @@ export default function NotesPage() {
               >
                 Exportar CSV
               </Button>
+              <Button icon={<GlobalOutlined />} onClick={() => setGeometryOpen(true)}>
+                Exportar geometria
+              </Button>
             </>
           )}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
@@ -102,6 +108,15 @@ export default function NotesPage() {
           removing={destroy.isPending}
           onEdit={(note) => open(note)}
           onRemove={remove}
+        />
+      )}
+      {inspection && (
+        <GeoExportModal
+          open={geometryOpen}
+          subject="Anotações da vistoria: polígonos com área, linhas com comprimento e marcadores."
+          center={project.center}
+          href={(choice) => notesGeoExportHref(inspection.id, choice)}
+          onClose={() => setGeometryOpen(false)}
         />
       )}
       {editing && inspection && (

@@ -1,3 +1,5 @@
+import { GlobalOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useState } from 'react';
 import {
   dateCellKey,
@@ -7,8 +9,10 @@ import {
   type RowStatus,
   type StatusCount,
 } from '@mirante/shared';
+import { GeoExportModal } from '../../../shared/geo-export/GeoExportModal';
+import { detectionsGeoExportHref } from '../../../shared/geo-export/geoExportUrl';
 import { exportHref, type ExportOptions } from '../api';
-import { applyDraft, DEFAULT_APPLIED, draftFrom, type AppliedFilters } from '../filters';
+import { applyDraft, DEFAULT_APPLIED, draftFrom, toRequest, type AppliedFilters } from '../filters';
 import { DetectionsTable } from './DetectionsTable';
 import { ExportMenu } from './ExportMenu';
 import { HelpModal } from './HelpModal';
@@ -19,6 +23,8 @@ import { SummaryTags } from './SummaryTags';
 
 export interface DetectionsReportProps {
   projectId: number;
+  /** `[lon, lat]`: the project's SIRGAS 2000 / UTM zone for the geometry export. */
+  projectCenter: readonly number[];
   hasStage: boolean;
   history: DetectionsHistory;
   applied: AppliedFilters;
@@ -32,7 +38,15 @@ interface OpenModal {
 }
 
 /** The report once loaded: filters, summary tags, the two side tables with charts, the lots table. */
-export function DetectionsReport({ projectId, hasStage, history, applied, onApply }: DetectionsReportProps) {
+export function DetectionsReport({
+  projectId,
+  projectCenter,
+  hasStage,
+  history,
+  applied,
+  onApply,
+}: DetectionsReportProps) {
+  const [geometryOpen, setGeometryOpen] = useState(false);
   const [draft, setDraft] = useState(() => draftFrom(history, applied));
   const [chartsVisible, setChartsVisible] = useState(true);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -70,8 +84,20 @@ export function DetectionsReport({ projectId, hasStage, history, applied, onAppl
       />
       <div className="detections-toolbar">
         <SummaryTags diff={history.diffStatus} onOpen={openStatus} />
-        <ExportMenu href={href({})} />
+        <div className="detections-toolbar__exports">
+          <Button icon={<GlobalOutlined />} onClick={() => setGeometryOpen(true)}>
+            Exportar geometria
+          </Button>
+          <ExportMenu href={href({})} />
+        </div>
       </div>
+      <GeoExportModal
+        open={geometryOpen}
+        subject="Lotes da lista (filtros aplicados) com a situação na data final, data, confiança e área."
+        center={projectCenter}
+        href={(choice) => detectionsGeoExportHref(projectId, toRequest(applied), choice)}
+        onClose={() => setGeometryOpen(false)}
+      />
       <div className="detections-sides">
         <StatusSideTable
           title="Data inicial"

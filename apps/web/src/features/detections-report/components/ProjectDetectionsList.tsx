@@ -30,6 +30,7 @@ export function ProjectDetectionsList({ project }: { project: Project }) {
       <DetectionsReport
         key={`${project.id}:${JSON.stringify(applied)}:${query.data.startDate}:${query.data.endDate}`}
         projectId={project.id}
+        projectCenter={project.center}
         hasStage={project.hasStage}
         history={query.data}
         applied={applied}

@@ -148,6 +148,7 @@ export function MapScreen() {
           scene={scene}
           apiToken={credentials.api_token}
           labels={exportLabels}
+          project={project}
           isAdmin={isAdmin}
           tool={interactions.tool}
           onTool={interactions.setTool}

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { fromSirgasUtm } from '@mirante/shared';
 import { clampRotation, formatDistance, geometryMeasures, lineLength, ringMeasures } from './measure';
 
-// About 100 m × 100 m near the equator: 0.000898° ≈ 100 m.
-const d = 100 / 111_320;
+// A 100 m × 100 m square surveyed in SIRGAS 2000 / UTM 22S (EPSG:31982) near Maringá.
+const corner = fromSirgasUtm(31982);
 const square: [number, number][] = [
-  [0, 0],
-  [d, 0],
-  [d, d],
-  [0, d],
+  corner([400_000, 7_410_000]),
+  corner([400_100, 7_410_000]),
+  corner([400_100, 7_410_100]),
+  corner([400_000, 7_410_100]),
 ];
 
 describe('measuring', () => {
@@ -16,10 +17,9 @@ describe('measuring', () => {
     expect(lineLength([square[0]!, square[1]!])).toBeCloseTo(100, 0);
   });
 
-  it('measures area and perimeter of open or closed rings', () => {
+  it('measures the planar area (as surveyed in the UTM zone) and perimeter of open or closed rings', () => {
     const open = ringMeasures(square);
-    expect(open.area).toBeGreaterThan(9_950);
-    expect(open.area).toBeLessThan(10_050);
+    expect(open.area.toFixed(2)).toBe('10000.00');
     expect(open.perimeter).toBeCloseTo(400, -1);
     expect(ringMeasures([...square, square[0]!]).area).toBeCloseTo(open.area, 3);
     expect(ringMeasures(square.slice(0, 2))).toEqual({ area: 0, perimeter: 0 });

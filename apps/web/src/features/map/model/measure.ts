@@ -1,7 +1,6 @@
-import turfArea from '@turf/area';
-import { lineString, polygon } from '@turf/helpers';
+import { lineString } from '@turf/helpers';
 import turfLength from '@turf/length';
-import { MAP_LIMITS, type LayerGeometry } from '@mirante/shared';
+import { MAP_LIMITS, planarArea, type LayerGeometry } from '@mirante/shared';
 
 type Position = [number, number];
 
@@ -14,7 +13,10 @@ export function lineLength(coordinates: readonly Position[]): number {
   return turfLength(lineString(coordinates.map((point) => [...point])), { units: 'meters' });
 }
 
-/** Geodesic area (m²) and perimeter (m) of a polygon's outer ring (closed or not). */
+/**
+ * Area (m², planar in the ring's SIRGAS 2000 / UTM zone: a surveyor's area) and geodesic perimeter (m) of a
+ * polygon's outer ring (closed or not).
+ */
 export function ringMeasures(ring: readonly Position[]): { area: number; perimeter: number } {
   if (ring.length < 3) return { area: 0, perimeter: 0 };
   const first = ring[0] as Position;
@@ -22,7 +24,7 @@ export function ringMeasures(ring: readonly Position[]): { area: number; perimet
   const closed = first[0] === last[0] && first[1] === last[1] ? [...ring] : [...ring, first];
   if (closed.length < 4) return { area: 0, perimeter: 0 };
   return {
-    area: turfArea(polygon([closed.map((point) => [...point])])),
+    area: planarArea({ type: 'Polygon', coordinates: [closed.map((point) => [...point])] }),
     perimeter: lineLength(closed),
   };
 }

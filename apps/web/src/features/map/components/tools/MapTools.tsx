@@ -17,6 +17,8 @@ export interface MapToolsProps {
   apiToken: string;
   /** The labels shown on screen, drawn into the PNG/PDF exports too. */
   labels: ExportLabels;
+  /** The project the geometry export downloads. */
+  project: { id: number; center: readonly number[] };
   isAdmin: boolean;
   tool: MeasureTool;
   onTool(tool: MeasureTool): void;
@@ -37,6 +39,7 @@ export function MapTools({
   scene,
   apiToken,
   labels,
+  project,
   isAdmin,
   tool,
   onTool,
@@ -51,7 +54,16 @@ export function MapTools({
     <div className="map-tools">
       <ZoomControls onZoomIn={() => map?.zoomIn()} onZoomOut={() => map?.zoomOut()} onFit={onFit} />
       <MeasureTools tool={tool} onChange={onTool} />
-      {map && <ExportMenu map={map} title={title} scene={scene} apiToken={apiToken} labels={labels} />}
+      {map && (
+        <ExportMenu
+          map={map}
+          title={title}
+          scene={scene}
+          apiToken={apiToken}
+          labels={labels}
+          project={project}
+        />
+      )}
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">

@@ -1,0 +1,2 @@
+/** The detections report feature's public entry: what other features may use. */
+export type { DetectionsReportService } from './detections-report.service';
