@@ -53,6 +53,9 @@ import { installSecurityHeaders } from './http/security-headers';
 import { refuseLoneSurrogates } from './http/well-formed-text';
 import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
+import { requestForLog } from './http/log-redaction';
+import { registerGisKeyRoutes } from './features/gis-keys';
+import { registerGisRoutes } from './features/gis/gis.routes';
 
 /**
  * br/gzip for JSON and text over 1 KB (the 5,000-lot layer list: 2.9 MB → 0.2 MB). Images, tiles, xlsx, PDFs
@@ -104,6 +107,7 @@ export async function buildApp(
       level: infra.config.logLevel,
       ...(options.logStream ? { stream: options.logStream } : {}),
       hooks: { logMethod: abortAwareLogMethod },
+      serializers: { req: requestForLog },
     },
     logController: new LogController({ disableRequestLogging: !options.logRequests }),
     genReqId: () => randomUUID(),
@@ -131,14 +135,23 @@ export async function buildApp(
   await app.register(swagger, {
     openapi: {
       info: { title: 'Mirante API', version: APP_VERSION, description: 'API do Mirante (base /api/v1)' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          gisKey: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'Chave de acesso GIS como senha (ou ?key= na URL); só nas rotas /gis/',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const route = createRouter(app, services.auth.resolveSession);
+  const route = createRouter(app, services.auth.resolveSession, services.gisKeys.resolve);
   route(systemApi.health, async () => {
     await sql`SELECT 1`.execute(infra.db);
     return { status: 'ok' as const, version: APP_VERSION, database: 'ok' as const };
@@ -175,6 +188,8 @@ export async function buildApp(
   registerIntegrationRoutes(route, services.integration);
   registerOutboundHostsRoutes(route, services.outboundHosts);
   registerOverlayRoutes(route, services.overlays);
+  registerGisKeyRoutes(route, services.gisKeys);
+  registerGisRoutes(route, services.gis);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

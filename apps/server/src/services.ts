@@ -66,6 +66,9 @@ import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
 import { sharedCpuPool, type CpuPool } from './cpu/cpu-pool';
 import type { Mailer } from './mail/mailer';
+import { createGisKeysRepo, createGisKeysService } from './features/gis-keys';
+import { createGisRepo } from './features/gis/gis.repo';
+import { createGisService } from './features/gis/gis.service';
 import type { Storage } from './storage/storage';
 
 export interface Infrastructure {
@@ -184,6 +187,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, cpu),
     scenes,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
+    gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
+    gis: createGisService({ repo: createGisRepo(db), projects, scenes }),
     detectionsReport,
     detections,
     finance,

@@ -44,3 +44,5 @@ export * from './geometry/georeference';
 export * from './api/overlays';
 export * from './geometry/planar-area';
 export * from './api/geo-export';
+export * from './api/gis-keys';
+export * from './api/gis';

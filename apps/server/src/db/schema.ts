@@ -25,6 +25,7 @@ import type {
 } from './schema-integration';
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
+import type { GisKeysTable } from './schema-gis';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -259,6 +260,7 @@ export interface Database {
   environmentReportFiles: EnvironmentReportFilesTable;
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
+  gisKeys: GisKeysTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -1,9 +1,23 @@
-import type { EndpointAccess } from '@mirante/shared';
+import { GIS_KEY_MESSAGES, type EndpointAccess } from '@mirante/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../features/auth/auth-user';
-import { forbidden, inactiveUserError, unauthorized } from './app-error';
+import { AppError, forbidden, inactiveUserError, unauthorized } from './app-error';
+import { gisKeyFromRequest } from './gis-key-credential';
 
 export type SessionResolver = (token: string) => Promise<AuthUser | null>;
+
+/** Resolves a GIS key to its owner (null when unknown, expired or revoked). */
+export type GisKeyResolver = (key: string) => Promise<AuthUser | null>;
+
+/** The active owner of the request's GIS key, or the 401/403 that refuses it. */
+async function authenticateGisKey(request: FastifyRequest, resolveGisKey: GisKeyResolver): Promise<AuthUser> {
+  const key = gisKeyFromRequest(request);
+  if (!key) throw new AppError(401, 'GIS_KEY_REQUIRED', GIS_KEY_MESSAGES.keyRequired);
+  const user = await resolveGisKey(key);
+  if (!user) throw new AppError(401, 'GIS_KEY_INVALID', GIS_KEY_MESSAGES.keyInvalid);
+  if (!user.active) throw inactiveUserError();
+  return user;
+}
 
 /** The session token: `Authorization: Bearer …`, else `api_token` from the query (for download links). */
 export function sessionToken(authorization: string | undefined, apiToken: unknown): string | null {
@@ -31,14 +45,20 @@ export async function authenticate(token: string | null, resolveSession: Session
 /**
  * The one place that decides whether a request may reach a handler: a live session, an active user, the
  * endpoint's roles and, for fixed module codes, the user's modules. Project-scoped checks (customer,
- * project membership, module by project type) live in the projects feature's access service.
+ * project membership, module by project type) live in the projects feature's access service. The GIS routes
+ * take a GIS key instead of a session (and only they do: a key is no session token anywhere else).
  */
 export async function authorize(
   access: EndpointAccess,
   request: FastifyRequest,
   resolveSession: SessionResolver,
+  resolveGisKey?: GisKeyResolver,
 ): Promise<AuthUser | null> {
   if (access.kind === 'public') return null;
+  if (access.kind === 'gisKey') {
+    if (!resolveGisKey) throw unauthorized(GIS_KEY_MESSAGES.keyInvalid);
+    return authenticateGisKey(request, resolveGisKey);
+  }
   const user = await authenticate(tokenFromRequest(request, access.allowQueryToken === true), resolveSession);
   if (access.roles && !access.roles.includes(user.role)) throw forbidden();
   const module = access.module;

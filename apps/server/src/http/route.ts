@@ -18,7 +18,9 @@ import type {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../features/auth/auth-user';
-import { authorize, type SessionResolver } from './authorize';
+import { authorize, type GisKeyResolver, type SessionResolver } from './authorize';
+import { AppError } from './app-error';
+import { GIS_AUTHENTICATE_CHALLENGE } from './gis-key-credential';
 import { etagMatches } from './etag';
 import { JsonText } from '../serialised/json-text';
 
@@ -70,8 +72,36 @@ export type Router = <E extends EndpointDefinition>(
  * The one way a route is registered: from its contract endpoint, guarded by `authorize` with `resolveSession`.
  * Multipart endpoints need `@fastify/multipart` registered on `app` first.
  */
-export function createRouter(app: FastifyInstance, resolveSession: SessionResolver): Router {
-  return (endpoint, handler, options) => registerRoute(app, resolveSession, endpoint, handler, options);
+export function createRouter(
+  app: FastifyInstance,
+  resolveSession: SessionResolver,
+  resolveGisKey?: GisKeyResolver,
+): Router {
+  return (endpoint, handler, options) =>
+    registerRoute(app, { sessions: resolveSession, gisKeys: resolveGisKey }, endpoint, handler, options);
+}
+
+/** How the router identifies callers: sessions everywhere, GIS keys on the GIS routes. */
+interface Resolvers {
+  sessions: SessionResolver;
+  gisKeys: GisKeyResolver | undefined;
+}
+
+/** `authorize`, plus the basic-auth challenge on a refused GIS request (QGIS then asks for the key). */
+async function authorizeRequest(
+  endpoint: EndpointDefinition,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessions: SessionResolver,
+  gisKeys: GisKeyResolver | undefined,
+): Promise<AuthUser | null> {
+  try {
+    return await authorize(endpoint.access, request, sessions, gisKeys);
+  } catch (error) {
+    if (endpoint.access.kind === 'gisKey' && error instanceof AppError && error.statusCode === 401)
+      void reply.header('www-authenticate', GIS_AUTHENTICATE_CHALLENGE);
+    throw error;
+  }
 }
 
 const CONSUMES = { form: ['application/x-www-form-urlencoded'], multipart: ['multipart/form-data'] } as const;
@@ -101,7 +131,9 @@ function routeSchema(endpoint: EndpointDefinition): FastifySchema {
     ...(endpoint.encoding && endpoint.encoding !== 'json'
       ? { consumes: [...CONSUMES[endpoint.encoding]] }
       : {}),
-    ...(endpoint.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+    ...(endpoint.access.kind === 'public'
+      ? {}
+      : { security: endpoint.access.kind === 'gisKey' ? [{ gisKey: [] }] : [{ bearer: [] }] }),
     response: responseSchemas(endpoint),
   };
 }
@@ -149,12 +181,12 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, result
 /** Registers one contract endpoint: zod validates input and output, and `authorize` guards it. */
 function registerRoute<E extends EndpointDefinition>(
   app: FastifyInstance,
-  resolveSession: SessionResolver,
+  resolvers: Resolvers,
   endpoint: E,
   handler: (context: HandlerContext<E>) => Promise<HandlerResult<E>>,
   options: RouteOptions = {},
 ): void {
-  const sessions = options.resolveSession ?? resolveSession;
+  const sessions = options.resolveSession ?? resolvers.sessions;
   const multipart = endpoint.encoding === 'multipart';
   app.withTypeProvider<ZodTypeProvider>().route({
     method: endpoint.method,
@@ -162,7 +194,7 @@ function registerRoute<E extends EndpointDefinition>(
     schema: routeSchema(endpoint),
     ...(multipart ? { validatorCompiler: streamedBodyValidator } : {}),
     handler: async (request, reply) => {
-      const user = await authorize(endpoint.access, request, sessions);
+      const user = await authorizeRequest(endpoint, request, reply, sessions, resolvers.gisKeys);
       const result: unknown = await handler({
         params: request.params as EndpointParams<E>,
         query: request.query as EndpointQuery<E>,

@@ -59,6 +59,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   detection: 'detection',
   detections: 'detection',
   'access-tokens': 'accessToken',
+  'gis-keys': 'gisKey',
 };
 
 /** Names that look like ids but are not. */
@@ -75,6 +76,8 @@ export const PATH_VALUES: Record<string, string> = {
   x: '47000',
   file: '74000.png',
   side: 'before',
+  collection: 'lotes',
+  item: '1',
 };
 
 const looksLikeId = (name: string) =>

@@ -22,7 +22,8 @@ export type IdKind =
   | 'note'
   | 'noteCategory'
   | 'overlay'
-  | 'environmentFeature';
+  | 'environmentFeature'
+  | 'gisKey';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -43,7 +44,7 @@ async function storeFile(ctx: TestContext, key: string): Promise<void> {
 /**
  * Rows of every id kind in `projectSpace`'s project and customer: demo rows where the seed has them (the
  * project, its layers, the customer's users and group), built ones otherwise (a published ready scene whose
- * files exist, an observation with a stored photo, an analysis, an access token). A user of another customer
+ * files exist, an observation with a stored photo, an analysis, an access token, a GIS key). A user of another customer
  * must reach none of them.
  */
 export async function tenantRows(
@@ -111,6 +112,18 @@ export async function tenantRows(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const gisKey = await ctx.db
+    .insertInto('gisKeys')
+    .values({
+      userId: user.id,
+      name: 'Chave de teste',
+      keyHash: hashToken(`tenancy-gis-${project.id}`),
+      keyPrefix: 'mgk_tenancy',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
   const overlayFolder = `overlays/p${project.id}/${overlayHash}`;
@@ -163,6 +176,7 @@ export async function tenantRows(
       accessToken: Number(accessToken.id),
       overlay: overlay.id,
       environmentFeature: await environmentFeature(ctx, detection.id),
+      gisKey: gisKey.id,
       space: project.space,
       ...construction,
     },

@@ -15,6 +15,7 @@ const NotesPage = lazy(() => import('../features/construction/pages/NotesPage'))
 const OverlaysPage = lazy(() => import('../features/overlays/pages/OverlaysPage'));
 const AnalysisRoute = lazy(() => import('../features/environment/pages/AnalysisRoute'));
 const ReportPage = lazy(() => import('../features/environment/pages/ReportPage'));
+const GisKeysPage = lazy(() => import('../features/gis-keys/pages/GisKeysPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -38,6 +39,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   'construction/users': placeholder('Usuários'),
   admin: <AdminPage />,
   'change-password': <ChangePasswordPage />,
+  'gis-keys': <GisKeysPage />,
 };
 
 export const PAGE_PATHS = Object.keys(ROUTE_RULES) as PagePath[];

@@ -15,6 +15,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type EndpointAccess =
   | { kind: 'public' }
+  /** A personal GIS key (`?key=` or basic auth with the key as password); the GIS routes only. */
+  | { kind: 'gisKey' }
   | {
       kind: 'session';
       roles?: readonly Role[];

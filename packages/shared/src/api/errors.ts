@@ -130,6 +130,13 @@ export const ERROR_CODES = [
   'PREVIEW_NOT_FOUND',
   // Geometry exports
   'NOTHING_TO_EXPORT',
+  // GIS access keys and the GIS routes (WMTS, TileJSON, OGC API – Features)
+  'GIS_KEY_REQUIRED',
+  'GIS_KEY_INVALID',
+  'GIS_KEY_NOT_FOUND',
+  'GIS_KEY_LIMIT',
+  'GIS_NOT_FOUND',
+  'GIS_BAD_REQUEST',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -135,6 +135,28 @@ export function createAuthService(repo: AuthRepo, mailer: Mailer, options: AuthS
       return signedInUser(await repo.findLiveSessionById(sessionId, idleSince));
     },
 
+    /**
+     * The user behind another credential (a GIS key), read now with his current status and modules: nothing is
+     * cached, so an inactivation or a module taken away counts on his very next request. `credentialId` names
+     * the credential where a session id would be (`AuthUser.sessionId`).
+     */
+    async credentialHolder(userId: number, credentialId: string): Promise<AuthUser | null> {
+      const record = await repo.findUserById(userId);
+      if (!record) return null;
+      return {
+        id: record.id,
+        name: record.name,
+        email: record.email,
+        role: record.role,
+        customerId: record.customerId,
+        groupId: record.groupId,
+        active: record.status,
+        modules: await repo.modulesOf(record),
+        sessionId: credentialId,
+        fromToken: false,
+      };
+    },
+
     async restoreSession(user: AuthUser, apiToken: string): Promise<Credentials> {
       const record = await repo.findUserById(user.id);
       if (!record) throw new AppError(401, 'UNAUTHORIZED', 'Sessão expirada. Entre novamente.');

@@ -199,6 +199,26 @@ export function createSceneTiles(
       };
     },
 
+    /**
+     * `length` bytes from `offset` of a scene's original file (an HTTP range request: GDAL and QGIS read a
+     * GeoTIFF over HTTP by ranges), with the file's size; the range is cut at the end of the file.
+     */
+    async originalRange(
+      user: AuthUser,
+      request: { space: string; date: string },
+      offset: number,
+      length: number,
+    ): Promise<{ bytes: Buffer; size: number }> {
+      const { row } = await visibleScene(user, request.space, request.date);
+      const size = await storage.size(row.originalKey);
+      if (size === null) throw notFound('Arquivo não disponível para esta imagem.', 'SCENE_FILE_NOT_FOUND');
+      const bytes =
+        offset >= size
+          ? Buffer.alloc(0)
+          : await storage.readRange(row.originalKey, offset, Math.min(length, size - offset));
+      return { bytes, size };
+    },
+
     /** Drops cached lookups and tiles of scenes that changed or were deleted. */
     forget(sceneIds: number[], archiveKeys: Array<string | null>): void {
       scenes.clear();

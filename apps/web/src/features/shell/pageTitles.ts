@@ -30,4 +30,5 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   'construction/users': titled('Usuários', 'Obra'),
   admin: titled('Painel de administração'),
   'change-password': titled('Trocar senha'),
+  'gis-keys': titled('Chaves de acesso GIS'),
 };

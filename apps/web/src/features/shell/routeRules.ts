@@ -37,6 +37,7 @@ export const ROUTE_RULES = {
   'construction/users': { projectTypes: CONSTRUCTION, module: 'construction.map' },
   admin: { adminOnly: true },
   'change-password': {},
+  'gis-keys': {},
 } satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof ROUTE_RULES;

@@ -1,6 +1,13 @@
 import { Avatar, type MenuProps } from 'antd';
 import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
-import { DownOutlined, KeyOutlined, LogoutOutlined, SettingOutlined, TagOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  DownOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  TagOutlined,
+} from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { APP_VERSION, ROLE_LABELS, firstName } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -19,6 +26,7 @@ export function UserMenu() {
       ? [{ key: 'admin', icon: <SettingOutlined />, label: 'Painel de administração' }]
       : []),
     { key: 'change-password', icon: <KeyOutlined />, label: 'Trocar senha' },
+    { key: 'gis-keys', icon: <ApiOutlined />, label: 'Chaves de acesso GIS' },
     { key: 'version', icon: <TagOutlined />, label: `Versão ${APP_VERSION}`, disabled: true },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Sair', danger: true },
@@ -27,6 +35,7 @@ export function UserMenu() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'admin') go('/page/admin');
     else if (key === 'change-password') go('/page/change-password');
+    else if (key === 'gis-keys') go('/page/gis-keys');
     else if (key === 'logout') logout.mutate();
   };
 
