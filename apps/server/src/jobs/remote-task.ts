@@ -17,8 +17,8 @@ const unavailable = () => new AppError(503, 'WORKERS_UNAVAILABLE', WORKERS_UNAVA
 
 /** How often a waiting API request reads its job's state. */
 const OUTCOME_POLL_MS = 100;
-/** A worker's fallback poll when no notification arrives (pg-boss's least). */
-const POLLING_SECONDS = 0.5;
+/** A worker's fallback poll (0.5 s, pg-boss's least) when no notification arrives; metadata for the job's key. */
+const WORK_OPTIONS = { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true } as const;
 
 export interface TaskOptions {
   /**
@@ -90,8 +90,6 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   return {
     async create(name: string): Promise<void> {
       await queue.createQueue(name);
-      // The imports' queues were created `singleton` before (see above); a database of then keeps its row.
-      await queue.updateQueue(name, { name, policy: 'standard' });
     },
 
     async run<I extends object, O>(name: string, input: I, options: TaskOptions): Promise<O> {
@@ -106,7 +104,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
       const deadline = Date.now() + settings.pickupSeconds * 1000;
       const watch = taskWatch(queue, name, id);
       for (;;) {
-        const job = await queue.getJobById<I>(name, id, { includeArchive: true });
+        const [job] = await queue.findJobs<I>(name, { id });
         const state = job?.state;
         if (state === 'completed') {
           const outcome = job!.output as TaskOutcome<O>;
@@ -131,9 +129,9 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++)
         ids.push(
-          await queue.work<I>(
+          await queue.work<I, TaskOutcome<O> | undefined, typeof WORK_OPTIONS>(
             name,
-            { batchSize: 1, pollingIntervalSeconds: POLLING_SECONDS, includeMetadata: true },
+            WORK_OPTIONS,
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
               // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).
