@@ -151,19 +151,20 @@ export async function startServerProcess(
 }
 
 /**
- * Starts the production image's command, `node app/main.js`, in `dir` (what `npm run build:server` wrote: the
- * compiled server and its production dependencies only) on 127.0.0.1:`port`, and waits for its health check.
- * Its environment is `env` with PATH and HOME alone, so nothing of this test's (a loader in NODE_OPTIONS, the
- * repository's node_modules/.bin) reaches it.
+ * Starts the production image's command (`nodeArgs`, the arguments of its `node`: `['app/main.js']`) in `dir`
+ * (what `npm run build:server` wrote: the compiled server and its production dependencies only) on
+ * 127.0.0.1:`port`, and waits for its health check. Its environment is `env` with PATH and HOME alone, so nothing
+ * of this test's (a loader in NODE_OPTIONS, the repository's node_modules/.bin) reaches it.
  */
 export async function startCompiledServer(
   dir: string,
+  nodeArgs: string[],
   env: Record<string, string>,
   port: number,
   options: StartServerOptions = {},
 ): Promise<ServerProcess> {
   const started = spawnNode(
-    ['app/main.js'],
+    nodeArgs,
     dir,
     {
       PATH: '/usr/local/bin:/usr/bin:/bin',

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,17 @@ import { tileOf, uploadScene } from './traffic';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** `npm run build:server` compiles and runs `npm ci --omit=dev` (from the npm cache after the first time). */
 const BUILD_LIMIT_MS = 600_000;
+const DOCKERFILE = readFileSync(path.join(ROOT, 'deploy/Dockerfile'), 'utf8');
+
+/** The runtime stage's `node` command of a Dockerfile instruction in exec form (`CMD ["node", …]`): its arguments. */
+function nodeArgsOf(instruction: 'CMD' | 'HEALTHCHECK'): string[] {
+  const line = DOCKERFILE.replaceAll('\\\n', ' ')
+    .split('\n')
+    .findLast((text) => text.startsWith(`${instruction} `));
+  const command = JSON.parse(line!.slice(line!.indexOf('['))) as string[];
+  expect(command[0]).toBe('node');
+  return command.slice(1);
+}
 
 let build: string;
 let dataDir: string;
@@ -61,14 +72,22 @@ describe("the production image's command: `node app/main.js` from `npm run build
   });
 
   it('starts against PostgreSQL and S3, signs in, and ingests a scene on its CPU threads into S3', async () => {
+    const port = await freePort();
     server = await startCompiledServer(
       build,
+      nodeArgsOf('CMD'),
       { ...base.env, ROLE: 'all', DATA_DIR: dataDir },
-      await freePort(),
+      port,
     );
     expect(server.output()).not.toMatch(/tsx/);
     const health = await fetch(`${server.baseUrl}/api/v1/health`);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    // The image's HEALTHCHECK, as Docker runs it in the container (PORT set by the image; HOST 0.0.0.0 there).
+    const check = spawnSync(process.execPath, nodeArgsOf('HEALTHCHECK'), {
+      env: { PORT: String(port) },
+      timeout: 10_000,
+    });
+    expect(check.status, check.stderr?.toString()).toBe(0);
 
     const token = await signIn(server.baseUrl);
     const projectId = await demoAllotmentId(base);
