@@ -63,7 +63,7 @@ async function runPrimary(workers: number): Promise<void> {
     await mail.create();
     await createServices({ ...infra, mailer: mail.mailer }).auth.sendDefinitionEmail(userId);
   });
-  await queue?.stop({ graceful: true, wait: true });
+  await queue?.stop({ graceful: true });
   let stopping = false;
   const fork = (index: number) => {
     const worker = cluster.fork({

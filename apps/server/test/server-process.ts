@@ -69,16 +69,21 @@ export function spawnNodeProcess(
   env: Record<string, string>,
   options: SpawnOptions = {},
 ): NodeProcess {
-  let output = '';
-  const child = spawn(
-    options.node ?? process.execPath,
+  return spawnNode(
     [...(options.nodeArgs ?? []), '--import', 'tsx', entry],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: options.inheritStderr ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'pipe', 'pipe'],
-    },
+    ROOT,
+    { ...process.env, ...env },
+    options,
   );
+}
+
+function spawnNode(args: string[], cwd: string, env: NodeJS.ProcessEnv, options: SpawnOptions): NodeProcess {
+  let output = '';
+  const child = spawn(options.node ?? process.execPath, args, {
+    cwd,
+    env,
+    stdio: options.inheritStderr ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return { child, output: () => output };
@@ -138,6 +143,37 @@ export async function startServerProcess(
   const started = spawnNodeProcess(
     'apps/server/src/main.ts',
     { PORT: String(port), HOST: '127.0.0.1', LOGIN_RATE_LIMIT: '100000', DEMO_IMAGERY: '0', ...env },
+    options,
+  );
+  const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };
+  await waitForHealth(server, options.limitMs);
+  return server;
+}
+
+/**
+ * Starts the production image's command (`nodeArgs`, the arguments of its `node`: `['app/main.js']`) in `dir`
+ * (what `npm run build:server` wrote: the compiled server and its production dependencies only) on
+ * 127.0.0.1:`port`, and waits for its health check. Its environment is `env` with PATH and HOME alone, so nothing
+ * of this test's (a loader in NODE_OPTIONS, the repository's node_modules/.bin) reaches it.
+ */
+export async function startCompiledServer(
+  dir: string,
+  nodeArgs: string[],
+  env: Record<string, string>,
+  port: number,
+  options: StartServerOptions = {},
+): Promise<ServerProcess> {
+  const started = spawnNode(
+    nodeArgs,
+    dir,
+    {
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     options,
   );
   const server = { ...started, baseUrl: `http://127.0.0.1:${port}` };

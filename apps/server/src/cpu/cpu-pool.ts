@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -74,7 +75,11 @@ export interface CpuPool {
   close(): Promise<void>;
 }
 
-const DEFAULT_TASKS_MODULE = new URL('./cpu-tasks.ts', import.meta.url).href;
+// Beside this module, in its language: `cpu-tasks.ts` in the sources, `cpu-tasks.js` in the compiled server.
+const DEFAULT_TASKS_MODULE = new URL(
+  `./cpu-tasks${path.extname(new URL(import.meta.url).pathname)}`,
+  import.meta.url,
+).href;
 const BOOTSTRAP = new URL('./cpu-thread.mjs', import.meta.url);
 
 /** The number of threads a pool gets by default: `CPU_THREADS`, else one per core. */

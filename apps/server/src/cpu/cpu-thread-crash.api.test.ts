@@ -57,7 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ingest.stop();
   await wakeups.stop();
-  await queue.stop({ graceful: false, wait: true });
+  await queue.stop({ graceful: false });
   await pool.close();
   await context.close();
 });

@@ -8,8 +8,6 @@ import { vectorFixture } from '../../test/vector-fixtures';
 import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';
 import { LAYER_IMPORT_QUEUE } from './import-jobs';
-import { jobWakeups } from './job-wakeups';
-import { remoteTasks } from './remote-task';
 import type { RunningJobs } from './start-jobs';
 
 const LOTS = vectorFixture('saopaulo_lotes_utm23s.geojson');
@@ -95,21 +93,6 @@ async function until(condition: () => Promise<boolean> | boolean): Promise<void>
 }
 
 describe('imports of different projects on one worker (layer-import queue)', () => {
-  it("an import queue a database kept with pg-boss's singleton policy is standard again once created at start", async () => {
-    const sql = api.queue.getDb();
-    await sql.executeSql(`UPDATE pgboss.queue SET policy = 'singleton' WHERE name = $1`, [
-      LAYER_IMPORT_QUEUE,
-    ]);
-    const settings = {
-      pickupSeconds: 2,
-      concurrency: 1,
-      connectionString: context.connectionString,
-      wakeups: jobWakeups(api.queue, context.connectionString, () => undefined),
-    };
-    await remoteTasks(api.queue, settings).create(LAYER_IMPORT_QUEUE);
-    expect((await api.queue.getQueue(LAYER_IMPORT_QUEUE))?.policy).toBe('standard');
-  });
-
   it("project B's import completes while project A's is still running; a second import of A waits for the first and then runs", async () => {
     const make = factories(context);
     const projectA = (await make.buildProject()).id;

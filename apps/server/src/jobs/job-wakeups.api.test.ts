@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { queue, wakeups } of processes) {
     await wakeups.stop();
-    await queue.stop({ graceful: false, wait: true });
+    await queue.stop({ graceful: false });
   }
   await context.close();
 });

@@ -17,6 +17,12 @@ const unavailable = () => new AppError(503, 'WORKERS_UNAVAILABLE', WORKERS_UNAVA
 
 /** How often a waiting API request reads its job's state. */
 const OUTCOME_POLL_MS = 100;
+/** One job at a time, the fallback poll of every woken queue, and metadata for the job's key. */
+const WORK_OPTIONS = {
+  batchSize: 1,
+  pollingIntervalSeconds: FALLBACK_POLLING_SECONDS,
+  includeMetadata: true,
+} as const;
 
 export interface TaskOptions {
   /**
@@ -88,8 +94,6 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   return {
     async create(name: string): Promise<void> {
       await queue.createQueue(name);
-      // The imports' queues were created `singleton` before (see above); a database of then keeps its row.
-      await queue.updateQueue(name, { name, policy: 'standard' });
     },
 
     async run<I extends object, O>(name: string, input: I, options: TaskOptions): Promise<O> {
@@ -104,7 +108,7 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
       const deadline = Date.now() + settings.pickupSeconds * 1000;
       const watch = taskWatch(queue, name, id);
       for (;;) {
-        const job = await queue.getJobById<I>(name, id, { includeArchive: true });
+        const [job] = await queue.findJobs<I>(name, { id });
         const state = job?.state;
         if (state === 'completed') {
           const outcome = job!.output as TaskOutcome<O>;
@@ -129,9 +133,9 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
       const ids: string[] = [];
       for (let i = 0; i < count; i++)
         ids.push(
-          await queue.work<I>(
+          await queue.work<I, TaskOutcome<O> | undefined, typeof WORK_OPTIONS>(
             name,
-            { batchSize: 1, pollingIntervalSeconds: FALLBACK_POLLING_SECONDS, includeMetadata: true },
+            WORK_OPTIONS,
             async ([job]): Promise<TaskOutcome<O> | undefined> => {
               if (!job) return undefined;
               // The outcome is stored here, under the job's lock (pg-boss's own completion then finds it done).

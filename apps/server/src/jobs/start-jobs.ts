@@ -7,11 +7,12 @@ import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
 import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
-import { exportJobs } from './export-jobs';
-import { importJobs } from './import-jobs';
+import { EXPORT_QUEUE, exportJobs } from './export-jobs';
+import { FINANCE_IMPORT_QUEUE, importJobs, LAYER_IMPORT_QUEUE } from './import-jobs';
 import { jobWakeups } from './job-wakeups';
 import { registerOrphanFileSweep } from './orphan-files';
 import { startQueue, type JobQueue } from './queue';
+import { moveJobsOfPgBoss10 } from './queue-upgrade';
 import { remoteTasks } from './remote-task';
 
 export interface RunningJobs {
@@ -68,6 +69,12 @@ export async function startJobs(
   await imports.create();
   const exports = exportJobs(tasks, infra.storage);
   await exports.create();
+  const moved = await moveJobsOfPgBoss10(queue, infra.connectionString, [
+    FINANCE_IMPORT_QUEUE,
+    LAYER_IMPORT_QUEUE,
+    EXPORT_QUEUE,
+  ]);
+  if (moved > 0) log(`${moved} tarefa(s) pendente(s) da versão anterior da fila reenviada(s).`);
   const local = createServices(
     { ...infra, mailer: mail.mailer },
     {
@@ -95,7 +102,7 @@ export async function startJobs(
     mailer: mail.mailer,
     async stop({ graceful = true } = {}) {
       await Promise.all([ingest.stop(), processing.stop(), wakeups.stop()]);
-      await queue.stop({ graceful, wait: true });
+      await queue.stop({ graceful });
       await tasks.stop();
       await closeSharedCpuPool();
     },

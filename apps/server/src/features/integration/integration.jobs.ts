@@ -20,7 +20,7 @@ interface SyncJob {
 export function integrationSyncJobs(queue: JobQueue, wakeups: JobWakeups) {
   return {
     async create(): Promise<void> {
-      await queue.createQueue(INTEGRATION_SYNC_QUEUE, { name: INTEGRATION_SYNC_QUEUE, policy: 'singleton' });
+      await queue.createQueue(INTEGRATION_SYNC_QUEUE, { policy: 'singleton' });
       await queue.createQueue(INTEGRATION_TICK_QUEUE);
     },
     async enqueue(run: SyncRunRow): Promise<void> {
