@@ -1,4 +1,5 @@
 import proj4 from 'proj4';
+import type { Converter } from 'proj4';
 
 /** A GeoJSON area geometry in lon/lat (WGS 84 / SIRGAS 2000 coordinates, which agree within centimetres). */
 export type PlanarGeometry =
@@ -23,7 +24,7 @@ export const sirgasUtmName = (epsg: number): string => `SIRGAS 2000 / UTM zone $
 export const sirgasUtmProj4 = (epsg: number): string =>
   `+proj=utm +zone=${epsg - 31960} +south +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
 
-const converters = new Map<number, proj4.Converter>();
+const converters = new Map<number, Converter>();
 
 /** Lon/lat → SIRGAS 2000 / UTM easting/northing of the given zone. */
 export function toSirgasUtm(epsg: number): (position: readonly number[]) => [number, number] {
@@ -41,7 +42,7 @@ export function toSirgasUtm(epsg: number): (position: readonly number[]) => [num
 /** SIRGAS 2000 / UTM easting/northing of the given zone → lon/lat (a surveyed corner read as the map draws it). */
 export function fromSirgasUtm(epsg: number): (position: readonly number[]) => [number, number] {
   toSirgasUtm(epsg);
-  const converter = converters.get(epsg) as proj4.Converter;
+  const converter = converters.get(epsg) as Converter;
   return (position) => converter.inverse([position[0] ?? 0, position[1] ?? 0]) as [number, number];
 }
 
