@@ -27,7 +27,11 @@ export interface CpuPoolOptions {
    * `cpu-tasks.ts`; tests give one that wraps it.
    */
   tasksModule?: string;
-  /** Idle threads end after this long (they are started again on demand). Default 60 s. */
+  /**
+   * Idle threads end after this long (they are started again on demand). Default 10 min: a thread's start loads
+   * every task's modules (seconds of CPU), which a 60 s timeout paid again after most pauses between uploads, AI
+   * runs and reports; an idle thread costs only its memory.
+   */
   idleTimeoutMs?: number;
 }
 
@@ -82,6 +86,8 @@ const DEFAULT_TASKS_MODULE = new URL(
 ).href;
 const BOOTSTRAP = new URL('./cpu-thread.mjs', import.meta.url);
 
+const IDLE_THREAD_MS = 10 * 60_000;
+
 /** The number of threads a pool gets by default: `CPU_THREADS`, else one per core. */
 export function defaultCpuThreads(): number {
   const fromEnv = Number(process.env.CPU_THREADS);
@@ -95,7 +101,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
     filename: BOOTSTRAP.href,
     minThreads: 0,
     maxThreads: threads,
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
+    idleTimeout: options.idleTimeoutMs ?? IDLE_THREAD_MS,
     // The thread registers tsx itself (cpu-thread.mjs); the parent's flags (`--import tsx`, a profiler) are not
     // wanted twice.
     execArgv: [],
