@@ -274,6 +274,31 @@ describe('permissions', () => {
   });
 });
 
+describe('GET /notes/categories without project_id (as the spec calls it)', () => {
+  const bare = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/notes/categories', headers: bearer(token) });
+
+  it("answers the user's own customer's categories, never another customer's", async () => {
+    const mine = await bare(tokens.mapOnly);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const names = (mine.json() as NoteCategory[]).map((category) => category.name);
+    expect(names).toContain('Terraplenagem');
+    expect(names).not.toContain('Do outro cliente');
+    const theirs = (await bare(tokens.other)).json() as NoteCategory[];
+    expect(theirs.map((category) => category.id)).toEqual([otherCategoryId]);
+  });
+
+  it('refuses a user without a construction module and an inactive user', async () => {
+    const refused = await bare(tokens.noModules);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'Módulo não disponível para este usuário.' });
+    const inactive = await bare(tokens.inactive);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json()).toMatchObject({ message: 'Acesso negado. O usuário está inativo.' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/notes/categories' })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /notes/destroy', () => {
   it('removes a note of the inspection, refuses it through another inspection and another customer', async () => {
     const note = await save({ name: 'Remover' });
