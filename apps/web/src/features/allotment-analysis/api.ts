@@ -8,9 +8,10 @@ import { useAnnounceSettled } from '../../shared/api/useAnnounceSettled';
 const analysesKey = (projectId: number) => ['allotment-analysis', 'analyses', projectId] as const;
 
 /** The project's analyses with their lots per detection type; read again while one is being processed. */
-export function useAllotmentAnalyses(projectId: number) {
+export function useAllotmentAnalyses(projectId: number, enabled = true) {
   const analyses = useQuery({
     queryKey: analysesKey(projectId),
+    enabled,
     queryFn: () => callApi(allotmentAnalysesApi.list, { params: { id: projectId } }),
     retry: false,
     refetchInterval: (query) =>

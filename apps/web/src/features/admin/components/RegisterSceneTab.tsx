@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Form } from 'antd';
 import { ELEVATION_MESSAGES, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
@@ -35,12 +35,6 @@ export function RegisterSceneTab() {
   const [uploading, setUploading] = useState(false);
   const [upload, setUpload] = useState<UploadState | null>(null);
   const initialValues = useInitialValues();
-  const status = useRef<HTMLDivElement>(null);
-  const showingStatus = upload !== null;
-  // The progress sits below the form: brought into view as the upload starts, even on a 768 px screen.
-  useEffect(() => {
-    if (showingStatus) status.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [showingStatus]);
 
   /** ★ The elevation model goes once the scene exists; refusing it leaves the scene registered. */
   const sendDsm = async (sceneId: number, file: File) => {
@@ -100,7 +94,7 @@ export function RegisterSceneTab() {
           Cadastrar
         </Button>
       </Form>
-      <div ref={status}>{upload && <SceneUploadStatus state={upload} />}</div>
+      {upload && <SceneUploadStatus state={upload} />}
     </div>
   );
 }

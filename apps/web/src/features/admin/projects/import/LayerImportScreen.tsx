@@ -120,7 +120,14 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
         title={IMPORT_TEXTS.imported}
         subTitle={importSummary(imported)}
         extra={[
-          <Button key="map" type="primary" onClick={openMap}>
+          <Button
+            key="next"
+            type="primary"
+            onClick={() => void navigate(`/page/admin?aba=scene&projeto=${project.id}`)}
+          >
+            {IMPORT_TEXTS.nextImage}
+          </Button>,
+          <Button key="map" onClick={openMap}>
             {IMPORT_TEXTS.openMap}
           </Button>,
           <Button key="again" onClick={() => reset(null)}>
