@@ -351,6 +351,16 @@ describe('GET /notes/export', () => {
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet as XLSX.WorkSheet);
     expect(rows.length).toBe(notes.length);
     expect(rows.map((row) => row['Código'])).toEqual(notes.map((note) => note.id));
+    // The date is a date cell (a number with a date format), shown as YYYY-MM-DD, not text.
+    const dateCell = (sheet as XLSX.WorkSheet).C2 as XLSX.CellObject;
+    expect(dateCell.t).toBe('n');
+    expect(XLSX.SSF.is_date(String(dateCell.z))).toBe(true);
+    expect(dateCell.w ?? XLSX.SSF.format(String(dateCell.z), dateCell.v as number)).toBe(notes[0]?.date);
+    const dated = XLSX.read(bytes, { type: 'buffer', cellDates: true });
+    const asDates = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      dated.Sheets[dated.SheetNames[0] ?? ''] as XLSX.WorkSheet,
+    );
+    expect(asDates[0]?.['Data']).toBeInstanceOf(Date);
   });
 
   it("answers 404 to another customer's user and 401 without a session", async () => {
