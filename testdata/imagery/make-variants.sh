@@ -22,3 +22,7 @@ gdal_translate -q -a_srs EPSG:31983 -a_ullr 333000 7375034.8 333057.45 7375000 -
 gdal_translate -q -srcwin 0 0 200 232 -co COMPRESS=DEFLATE /tmp/sirgas.tif colorado_pixels_sirgas_utm23s_west_half.tif
 gdal_translate -q -srcwin 200 0 183 232 -co COMPRESS=DEFLATE /tmp/sirgas.tif colorado_pixels_sirgas_utm23s_east_half.tif
 gdal_translate -q -a_srs EPSG:31982 -a_ullr 407700 7412650 407757.45 7412615.2 -co COMPRESS=DEFLATE $C colorado_pixels_sirgas_utm22s_maringa.tif
+# The SpaceNet Rio tile's pixels (0.5 m) placed over the committed São Paulo lots (SIRGAS 2000 / UTM 23S), so that
+# a browser test uploads a small real image its imported lots lie under (the picture is Rio's, not São Paulo's).
+gdal_translate -q -a_srs EPSG:31983 -a_ullr 319900 7375450 320119 7375247 -co COMPRESS=DEFLATE \
+  ../labelled/spacenet_rio_img52_rgb_0.5m_epsg4326.tif spacenet_rio_pixels_sirgas_utm23s_saopaulo_lots.tif

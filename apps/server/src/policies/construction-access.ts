@@ -26,3 +26,8 @@ export function constructionAccess(
   const codes = need === 'read' ? READERS : [WRITERS[need]];
   return codes.some((code) => user.modules.includes(code)) ? 'allowed' : 'module-missing';
 }
+
+/** Whether the user reads inspections and notes in some project: an ADMIN, or a holder of a construction module. */
+export function readsConstruction(user: Pick<AuthUser, 'role' | 'modules'>): boolean {
+  return user.role === 'ADMIN' || READERS.some((code) => user.modules.includes(code));
+}

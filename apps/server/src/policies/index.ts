@@ -4,6 +4,6 @@ export { mayPublish, seesItem, seesUnpublished } from './visibility';
 export * from './user-edit';
 export * from './security-panel';
 export { mayManageProjects } from './project-registration';
-export { constructionAccess, type ConstructionNeed } from './construction-access';
+export { constructionAccess, readsConstruction, type ConstructionNeed } from './construction-access';
 export { integrationCustomerOf } from './integration';
 export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';

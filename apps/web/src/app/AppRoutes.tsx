@@ -1,8 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireSession } from '../shared/routing/RequireSession';
 import { Titled } from '../shared/routing/Titled';
-import { LoadingScreen } from '../shared/status/LoadingScreen';
+import { RouteSuspense } from '../shared/routing/RouteSuspense';
 import { NotFoundScreen } from '../shared/status/NotFoundScreen';
 import { ProjectHomeRedirect } from '../features/shell/components/ProjectHomeRedirect';
 import { RouteGuard } from '../features/shell/components/RouteGuard';
@@ -22,7 +22,8 @@ const notFound = (
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<LoadingScreen />}>
+    // One boundary for the whole signed-in shell (its pages have their own), one per other address.
+    <RouteSuspense keyOf={(pathname) => (pathname.startsWith('/page') ? '/page' : pathname)}>
       <Routes>
         <Route
           path="/"
@@ -64,6 +65,6 @@ export function AppRoutes() {
         </Route>
         <Route path="*" element={notFound} />
       </Routes>
-    </Suspense>
+    </RouteSuspense>
   );
 }

@@ -268,10 +268,11 @@ export const notesApi = {
   categories: defineEndpoint({
     method: 'GET',
     path: '/notes/categories',
-    summary: 'Categorias de anotação do cliente do projeto',
+    summary:
+      'Categorias de anotação do cliente (sem project_id: do cliente do usuário; com ele: do cliente do projeto)',
     tags: ['construction'],
     access: constructionAccess,
-    query: z.object({ project_id: id() }),
+    query: z.object({ project_id: id().optional() }),
     response: z.array(noteCategorySchema),
     errorStatuses: [401, 403, 404],
   }),

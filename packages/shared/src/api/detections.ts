@@ -4,6 +4,7 @@ import { adminAnalysisSchema } from './analyses';
 import { defineEndpoint } from './endpoint';
 import { id, idParams } from './input-rules';
 import { formBoolean, formIdList, formOptionalId } from './form-fields';
+import { STATUS_SOURCES } from './layers';
 
 /** Messages of the detection calls (spec section 8 where it fixes them). */
 export const DETECTION_MESSAGES = {
@@ -17,6 +18,25 @@ export const DETECTION_MESSAGES = {
   onlyAllotments: 'A análise por I.A está disponível apenas para loteamentos.',
   noLots: 'O projeto não possui lotes para analisar.',
 } as const;
+
+/** One lot's reading at an analysis's date: the AI's, or an ADMIN's correction of it. */
+export const analysisLotSchema = z.object({
+  id: z.number().int(),
+  detect_type: z.enum(DETECTION_KEYS),
+  /** The AI's calibrated confidence, 0 to 1; null for a manual correction or demo data. */
+  precision: z.number().nullable(),
+  source: z.enum(STATUS_SOURCES),
+});
+
+/** `GET project/{id}/allotments/{detectId}`: the lots as that analysis left them. */
+export const analysisLotsSchema = z.object({
+  detectId: z.number().int(),
+  sceneId: z.number().int(),
+  /** YYYY-MM-DD: the analysed scene's date. */
+  date: z.string(),
+  lots: z.array(analysisLotSchema),
+});
+export type AnalysisLots = z.infer<typeof analysisLotsSchema>;
 
 export const detectionsApi = {
   /** Spec 7: publishes or disables an analysis; `use_scene_id` means `:id` is the analysed scene's id. */
@@ -53,5 +73,16 @@ export const detectionsApi = {
     }),
     response: z.array(z.object({ id: z.number().int(), detectType: z.enum(DETECTION_KEYS) })),
     errorStatuses: [401, 403, 404, 422],
+  }),
+  /** Spec 7: the lots' statuses at one analysis (unpublished analyses only for an ADMIN). */
+  lotsOfAnalysis: defineEndpoint({
+    method: 'GET',
+    path: '/project/:id/allotments/:detectId',
+    summary: 'Situação de cada lote na data de uma análise (a leitura da I.A ou a correção manual)',
+    tags: ['analyses', 'map'],
+    access: { kind: 'session' },
+    params: z.object({ id: id(), detectId: id() }),
+    response: analysisLotsSchema,
+    errorStatuses: [401, 403, 404],
   }),
 } as const;

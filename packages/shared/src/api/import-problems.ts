@@ -13,6 +13,8 @@ export const IMPORT_PROBLEM_CODES = [
   'MISSING_NAME',
   /** Two features of the file are the same lot (same customer code, or same quadra + lote). */
   'DUPLICATE_LOT',
+  /** A repeated lot kept with a suffixed code or lot number (warning: the conflict named). */
+  'DUPLICATE_LOT_RENAMED',
   /** A type value not among spec 3's (warning: stored as DEFAULT). */
   'UNKNOWN_TYPE',
   /** DXF: an open polyline or a line, not a closed shape (warning: ignored). */

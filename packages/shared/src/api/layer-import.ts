@@ -72,6 +72,11 @@ export const layerImportFieldsSchema = z.object({
   dryRun: flag().optional(),
   /** Import the valid features and skip the invalid ones (otherwise one invalid feature refuses the file). */
   skipInvalid: flag().optional(),
+  /**
+   * Keep a lot that repeats another of the file (same code, or same quadra + lote): its repeated value gets a
+   * suffix ('-2', '-3'…) and a warning names the conflict, instead of the lot being refused.
+   */
+  keepDuplicates: flag().optional(),
   /** Also write one BLOCK layer per quadra (the union of its lots), replacing the project's derived blocks. */
   deriveBlocks: flag().optional(),
   /** Also write one STAGE layer per etapa (the union of its lots), replacing the project's derived stages. */

@@ -33,6 +33,16 @@ export const FINANCE_IMPORT_MESSAGES = {
     `A planilha tem mais de ${max.toLocaleString('pt-BR')} linhas; divida-a em arquivos menores.`,
 } as const;
 
+/**
+ * Quadra and Lote of the template's example row. They name no lot, and the import refuses a row that still
+ * carries them before looking for a lot, so a template sent back unchanged never overwrites a real lot's record,
+ * even in a project that has a block and a lot with these names.
+ */
+export const PORTFOLIO_EXAMPLE_KEY = 'EXEMPLO';
+
+export const PORTFOLIO_EXAMPLE_ROW_ERROR =
+  'esta é a linha de exemplo do modelo: troque Quadra e Lote pelos de um lote do projeto';
+
 /** The import's outcome message for the counts (spec 8). */
 export function importOutcomeMessage(imported: number, rejected: number): string {
   if (rejected === 0) return FINANCE_IMPORT_MESSAGES.allImported;

@@ -37,7 +37,23 @@ export function notesCsv(notes: readonly Note[]): Buffer {
   return Buffer.from(`\uFEFF${lines.map((line) => line.join(';')).join('\r\n')}\r\n`, 'utf8');
 }
 
-/** A real Excel 97-2003 workbook (BIFF8, what `.xls` names), sheet 'Anotações': numbers typed, dates as text. */
+const DATE_COLUMN = COLUMNS.findIndex((column) => column.header === 'Data');
+const DAY_MS = 86_400_000;
+/** Excel's day 0 (1899-12-30, the 1900 system with its leap-year bug), in UTC: no time zone shifts the day. */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** A calendar date YYYY-MM-DD as an Excel date serial (whole days), or null when it is not one. */
+export function excelDateSerial(isoDate: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return null;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(ms) ? null : Math.round((ms - EXCEL_EPOCH_MS) / DAY_MS);
+}
+
+/**
+ * A real Excel 97-2003 workbook (BIFF8, what `.xls` names), sheet 'Anotações': numbers typed, the note's date a
+ * date cell shown as YYYY-MM-DD (sortable and filterable as a date in Excel).
+ */
 export function notesXls(notes: readonly Note[]): Buffer {
   const rows: Cell[][] = [COLUMNS.map((column) => column.header)];
   for (const note of notes) {
@@ -49,6 +65,11 @@ export function notesXls(notes: readonly Note[]): Buffer {
     );
   }
   const sheet = XLSX.utils.aoa_to_sheet(rows);
+  notes.forEach((note, index) => {
+    const serial = excelDateSerial(note.date);
+    if (serial === null) return;
+    sheet[XLSX.utils.encode_cell({ r: index + 1, c: DATE_COLUMN })] = { t: 'n', v: serial, z: 'yyyy-mm-dd' };
+  });
   sheet['!cols'] = COLUMNS.map((column) => ({ wch: column.width }));
   const workbook = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(workbook, sheet, 'Anotações');

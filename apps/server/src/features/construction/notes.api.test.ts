@@ -274,6 +274,31 @@ describe('permissions', () => {
   });
 });
 
+describe('GET /notes/categories without project_id (as the spec calls it)', () => {
+  const bare = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/v1/notes/categories', headers: bearer(token) });
+
+  it("answers the user's own customer's categories, never another customer's", async () => {
+    const mine = await bare(tokens.mapOnly);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const names = (mine.json() as NoteCategory[]).map((category) => category.name);
+    expect(names).toContain('Terraplenagem');
+    expect(names).not.toContain('Do outro cliente');
+    const theirs = (await bare(tokens.other)).json() as NoteCategory[];
+    expect(theirs.map((category) => category.id)).toEqual([otherCategoryId]);
+  });
+
+  it('refuses a user without a construction module and an inactive user', async () => {
+    const refused = await bare(tokens.noModules);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'Módulo não disponível para este usuário.' });
+    const inactive = await bare(tokens.inactive);
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json()).toMatchObject({ message: 'Acesso negado. O usuário está inativo.' });
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v1/notes/categories' })).statusCode).toBe(401);
+  });
+});
+
 describe('POST /notes/destroy', () => {
   it('removes a note of the inspection, refuses it through another inspection and another customer', async () => {
     const note = await save({ name: 'Remover' });
@@ -326,6 +351,16 @@ describe('GET /notes/export', () => {
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(sheet as XLSX.WorkSheet);
     expect(rows.length).toBe(notes.length);
     expect(rows.map((row) => row['Código'])).toEqual(notes.map((note) => note.id));
+    // The date is a date cell (a number with a date format), shown as YYYY-MM-DD, not text.
+    const dateCell = (sheet as XLSX.WorkSheet).C2 as XLSX.CellObject;
+    expect(dateCell.t).toBe('n');
+    expect(XLSX.SSF.is_date(String(dateCell.z))).toBe(true);
+    expect(dateCell.w ?? XLSX.SSF.format(String(dateCell.z), dateCell.v as number)).toBe(notes[0]?.date);
+    const dated = XLSX.read(bytes, { type: 'buffer', cellDates: true });
+    const asDates = XLSX.utils.sheet_to_json<Record<string, unknown>>(
+      dated.Sheets[dated.SheetNames[0] ?? ''] as XLSX.WorkSheet,
+    );
+    expect(asDates[0]?.['Data']).toBeInstanceOf(Date);
   });
 
   it("answers 404 to another customer's user and 401 without a session", async () => {

@@ -7,7 +7,8 @@ import {
   type SaveNote,
   XLS_CONTENT_TYPE,
 } from '@mirante/shared';
-import { notFound } from '../../http/app-error';
+import { forbidden, notFound } from '../../http/app-error';
+import { readsConstruction } from '../../policies';
 import type { AuthUser } from '../auth';
 import type { ConstructionGuard } from './construction-access';
 import type { InspectionsService } from './inspections.service';
@@ -16,6 +17,7 @@ import { notesCsv, notesXls } from './notes-export';
 import type { NoteRow, NotesRepo } from './notes.repo';
 
 const noteNotFound = () => notFound(NOTE_MESSAGES.notFound, 'NOTE_NOT_FOUND');
+const moduleMissing = () => forbidden('Módulo não disponível para este usuário.', 'MODULE_NOT_AVAILABLE');
 const categoryNotFound = () => notFound(NOTE_MESSAGES.categoryNotFound, 'NOTE_CATEGORY_NOT_FOUND');
 
 export function toNote(row: NoteRow): Note {
@@ -64,7 +66,12 @@ export function createNotesService({ repo, inTransaction, inspections, guard }: 
       return (await repo.list(inspectionId)).map(toNote);
     },
 
-    async categories(user: AuthUser, projectId: number): Promise<NoteCategory[]> {
+    /** A customer's note categories: the project's customer's, or without a project the user's own customer's. */
+    async categories(user: AuthUser, projectId: number | undefined): Promise<NoteCategory[]> {
+      if (projectId === undefined) {
+        if (!readsConstruction(user)) throw moduleMissing();
+        return repo.categories(user.customerId);
+      }
       const project = await guard.visible(user, projectId);
       guard.require(user, project, 'read');
       return repo.categories(project.customerId);

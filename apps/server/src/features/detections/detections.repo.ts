@@ -274,6 +274,32 @@ export function createDetectionsRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** An analysis with its scene's date (the date its readings carry). */
+    async analysisWithDate(
+      detectId: number,
+    ): Promise<{ projectId: number; sceneId: number; approved: boolean; date: string } | undefined> {
+      return db
+        .selectFrom('detections as d')
+        .innerJoin('scenes as s', 's.id', 'd.sceneId')
+        .select(['d.projectId', 'd.sceneId', 'd.approved', 's.date'])
+        .where('d.id', '=', detectId)
+        .where('d.beforeSceneId', 'is', null)
+        .executeTakeFirst();
+    },
+
+    /** Every lot of the project with a status on that date, in id order. */
+    async lotStatusesOn(projectId: number, date: string) {
+      return db
+        .selectFrom('lotStatusHistory as h')
+        .innerJoin('layers as l', 'l.id', 'h.layerId')
+        .select(['h.layerId as id', 'h.status', 'h.precision', 'h.source'])
+        .where('l.projectId', '=', projectId)
+        .where('l.type', '=', 'LOT')
+        .where('h.date', '=', date)
+        .orderBy('h.layerId')
+        .execute();
+    },
+
     async findScene(sceneId: number): Promise<{ projectId: number; date: string } | undefined> {
       return db
         .selectFrom('scenes')

@@ -20,4 +20,7 @@ export function registerDetectionRoutes(
       projectId: body.projectId,
     }),
   );
+  route(detectionsApi.lotsOfAnalysis, ({ user, params }) =>
+    detections.lotsOfAnalysis(user, params.id, params.detectId),
+  );
 }

@@ -1,4 +1,5 @@
-import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type DetectionKey } from '@mirante/shared';
+import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type AnalysisLots, type DetectionKey } from '@mirante/shared';
+import { seesItem } from '../../policies';
 import { forbidden, notFound, unprocessable } from '../../http/app-error';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import type { Storage } from '../../storage/storage';
@@ -24,6 +25,35 @@ export function createDetectionsService(
   return {
     /** The AI of the analyses queue (`createServices` hands it to the analyses service). */
     processor: createDetectionsProcessor(repo, storage, cpu),
+
+    /**
+     * The lots as an analysis of the project left them: every status row at its scene's date (the AI's, or the
+     * correction that replaced it). An analysis the user may not see (unpublished, for a non-ADMIN; an
+     * environment analysis; another project's) is the same 404 as a missing one.
+     */
+    async lotsOfAnalysis(user: AuthUser, projectId: number, detectId: number): Promise<AnalysisLots> {
+      await projects.assertAccess(user, projectId, 'map');
+      const analysis = await repo.analysisWithDate(detectId);
+      if (
+        !analysis ||
+        analysis.projectId !== projectId ||
+        !seesItem(user, { published: analysis.approved })
+      ) {
+        throw notFound(DETECTION_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
+      }
+      const rows = await repo.lotStatusesOn(projectId, analysis.date);
+      return {
+        detectId,
+        sceneId: analysis.sceneId,
+        date: analysis.date,
+        lots: rows.map((row) => ({
+          id: row.id,
+          detect_type: row.status as DetectionKey,
+          precision: row.precision,
+          source: row.source,
+        })),
+      };
+    },
 
     /**
      * `POST allotments/:detectId`: sets the lots' status at the scene's date by hand (source 'manual', with the

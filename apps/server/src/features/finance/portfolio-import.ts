@@ -2,6 +2,8 @@ import {
   FINANCE_IMPORT_MESSAGES,
   NO_VALUE,
   normalizeForSearch,
+  PORTFOLIO_EXAMPLE_KEY,
+  PORTFOLIO_EXAMPLE_ROW_ERROR,
   type InformationUpdate,
   type PortfolioSheetColumn,
 } from '@mirante/shared';
@@ -153,6 +155,12 @@ export function parsePortfolioSheet(
     ]
       .filter(Boolean)
       .join(', ');
+    const example = lotKeyPart(PORTFOLIO_EXAMPLE_KEY);
+    if (lotKeyPart(keys.block) === example && lotKeyPart(keys.lot) === example) {
+      errors.push(PORTFOLIO_EXAMPLE_ROW_ERROR);
+      rows.push({ linha, label, errors, layerId: null, update: {} });
+      continue;
+    }
     const byName = byKey.get(lotKey(keys.stage ?? null, keys.block ?? null, keys.lot ?? null, withStage));
     let lot = byName ?? undefined;
     const code = textCell(cellOf('codigo_lote'), 255);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FINANCE_IMPORT_MESSAGES,
   importResultSchema,
+  PORTFOLIO_EXAMPLE_ROW_ERROR,
   portfolioSheetColumns,
   type ImportResult,
 } from '@mirante/shared';
@@ -17,6 +18,7 @@ let ctx: TestContext;
 const tokens = { finance: '', mapOnly: '', noModules: '', other: '', inactive: '' };
 let financeEmail = '';
 let projectId = 0;
+let customerId = 0;
 const lots: Record<string, number> = {};
 const HEADERS = portfolioSheetColumns(true).map((column) => column.header);
 
@@ -99,6 +101,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   const make = factories(ctx);
   const customer = await make.buildCustomer();
+  customerId = customer.id;
   const project = await make.buildProject({ customerId: customer.id });
   projectId = project.id;
   const ids = await ctx.services.layerImport.importLayers(
@@ -160,7 +163,7 @@ describe('GET informations/import/example/:projectId (template)', () => {
     const sheet = await readXlsx(response.rawPayload);
     expect(rowValues(sheet, 1)).toEqual(HEADERS);
     expect(HEADERS[0]).toBe('Etapa');
-    expect(rowValues(sheet, 2).slice(0, 4)).toEqual(['Etapa 1', 'L-1', 'A', '1']);
+    expect(rowValues(sheet, 2).slice(0, 4)).toEqual(['Etapa 1', undefined, 'EXEMPLO', 'EXEMPLO']);
     expect(sheet.rowCount).toBe(2);
     const yesNo = sheet.getCell(
       `${sheet.getColumn(HEADERS.indexOf('Escritura') + 1).letter}5`,
@@ -172,11 +175,22 @@ describe('GET informations/import/example/:projectId (template)', () => {
     });
   });
 
-  it('imports as it is: the example lot gets the example values', async () => {
+  it('sent back unchanged, changes no lot: its example row is refused with the reason', async () => {
     const response = await download(`/api/v1/informations/import/example/${projectId}`);
+    const before = await snapshot();
+    const a2 = await saleOf('a2');
     const result = await imported(response.rawPayload, 'modelo.xlsx');
-    expect(result.list).toEqual([{ linha: 2, sucesso: true, erros: [] }]);
-    expect(await saleOf('a1')).toMatchObject({ nomeComprador: 'Maria da Silva', dataVenda: '2025-03-15' });
+    expect(result.list).toEqual([{ linha: 2, sucesso: false, erros: [PORTFOLIO_EXAMPLE_ROW_ERROR] }]);
+    expect(await snapshot()).toEqual(before);
+    expect(await saleOf('a1')).toBeUndefined();
+    expect(await saleOf('a2')).toEqual(a2);
+  });
+
+  it('never carries a real lot: not even the data of the lot that has a buyer', async () => {
+    const response = await download(`/api/v1/informations/import/example/${projectId}`);
+    const row = rowValues(await readXlsx(response.rawPayload), 2);
+    expect(row).not.toContain('João Lima');
+    expect(row).not.toContain('L-2');
   });
 
   it('opens by ?api_token= (a download link) and keeps others out', async () => {
@@ -490,5 +504,37 @@ describe('POST project/:id/informations/import', () => {
     expect((await importAs(tokens.inactive, bytes)).statusCode).toBe(403);
     expect((await importAs(tokens.finance, bytes, 'x.xlsx', 999_999)).statusCode).toBe(404);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the template in a project whose real lot is called Quadra EXEMPLO, Lote EXEMPLO', () => {
+  it('still refuses its example row: the real lot keeps an empty record', async () => {
+    const make = factories(ctx);
+    const project = await make.buildProject({ customerId });
+    const ids = await ctx.services.layerImport.importLayers(project.id, [
+      {
+        type: 'LOT',
+        name: 'Lote EXEMPLO',
+        block: 'EXEMPLO',
+        stage: 'Etapa 1',
+        customerCode: 'L-EX',
+        tagValue: 'EX',
+        sourceKey: 'exemplo',
+        geometry: square(-51.9),
+      },
+    ]);
+    const id = ids.get('exemplo') ?? 0;
+    const admin = await make.signIn(await make.buildUser('ADMIN', [], { customerId }));
+    const response = await download(`/api/v1/informations/import/example/${project.id}`, admin);
+    const sent = await importAs(admin, response.rawPayload, 'modelo.xlsx', project.id);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const result = importResultSchema.parse(sent.json());
+    expect(result.list[0]?.sucesso).toBe(false);
+    const stored = await ctx.db
+      .selectFrom('lotInformations')
+      .selectAll()
+      .where('layerId', '=', id)
+      .executeTakeFirst();
+    expect(stored).toBeUndefined();
   });
 });

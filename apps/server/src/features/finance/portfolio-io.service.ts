@@ -2,9 +2,9 @@ import {
   FINANCE_IMPORT_MESSAGES,
   importOutcomeMessage,
   lotOfName,
+  PORTFOLIO_EXAMPLE_KEY,
   portfolioSheetColumns,
   type ImportResult,
-  type InformationRow,
   type InformationsExportQuery,
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
@@ -16,7 +16,7 @@ import type { ProjectsService } from '../projects';
 import type { FinanceService } from './finance.service';
 import type { ImportRowOutcome } from './portfolio-import';
 import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
-import { portfolioTemplate, portfolioValue, type SheetValue } from './portfolio-sheets';
+import { portfolioTemplate, type SheetValue } from './portfolio-sheets';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -42,8 +42,10 @@ export interface PortfolioIoDeps {
   logError?(error: unknown, message: string): void;
 }
 
-/** Illustrative values of the template's example row, used where the example lot has none of its own. */
+/** The template's example row: made-up values under a Quadra and Lote that name no lot of any project. */
 const EXAMPLE_VALUES: Record<string, SheetValue> = {
+  block: PORTFOLIO_EXAMPLE_KEY,
+  lot: PORTFOLIO_EXAMPLE_KEY,
   codigo_comprador: '0001',
   nome_comprador: 'Maria da Silva',
   cpf_cnpj_comprador: '529.982.247-25',
@@ -141,15 +143,9 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       const project = await projects.assertAccess(user, projectId, 'finance');
       const list = await finance.list(user, projectId, {});
       const columns = portfolioSheetColumns(list.hasStage);
-      const first: InformationRow | undefined = list.list[0];
-      const example = columns.map((column) => {
-        if (!first)
-          return column.key === 'stage'
-            ? (list.stagesAvailable[0] ?? null)
-            : (EXAMPLE_VALUES[column.key] ?? null);
-        const own = portfolioValue(first, column);
-        return own ?? EXAMPLE_VALUES[column.key] ?? null;
-      });
+      const example = columns.map((column) =>
+        column.key === 'stage' ? (list.stagesAvailable[0] ?? null) : (EXAMPLE_VALUES[column.key] ?? null),
+      );
       const body = await portfolioTemplate(columns, example, list.stagesAvailable);
       return { body, contentType: XLSX_TYPE, filename: `modelo-carteira-${slug(project.name)}.xlsx` };
     },

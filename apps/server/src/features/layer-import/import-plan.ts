@@ -11,7 +11,7 @@ import { columnsOf, resolveMapping, textOf, type ResolvedMapping } from './attri
 import { layerTypeOf } from './attribute-type';
 import { anchorOf, layerGeometryOf } from './feature-geometry';
 import { crsLabel, fileCrs, type FileCrs } from './file-crs';
-import { blockLotKey, codeKey, layerKey } from './lot-keys';
+import { blockLotKey, codeKey, layerKey, type LotIdentity } from './lot-keys';
 import type { SourceFeature, SourceFile } from './read/source-file';
 import { insideBrazil, looksProjected, toLonLat } from './reproject';
 import { validityProblem } from '../../geo/validity';
@@ -30,6 +30,8 @@ export interface PlanOptions {
   epsg?: number;
   mapping: LayerImportMapping;
   defaultType: LayerType;
+  /** Keep repeated lots under a suffixed code or lot number (a warning each) instead of refusing them. */
+  keepDuplicates?: boolean;
 }
 
 /** One feature of the file as it would be stored. */
@@ -130,23 +132,60 @@ function error(
   };
 }
 
-/** Marks later features that repeat a lot of the file (same code, or same quadra + lote) invalid. */
-function refuseDuplicates(
+const identityOf = (layer: PlannedLayer): LotIdentity => ({
+  block: layer.block,
+  lot: layer.tagValue ?? layer.name,
+  customerCode: layer.customerCode,
+});
+const keysOf = (identity: LotIdentity) =>
+  [codeKey(identity), blockLotKey(identity)].filter((key): key is string => key !== null);
+
+/**
+ * The repeated value of a lot made unique with the first free suffix: the code when the code repeats, else the
+ * lot number. Returns what was renamed, from what, to what.
+ */
+function renameRepeated(layer: PlannedLayer, seen: Map<string, PlannedLayer>) {
+  const code = codeKey(identityOf(layer));
+  const field = code !== null && seen.has(code) ? 'customerCode' : layer.tagValue ? 'tagValue' : 'name';
+  const original = layer[field] ?? '';
+  for (let suffix = 2; ; suffix += 1) {
+    const value = `${original}-${suffix}`;
+    if (keysOf(identityOf({ ...layer, [field]: value })).every((key) => !seen.has(key))) {
+      layer[field] = value;
+      return { what: field === 'customerCode' ? 'código' : 'lote', from: original, to: value };
+    }
+  }
+}
+
+/**
+ * Later features that repeat a lot of the file (same code, or same quadra + lote) are refused; with
+ * `keep`, they are kept under a suffixed code or lot number, each with a warning naming the conflict, so
+ * that no real lot of a surveyor's file is lost over one repeated value.
+ */
+function settleDuplicates(
   layers: PlannedLayer[],
   problems: ImportProblem[],
   anchors: Map<number, [number, number] | null>,
+  keep: boolean,
 ) {
   const seen = new Map<string, PlannedLayer>();
   for (const layer of layers) {
     if (!layer.valid || layer.type !== 'LOT') continue;
-    const identity = {
-      block: layer.block,
-      lot: layer.tagValue ?? layer.name,
-      customerCode: layer.customerCode,
-    };
-    const keys = [codeKey(identity), blockLotKey(identity)].filter((key): key is string => key !== null);
-    const first = keys.map((key) => seen.get(key)).find(Boolean);
-    if (first) {
+    const first = keysOf(identityOf(layer))
+      .map((key) => seen.get(key))
+      .find(Boolean);
+    if (first && keep) {
+      const renamed = renameRepeated(layer, seen);
+      problems.push({
+        ...error(
+          'DUPLICATE_LOT_RENAMED',
+          layer,
+          `${renamed.what} '${renamed.from}' repetido da feição ${first.index + 1}: importado como '${renamed.to}'.`,
+          anchors.get(layer.index) ?? null,
+        ),
+        severity: 'warning',
+      });
+    } else if (first) {
       layer.valid = false;
       problems.push(
         error(
@@ -158,7 +197,7 @@ function refuseDuplicates(
       );
       continue;
     }
-    for (const key of keys) seen.set(key, layer);
+    for (const key of keysOf(identityOf(layer))) seen.set(key, layer);
   }
 }
 
@@ -289,7 +328,7 @@ export function planImport(file: SourceFile, options: PlanOptions, existing: Exi
   if (placed > 0 && inside === 0) {
     throw unprocessable('OUTSIDE_BRAZIL', LAYER_IMPORT_MESSAGES.outsideBrazil(crsLabel(crs.crs)));
   }
-  refuseDuplicates(layers, problems, anchors);
+  settleDuplicates(layers, problems, anchors, options.keepDuplicates === true);
   const unmatchedLots = matchExisting(layers, existing);
   const readerProblems = file.problems.map((problem) => ({
     ...problem,

@@ -384,6 +384,43 @@ describe('validity, dry run, all-or-nothing', () => {
   });
 });
 
+describe('keepDuplicates: a real file with a repeated id', () => {
+  const square = (west: number) => [
+    [west, -23.4198],
+    [west + 0.0002, -23.4198],
+    [west + 0.0002, -23.4196],
+    [west, -23.4196],
+    [west, -23.4198],
+  ];
+  // Lots with no quadra/lote columns, their real id mapped as the customer code; 'SQL-7' twice in the data.
+  const file = Buffer.from(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: ['SQL-5', 'SQL-7', 'SQL-7', 'SQL-8'].map((code, index) => ({
+        type: 'Feature',
+        properties: { sql: code },
+        geometry: { type: 'Polygon', coordinates: [square(-51.9498 + index * 0.0003)] },
+      })),
+    }),
+  );
+  const mapping = JSON.stringify({ customerCode: 'sql' });
+
+  it('without it, the repeated lot is refused; with it, both are kept and the conflict is named', async () => {
+    const refused = await importReport(await newProject(), file, { mapping, dryRun: 'true' });
+    expect(refused.invalidCount).toBe(1);
+    expect(refused.problems.map((problem) => problem.code)).toContain('DUPLICATE_LOT');
+
+    const projectId = await newProject();
+    const report = await importReport(projectId, file, { mapping, keepDuplicates: 'true' });
+    expect(report).toMatchObject({ imported: true, invalidCount: 0, lots: { created: 4 } });
+    const warning = report.problems.find((problem) => problem.code === 'DUPLICATE_LOT_RENAMED');
+    expect(warning).toMatchObject({ severity: 'warning', index: 2 });
+    expect(warning?.message).toContain("código 'SQL-7' repetido da feição 2: importado como 'SQL-7-2'");
+    const codes = (await layersOf(projectId)).map((layer) => layer.customerCode);
+    expect(codes).toEqual(['SQL-5', 'SQL-7', 'SQL-7-2', 'SQL-8']);
+  });
+});
+
 describe('re-import', () => {
   it('replaces matched lots in place, keeping their history, observations and finance rows; reports unmatched ones', async () => {
     const projectId = await newProject();

@@ -49,7 +49,12 @@ export function createLayerFileImportService(repo: LayerImportRepo, projects: Pr
         'planLayerFile',
         {
           bytes,
-          options: { epsg: fields.epsg, mapping, defaultType: fields.defaultType ?? 'LOT' },
+          options: {
+            epsg: fields.epsg,
+            mapping,
+            defaultType: fields.defaultType ?? 'LOT',
+            keepDuplicates: fields.keepDuplicates,
+          },
           existing,
           derive: { deriveBlocks: fields.deriveBlocks, deriveStages: fields.deriveStages },
           takesBoundary,

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { analysesApi, scenesApi, type EndpointInput } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
+import { announceProjectChange } from '../../shared/api/projectData';
+import { useAnnounceSettled } from '../../shared/api/useAnnounceSettled';
 
 export type WithAnalysisQuery = NonNullable<EndpointInput<typeof analysesApi.scenesWithAnalysis>['query']>;
 export type CreateAnalysisBody = NonNullable<EndpointInput<typeof analysesApi.create>['body']>;
@@ -10,10 +12,13 @@ const ADMIN_KEY = ['admin'] as const;
 const SCENES_KEY = [...ADMIN_KEY, 'scenes'] as const;
 const ANALYSES_KEY = [...ADMIN_KEY, 'analyses'] as const;
 
-/** Every admin list changes together: scenes, analyses and the AI lists derive from both tables. */
+/**
+ * Every admin list changes together (scenes, analyses and the AI lists derive from both tables), and so do the
+ * other screens' scenes and lots: a removed scene leaves the map, a published analysis colours its lots.
+ */
 function useRefreshAdminLists() {
   const client = useQueryClient();
-  return () => void client.invalidateQueries({ queryKey: ADMIN_KEY });
+  return () => void announceProjectChange(client, 'scenes', 'lots');
 }
 
 export function useAdminScenes(withoutAnalysis = false) {
@@ -36,7 +41,7 @@ export function useScenesWithoutDetect(month: string) {
 
 /** The 'Processamento I.A' list; read again every second while any analysis is queued or processing. */
 export function useScenesWithAnalysis(query: WithAnalysisQuery) {
-  return useQuery({
+  const rows = useQuery({
     queryKey: [...ADMIN_KEY, 'with-analysis', query],
     queryFn: () => callApi(analysesApi.scenesWithAnalysis, { query }),
     refetchInterval: (current) =>
@@ -46,11 +51,19 @@ export function useScenesWithAnalysis(query: WithAnalysisQuery) {
         ? JOB_PROGRESS_POLL_MS
         : false,
   });
+  // An AI run that ends has written its lots' statuses: the map and the reports read them again.
+  useAnnounceSettled(rows.data, {
+    idOf: (row) => row.detect_id,
+    stateOf: (row) => row.processing_state,
+    settled: ['done', 'failed'],
+    changes: ['lots'],
+  });
+  return rows;
 }
 
-/** Polls one project's scenes until the uploaded one is tiled (or failed). */
+/** Polls one project's scenes until the uploaded one is tiled (or failed); its end is news to every screen. */
 export function useSceneIngest(projectId: number | null, sceneId: number | null) {
-  return useQuery({
+  const ingest = useQuery({
     queryKey: [...SCENES_KEY, 'ingest', projectId, sceneId],
     queryFn: async () => {
       const scenes = await callApi(scenesApi.listForProject, { params: { id: projectId ?? 0 } });
@@ -62,6 +75,14 @@ export function useSceneIngest(projectId: number | null, sceneId: number | null)
       return status === 'ready' || status === 'failed' ? false : JOB_PROGRESS_POLL_MS;
     },
   });
+  useAnnounceSettled(ingest.data ? [ingest.data] : undefined, {
+    idOf: (scene) => scene.id,
+    stateOf: (scene) => scene.status,
+    settled: ['ready', 'failed'],
+    changes: ['scenes'],
+    fresh: true,
+  });
+  return ingest;
 }
 
 export function useCreateAnalysis() {

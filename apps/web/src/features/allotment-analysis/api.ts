@@ -2,13 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { allotmentAnalysesApi, detectionsApi, scenesApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
+import { announceProjectChange } from '../../shared/api/projectData';
+import { useAnnounceSettled } from '../../shared/api/useAnnounceSettled';
 
 const analysesKey = (projectId: number) => ['allotment-analysis', 'analyses', projectId] as const;
 
 /** The project's analyses with their lots per detection type; read again while one is being processed. */
-export function useAllotmentAnalyses(projectId: number) {
-  return useQuery({
+export function useAllotmentAnalyses(projectId: number, enabled = true) {
+  const analyses = useQuery({
     queryKey: analysesKey(projectId),
+    enabled,
     queryFn: () => callApi(allotmentAnalysesApi.list, { params: { id: projectId } }),
     retry: false,
     refetchInterval: (query) =>
@@ -16,6 +19,13 @@ export function useAllotmentAnalyses(projectId: number) {
         ? JOB_PROGRESS_POLL_MS
         : false,
   });
+  useAnnounceSettled(analyses.data, {
+    idOf: (analysis) => analysis.detectId,
+    stateOf: (analysis) => analysis.processingState,
+    settled: ['done', 'failed'],
+    changes: ['lots'],
+  });
+  return analyses;
 }
 
 /** Spec 7 `GET /project/{id}/last-scene`. */
@@ -33,6 +43,11 @@ export function usePublishAllotmentAnalysis(projectId: number) {
   return useMutation({
     mutationFn: ({ detectId, published }: { detectId: number; published: boolean }) =>
       callApi(detectionsApi.setApproval, { params: { id: detectId }, body: { approval_status: published } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+    // Publishing changes what the other users' maps colour.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: analysesKey(projectId) }),
+        announceProjectChange(client, 'lots'),
+      ]),
   });
 }

@@ -6,6 +6,7 @@ import { ADMIN_TEXTS } from '../messages';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
 import { MonthFilter, monthFromNow } from './MonthFilter';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { selectionLabels } from '../../../shared/ui/selectionLabels';
 
 const COLUMNS: TableColumnsType<SceneWithoutDetect> = [
   { title: 'Id', dataIndex: 'id', width: 80 },
@@ -50,7 +51,11 @@ export function AiAnalysisTab() {
         loading={scenes.isLoading}
         dataSource={scenes.data ?? []}
         columns={COLUMNS}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          ...selectionLabels((scene) => `imagem de ${scene.date_formatted} (${scene.project_name})`),
+        }}
         pagination={false}
         scroll={{ y: 420 }}
         locale={{ emptyText: ADMIN_TEXTS.noScenesWithoutAnalysis }}

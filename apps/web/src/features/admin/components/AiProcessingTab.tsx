@@ -7,6 +7,7 @@ import { useLoadErrorNotice } from '../useLoadErrorNotice';
 import { MonthFilter, monthFromNow } from './MonthFilter';
 import { PROCESSING_COLUMNS } from './processingColumns';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { selectionLabels } from '../../../shared/ui/selectionLabels';
 
 type YesNo = '' | '1' | '2';
 
@@ -111,7 +112,11 @@ export function AiProcessingTab() {
         loading={rows.isLoading}
         dataSource={rows.data ?? []}
         columns={PROCESSING_COLUMNS}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          ...selectionLabels((row) => `análise de ${row.date_formatted} (${row.project_name})`),
+        }}
         pagination={false}
         scroll={{ y: 420 }}
         locale={{ emptyText: ADMIN_TEXTS.noScenesWithAnalysis }}

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Form } from 'antd';
 import { ELEVATION_MESSAGES, SCENE_MESSAGES, scenesApi } from '@mirante/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,8 +10,22 @@ import { sceneFormData, type SceneFormValues } from '../sceneForm';
 import { SceneFormFields } from './SceneFormFields';
 import { SceneUploadStatus, type UploadState } from './SceneUploadStatus';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { ProjectContext } from '../../projects/ProjectContext';
 
-const INITIAL: Partial<SceneFormValues> = { publishImage: false, file: [], model: [], dsm: [] };
+/** Said after a refusal: the refused files leave the list, so the next choice is not sent with them as a mosaic. */
+export const REFUSED_FILE_REMOVED = 'O arquivo recusado foi retirado da lista: escolha outro arquivo.';
+
+/**
+ * The project the form starts on: `?projeto=` (a link from the project's checklist), else the project chosen in
+ * the header. An image is published unless the ADMIN unticks it: a new customer's first image is meant to be seen.
+ */
+function useInitialValues(): Partial<SceneFormValues> {
+  const [search] = useSearchParams();
+  const current = useContext(ProjectContext)?.project.id;
+  const asked = Number(search.get('projeto'));
+  const project = Number.isInteger(asked) && asked > 0 ? asked : current;
+  return useMemo(() => ({ project, publishImage: true, file: [], model: [], dsm: [] }), [project]);
+}
 
 /** 'Cadastrar imagem': the form, the upload with its progress and then the ingest's progress. */
 export function RegisterSceneTab() {
@@ -19,6 +34,7 @@ export function RegisterSceneTab() {
   const client = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const [upload, setUpload] = useState<UploadState | null>(null);
+  const initialValues = useInitialValues();
 
   /** ★ The elevation model goes once the scene exists; refusing it leaves the scene registered. */
   const sendDsm = async (sceneId: number, file: File) => {
@@ -55,7 +71,8 @@ export function RegisterSceneTab() {
       void client.invalidateQueries({ queryKey: ['admin'] });
     } catch (error) {
       setUpload(null);
-      void message.error(`${SCENE_MESSAGES.createFailed}: ${serverReason(error)}`);
+      form.setFieldValue('file', []);
+      void message.error(`${SCENE_MESSAGES.createFailed}: ${serverReason(error)} ${REFUSED_FILE_REMOVED}`);
     } finally {
       setUploading(false);
     }
@@ -67,7 +84,7 @@ export function RegisterSceneTab() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={INITIAL}
+        initialValues={initialValues}
         onFinish={(values) => void submit(values)}
         className="admin-form"
         aria-label="Cadastrar imagem"

@@ -4,6 +4,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { ListError } from '../../security/components/ListError';
 import { serverReason } from '../messages';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
+import { selectionLabels } from '../../../shared/ui/selectionLabels';
 
 export interface RemovalTableProps<T extends { id: number }> {
   label: string;
@@ -12,6 +13,8 @@ export interface RemovalTableProps<T extends { id: number }> {
   failedToLoad: boolean;
   onRetry(): void;
   columns: TableColumnsType<T>;
+  /** What a row is, for its selection box's screen-reader name ('imagem 12 de 10/05/2024'). */
+  rowLabel(row: T): string;
   texts: { empty: string; loadFailed: string; confirm: string; failed: string; removed: string };
   remove(ids: number[]): Promise<unknown>;
   removing: boolean;
@@ -56,7 +59,11 @@ export function RemovalTable<T extends { id: number }>(props: RemovalTableProps<
         loading={props.loading}
         dataSource={props.rows ?? []}
         columns={props.columns}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: setSelected,
+          ...selectionLabels(props.rowLabel),
+        }}
         pagination={false}
         scroll={{ y: 420 }}
         locale={{ emptyText: props.texts.empty }}

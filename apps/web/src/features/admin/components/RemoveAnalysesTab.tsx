@@ -29,6 +29,7 @@ export function RemoveAnalysesTab() {
       failedToLoad={analyses.isError}
       onRetry={() => void analyses.refetch()}
       columns={COLUMNS}
+      rowLabel={(analysis) => `análise ${analysis.id} de ${analysis.sceneName} (${analysis.projectName})`}
       texts={{
         empty: ADMIN_TEXTS.noAnalyses,
         loadFailed: ADMIN_TEXTS.analysesLoadFailed,

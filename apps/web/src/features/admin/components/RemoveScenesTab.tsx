@@ -48,6 +48,7 @@ export function RemoveScenesTab() {
       failedToLoad={scenes.isError}
       onRetry={() => void scenes.refetch()}
       columns={COLUMNS}
+      rowLabel={(scene) => `imagem ${scene.id} de ${scene.date_formatted} (${scene.project_name})`}
       texts={{
         empty: ADMIN_TEXTS.noScenes,
         loadFailed: ADMIN_TEXTS.scenesLoadFailed,

@@ -1,5 +1,9 @@
-import { Alert, Progress } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Alert, Button, Progress } from 'antd';
+import { useProjects } from '../../projects/api';
 import { useSceneIngest } from '../api';
+import { ImageAiPanel, IMAGE_AI_TEXTS } from '../first-steps/ImageAiPanel';
+import { useOpenProjectMap } from '../first-steps/useOpenProjectMap';
 
 export interface UploadState {
   /** 0–100 while the file travels. */
@@ -17,13 +21,24 @@ const STATUS_TEXT = {
   failed: 'Falha no processamento da imagem',
 } as const;
 
-/** The upload's progress, then the ingest's state and progress polled until ready or failed. */
+/**
+ * The upload's progress, then the ingest's state and progress polled until ready or failed; a ready image of an
+ * allotment goes on to the AI from here, any other to its map.
+ */
 export function SceneUploadStatus({ state }: { state: UploadState }) {
   const ingest = useSceneIngest(state.projectId, state.sceneId);
   const scene = ingest.data;
+  const project = useProjects().data?.find((item) => item.id === state.projectId) ?? null;
+  const openMap = useOpenProjectMap();
+  const root = useRef<HTMLDivElement>(null);
+  const phase = `${state.sceneId ?? ''}:${scene?.status ?? ''}:${state.dsm ? 'dsm' : ''}`;
+  // The status sits below the form: brought into view as it starts and as it grows, even on a 768 px screen.
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [phase]);
 
   return (
-    <div className="admin-upload-status" aria-live="polite">
+    <div className="admin-upload-status" aria-live="polite" ref={root}>
       <div className="admin-upload-status__label">Envio do arquivo</div>
       <Progress percent={state.percent} aria-label="Envio do arquivo" />
       {state.dsm && (
@@ -52,6 +67,15 @@ export function SceneUploadStatus({ state }: { state: UploadState }) {
           {scene?.status === 'failed' && (
             <Alert type="error" showIcon title={`${STATUS_TEXT.failed}: ${scene.errorMessage ?? ''}`} />
           )}
+          {scene?.status === 'ready' &&
+            project &&
+            (project.projectType === 'ALLOTMENT' ? (
+              <ImageAiPanel project={project} sceneId={scene.id} />
+            ) : (
+              <Button type="primary" onClick={() => openMap(project)}>
+                {IMAGE_AI_TEXTS.openImageMap}
+              </Button>
+            ))}
         </>
       )}
     </div>

@@ -19,15 +19,17 @@ import '../admin.css';
  * ours: 'Links de acesso', 'Cadastrar projeto' (projects registered by an ADMIN) and 'Hosts liberados' (internal hosts an ERP URL may reach).
  */
 export default function AdminPage() {
-  // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem').
-  const [search] = useSearchParams();
+  // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem' or a project's checklist).
+  const [search, setSearch] = useSearchParams();
   return (
     <div className="admin-page">
       <h1 className="admin-page__title">Painel de administração</h1>
       <Tabs
         tabPlacement="start"
         destroyOnHidden
-        defaultActiveKey={search.get('aba') ?? undefined}
+        activeKey={search.get('aba') ?? 'user'}
+        // The tab is in the address, so a link to another tab (with its ?projeto=) works from inside the panel.
+        onChange={(key) => setSearch({ aba: key })}
         items={[
           { key: 'user', label: 'Cadastrar usuário', children: <RegisterUserTab /> },
           { key: 'scene', label: 'Cadastrar imagem', children: <RegisterSceneTab /> },

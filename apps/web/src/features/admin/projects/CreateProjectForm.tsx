@@ -1,5 +1,5 @@
 import { App, Button, Form } from 'antd';
-import { PROJECT_MESSAGES } from '@mirante/shared';
+import { PROJECT_MESSAGES, type RegisteredProject } from '@mirante/shared';
 import { serverReason } from '../messages';
 import { useCreateProject } from './api';
 import { ProjectFormFields } from './ProjectFormFields';
@@ -7,7 +7,7 @@ import { toCreateBody, type ProjectFormValues } from './projectFormValues';
 import { PROJECT_TAB_TEXTS } from './texts';
 
 /** The registration form of the 'Cadastrar projeto' tab. */
-export function CreateProjectForm() {
+export function CreateProjectForm({ onCreated }: { onCreated?(project: RegisteredProject): void }) {
   const [form] = Form.useForm<ProjectFormValues>();
   const { message } = App.useApp();
   const create = useCreateProject();
@@ -17,6 +17,7 @@ export function CreateProjectForm() {
       onSuccess: (project) => {
         void message.success(`${PROJECT_MESSAGES.created}: ${project.name}`);
         form.resetFields();
+        onCreated?.(project);
       },
       onError: (error) => void message.error(`${PROJECT_TAB_TEXTS.createFailed} ${serverReason(error)}`),
     });

@@ -7,6 +7,7 @@ import { useRegisteredProjects, useSetProjectArchived } from './api';
 import { CreateProjectForm } from './CreateProjectForm';
 import { EditProjectModal } from './EditProjectModal';
 import { LayerImportDrawer } from './import/LayerImportDrawer';
+import { FirstStepsChecklist } from '../first-steps/FirstStepsChecklist';
 import { PROJECT_TAB_TEXTS } from './texts';
 
 const hectares = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
@@ -19,6 +20,7 @@ export function ProjectsTab() {
   const [showArchived, setShowArchived] = useState(false);
   const [editing, setEditing] = useState<RegisteredProject | null>(null);
   const [importing, setImporting] = useState<RegisteredProject | null>(null);
+  const [guided, setGuided] = useState<RegisteredProject | null>(null);
 
   const rows = useMemo(
     () => (projects.data ?? []).filter((project) => showArchived || !project.archived),
@@ -71,11 +73,18 @@ export function ProjectsTab() {
     {
       title: '',
       key: 'actions',
-      width: 290,
+      width: 360,
       render: (_value, project) => (
         <Space size="small">
           <Button size="small" onClick={() => setEditing(project)} aria-label={`Editar ${project.name}`}>
             Editar
+          </Button>
+          <Button
+            size="small"
+            onClick={() => setGuided(project)}
+            aria-label={`Primeiros passos de ${project.name}`}
+          >
+            Passos
           </Button>
           <Button
             size="small"
@@ -112,7 +121,8 @@ export function ProjectsTab() {
 
   return (
     <div className="admin-tab">
-      <CreateProjectForm />
+      <CreateProjectForm onCreated={setGuided} />
+      {guided && <FirstStepsChecklist project={guided} onImportLots={() => setImporting(guided)} />}
       <div className="admin-project-list__heading">
         <h2 className="admin-tab__heading">{PROJECT_TAB_TEXTS.listHeading}</h2>
         <label className="admin-project-list__toggle">

@@ -215,7 +215,7 @@ export function MapScreen() {
         <MapStatusBar
           cursor={cursor}
           zoom={camera.zoom}
-          sceneLabel={effectiveType === 'satelite' ? (scene?.dateFormatted ?? null) : null}
+          sceneLabel={shownDate ? (scene?.dateFormatted ?? null) : null}
         />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { Layer, LayerType, Scene } from '@mirante/shared';
-import { buildMapStyle, type LayersFeatureCollection, type MapType } from '../style/layerStyles';
+import { buildMapStyle, drawsScene, type LayersFeatureCollection, type MapType } from '../style/layerStyles';
 import { useBaseMapPart } from './useBaseMapPart';
 import { useDatedFeatures } from './useDatedFeatures';
 
@@ -33,7 +33,7 @@ export function useMapStyles({
   apiToken,
 }: MapStylesInput) {
   const effectiveType: MapType = before ? 'satelite' : mapType;
-  const shownDate = effectiveType === 'satelite' && scene ? scene.isoDate : null;
+  const shownDate = scene && drawsScene(effectiveType, scene) ? scene.isoDate : null;
   const dated = useDatedFeatures(projectId, layers, shownDate, before?.isoDate ?? null, reviewOnly);
   const base = useBaseMapPart(effectiveType);
   const styleFor = useCallback(

@@ -111,7 +111,7 @@ describe('layer styles', () => {
     expect(JSON.stringify(picked && 'filter' in picked ? picked.filter : null)).toContain('"BLOCK"');
   });
 
-  it('adds the scene raster with the api token only in Satélite mode', () => {
+  it("adds the scene raster with the api token under 'Satélite' and 'Mapa', never under 'S/ imagem'", () => {
     const base = {
       data: toFeatureCollection([]),
       visibleTypes: ['LOT' as const],
@@ -126,8 +126,20 @@ describe('layer styles', () => {
       bounds: [-52, -24, -51, -23],
       maxzoom: 20,
     });
-    expect(buildMapStyle({ ...base, mapType: 'mapa' }).sources['mirante-scene']).toBeUndefined();
+    const map = buildMapStyle({ ...base, mapType: 'mapa' });
+    // Over the drawn street map (seen around the scene), beneath the lots, which are styled as over imagery.
+    expect(map.layers.map((l) => l.id).slice(0, 3)).toEqual(['background', 'drawn-map-streets', 'scene']);
+    expect(map.sources['mirante-scene']).toEqual(satellite.sources['mirante-scene']);
+    const blocks = map.layers.find((l) => l.id === 'lots-outline');
+    expect(blocks && 'paint' in blocks ? blocks.paint : null).toMatchObject({
+      'line-color': 'rgba(255,255,255,0.85)',
+    });
     expect(buildMapStyle({ ...base, mapType: 'sem-imagem' }).layers.map((l) => l.id)).not.toContain('scene');
+    expect(
+      buildMapStyle({ ...base, mapType: 'mapa', scene: { ...scene, status: 'processing' } }).sources[
+        'mirante-scene'
+      ],
+    ).toBeUndefined();
   });
 
   it('keeps the session token out of a signed URL (a published scene’s, cacheable by a CDN)', () => {
@@ -157,8 +169,8 @@ describe('layer styles', () => {
     const paintOf = (style: ReturnType<typeof buildMapStyle>, id: string) =>
       JSON.stringify(style.layers.find((layer) => layer.id === id));
 
-    it("without one, 'Mapa' draws the project as a street map and differs from 'S/ imagem'", () => {
-      const map = buildMapStyle({ ...input, mapType: 'mapa' });
+    it("without one nor a scene, 'Mapa' draws the project as a street map and differs from 'S/ imagem'", () => {
+      const map = buildMapStyle({ ...input, scene: null, mapType: 'mapa' });
       const plain = buildMapStyle({ ...input, mapType: 'sem-imagem' });
       expect(map.layers.map((l) => l.id).slice(0, 2)).toEqual(['background', 'drawn-map-streets']);
       expect(paintOf(map, 'background')).toContain(DRAWN_MAP.land);

@@ -298,15 +298,25 @@ export interface StyleInput {
 }
 
 /**
- * The whole map style: our own layers over the street base map ('Mapa'; without one configured, over the project
- * drawn as a street map), over the selected scene's tiles and the satellite base map ('Satélite') or alone on a
- * neutral background ('S/ imagem'). Nothing external unless configured: the product works offline.
+ * Whether the selected scene is drawn: under 'Mapa' (over the street map) and 'Satélite' (over the satellite base
+ * map) alike, so the customer's own imagery shows in the default view; 'S/ imagem' is the map without imagery.
+ */
+export function drawsScene(mapType: MapType, scene: Pick<Scene, 'status'> | null): boolean {
+  return mapType !== 'sem-imagem' && scene !== null && scene.status === 'ready';
+}
+
+/**
+ * The whole map style: our own layers over the selected scene's tiles, over the street base map ('Mapa'; without
+ * one configured, the project drawn as a street map, seen around the scene) or the satellite base map
+ * ('Satélite'), or alone on a neutral background ('S/ imagem'). Nothing external unless configured: the product
+ * works offline.
  */
 export function buildMapStyle(input: StyleInput): StyleSpecification {
   const base = input.mapType === 'sem-imagem' ? null : (input.base ?? null);
+  const showScene = drawsScene(input.mapType, input.scene);
+  const drawnMap = input.mapType === 'mapa' && !base;
   const backdrop: Backdrop =
-    input.mapType === 'satelite' || base ? 'image' : input.mapType === 'mapa' ? 'drawn-map' : 'plain';
-  const showScene = input.mapType === 'satelite' && input.scene !== null && input.scene.status === 'ready';
+    input.mapType === 'satelite' || base || showScene ? 'image' : drawnMap ? 'drawn-map' : 'plain';
   const sources: StyleSpecification['sources'] = {
     [LAYERS_SOURCE]: {
       type: 'geojson',
@@ -318,7 +328,7 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
       tolerance: 0.5,
     },
   };
-  const background = backdrop === 'drawn-map' ? DRAWN_MAP.land : BACKGROUND[input.mapType];
+  const background = drawnMap ? DRAWN_MAP.land : BACKGROUND[input.mapType];
   const layers: LayerSpecification[] = [
     { id: 'background', type: 'background', paint: { 'background-color': background } },
   ];
@@ -326,7 +336,7 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
     Object.assign(sources, base.sources);
     layers.push(...base.layers);
   }
-  if (backdrop === 'drawn-map') layers.push(...drawnMapLayers(input.visibleTypes));
+  if (drawnMap) layers.push(...drawnMapLayers(input.visibleTypes));
   if (showScene && input.scene) {
     const scene = input.scene;
     sources[SCENE_SOURCE] = {

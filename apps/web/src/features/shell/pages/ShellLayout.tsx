@@ -1,7 +1,6 @@
-import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AppErrorBoundary } from '../../../shared/status/AppErrorBoundary';
-import { LoadingScreen } from '../../../shared/status/LoadingScreen';
+import { RouteSuspense } from '../../../shared/routing/RouteSuspense';
 import { ProjectProvider } from '../../projects/components/ProjectProvider';
 import { TopBar } from '../components/TopBar';
 
@@ -13,9 +12,9 @@ export default function ShellLayout() {
         <TopBar />
         <main className="shell__content">
           <AppErrorBoundary resetKey={location.pathname}>
-            <Suspense fallback={<LoadingScreen />}>
+            <RouteSuspense>
               <Outlet />
-            </Suspense>
+            </RouteSuspense>
           </AppErrorBoundary>
         </main>
       </div>

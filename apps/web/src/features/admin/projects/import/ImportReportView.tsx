@@ -20,16 +20,16 @@ const CRS_SOURCES: Record<LayerImportReport['crs']['source'], string> = {
 export function ImportCounts({ report }: { report: LayerImportReport }) {
   return (
     <div className="layer-import__counts" data-testid="import-counts">
-      <Statistic title="Feições" value={report.featureCount} />
-      <Statistic title="Válidas" value={report.validCount} />
+      <Statistic groupSeparator="." title="Feições" value={report.featureCount} />
+      <Statistic groupSeparator="." title="Válidas" value={report.validCount} />
       <Statistic
         title="Inválidas"
         value={report.invalidCount}
         styles={{ content: report.invalidCount > 0 ? { color: '#e03131' } : {} }}
       />
-      <Statistic title="Lotes novos" value={report.lots.created} />
-      <Statistic title="Lotes atualizados" value={report.lots.updated} />
-      <Statistic title="Lotes sem correspondência" value={report.lots.unmatched} />
+      <Statistic groupSeparator="." title="Lotes novos" value={report.lots.created} />
+      <Statistic groupSeparator="." title="Lotes atualizados" value={report.lots.updated} />
+      <Statistic groupSeparator="." title="Lotes sem correspondência" value={report.lots.unmatched} />
     </div>
   );
 }
@@ -47,7 +47,7 @@ export function ImportDetails({ report }: { report: LayerImportReport }) {
       <Descriptions.Item label="Por tipo" span={2}>
         {report.counts.map((count) => (
           <Tag key={count.type}>
-            {LAYER_TYPE_LABELS[count.type]}: {count.total}
+            {LAYER_TYPE_LABELS[count.type]}: {count.total.toLocaleString('pt-BR')}
             {count.invalid > 0 ? ` (${count.invalid} inválidas)` : ''}
           </Tag>
         ))}

@@ -59,6 +59,7 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
   const [defaultType, setDefaultType] = useState<LayerType>('LOT');
   const [mapping, setMapping] = useState<LayerImportMapping | null>(null);
   const [skipInvalid, setSkipInvalid] = useState(false);
+  const [keepDuplicates, setKeepDuplicates] = useState(false);
   const [deriveBlocks, setDeriveBlocks] = useState(false);
   const [deriveStages, setDeriveStages] = useState(false);
   const [preview, setPreview] = useState<LayerImportReport | null>(null);
@@ -82,6 +83,7 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
       mapping,
       dryRun,
       skipInvalid,
+      keepDuplicates,
       deriveBlocks,
       deriveStages,
     };
@@ -120,7 +122,14 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
         title={IMPORT_TEXTS.imported}
         subTitle={importSummary(imported)}
         extra={[
-          <Button key="map" type="primary" onClick={openMap}>
+          <Button
+            key="next"
+            type="primary"
+            onClick={() => void navigate(`/page/admin?aba=scene&projeto=${project.id}`)}
+          >
+            {IMPORT_TEXTS.nextImage}
+          </Button>,
+          <Button key="map" onClick={openMap}>
             {IMPORT_TEXTS.openMap}
           </Button>,
           <Button key="again" onClick={() => reset(null)}>
@@ -195,6 +204,9 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
         <Space direction="vertical" size={4} className="layer-import__flags">
           <Checkbox checked={skipInvalid} onChange={(e) => setSkipInvalid(e.target.checked)}>
             Ignorar feições inválidas (importar só as válidas)
+          </Checkbox>
+          <Checkbox checked={keepDuplicates} onChange={(e) => setKeepDuplicates(e.target.checked)}>
+            Manter lotes repetidos (código ou número com sufixo -2, -3…; cada conflito listado)
           </Checkbox>
           <Checkbox checked={deriveBlocks} onChange={(e) => setDeriveBlocks(e.target.checked)}>
             Gerar as quadras a partir dos lotes

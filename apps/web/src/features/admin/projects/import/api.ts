@@ -11,6 +11,8 @@ export interface LayerImportRequest {
   mapping: LayerImportMapping | null;
   dryRun: boolean;
   skipInvalid: boolean;
+  /** Keep lots that repeat another of the file under a suffixed code or number (a warning each). */
+  keepDuplicates: boolean;
   deriveBlocks: boolean;
   deriveStages: boolean;
 }
@@ -23,6 +25,7 @@ function importForm(request: LayerImportRequest): FormData {
   form.append('defaultType', request.defaultType);
   form.append('dryRun', String(request.dryRun));
   form.append('skipInvalid', String(request.skipInvalid));
+  form.append('keepDuplicates', String(request.keepDuplicates));
   form.append('deriveBlocks', String(request.deriveBlocks));
   form.append('deriveStages', String(request.deriveStages));
   form.append('file', request.file, request.file.name);

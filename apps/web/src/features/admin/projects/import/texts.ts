@@ -16,6 +16,7 @@ export const IMPORT_TEXTS = {
   importFailed: 'Não foi possível importar:',
   imported: 'Importação concluída',
   openMap: 'Abrir o mapa do projeto',
+  nextImage: 'Próximo passo: cadastrar imagem',
   noProblems: 'Nenhum problema encontrado.',
   dryRunNote: 'Prévia: nada foi gravado ainda. Confira e confirme a importação.',
   invalidBlocks:

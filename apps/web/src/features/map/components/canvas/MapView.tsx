@@ -7,6 +7,7 @@ import { maplibregl, type MapInstance } from '../../engine/maplibre';
 import { FIT_BOUNDS_OPTIONS } from '../../engine/fitBounds';
 import { markMapChanging, trackMapReady } from '../../engine/readyMarker';
 import { drawSkyOnlyWhenStyled } from '../../engine/styleSky';
+import { MAP_LOCALE_PT_BR } from '../../engine/mapLocale';
 
 /** A lot or area under the pointer. */
 export interface MapPick {
@@ -74,6 +75,7 @@ export function MapView({
       canvasContextAttributes: { preserveDrawingBuffer: false, antialias: false },
       fadeDuration: 0,
       maxTileCacheSize: 128,
+      locale: MAP_LOCALE_PT_BR,
     });
     // Our styles have no sky: no invisible full-viewport sky pass in every frame (see styleSky).
     drawSkyOnlyWhenStyled(map);

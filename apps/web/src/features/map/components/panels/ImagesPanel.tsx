@@ -1,6 +1,7 @@
-import { Alert } from 'antd';
+import { Alert, Button } from 'antd';
 import { MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { Comparison } from '../../hooks/useComparison';
+import type { MapType } from '../../style/layerStyles';
 import { CompareControls } from '../compare/CompareControls';
 import { ImagesTab } from './ImagesTab';
 import { OffsetEditor } from './OffsetEditor';
@@ -15,6 +16,9 @@ export interface ImagesPanelProps {
   comparison: Comparison;
   isAdmin: boolean;
   apiToken: string;
+  /** The map screen's type and its switch (absent where the map always draws the scene). */
+  mapType?: MapType;
+  onMapType?(value: MapType): void;
 }
 
 /** The Imagens tab: date comparison, ADMIN image tools (publish, offset), then the scene cards. */
@@ -23,6 +27,19 @@ export function ImagesPanel(props: ImagesPanelProps) {
   return (
     <div className="images-panel">
       {props.scenesFailed && <Alert type="error" message={MAP_MESSAGES.scenesFailed} />}
+      {props.mapType === 'sem-imagem' && props.onMapType && scene && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="images-hidden-notice"
+          title="No modo 'S/ imagem' as imagens não são desenhadas no mapa."
+          action={
+            <Button size="small" onClick={() => props.onMapType?.('mapa')}>
+              Mostrar imagem
+            </Button>
+          }
+        />
+      )}
       <CompareControls scenes={scenes} comparison={comparison} apiToken={apiToken} />
       {isAdmin && (
         <div className="admin-image-tools" data-testid="admin-image-tools">

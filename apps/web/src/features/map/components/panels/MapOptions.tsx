@@ -51,6 +51,8 @@ export function MapOptions(props: MapOptionsProps) {
           comparison={comparison}
           isAdmin={role === 'ADMIN'}
           apiToken={apiToken}
+          mapType={props.mapType}
+          onMapType={props.onMapType}
         />
       }
       layers={

@@ -1,6 +1,7 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useEffect, type ReactNode } from 'react';
+import { onOuterEscape } from '../../../../shared/ui/openLayers';
 
 export interface LotPopupFrameProps {
   title: string;
@@ -13,17 +14,8 @@ export interface LotPopupFrameProps {
 
 /** The floating card of a lot popup: title, close button, scrolling body. */
 export function LotPopupFrame({ title, testId, variant, onClose, children }: LotPopupFrameProps) {
-  useEffect(() => {
-    // Escape closes the popup, unless a dialog or a list opened from it takes the key first.
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      const layers = document.querySelectorAll<HTMLElement>('.ant-modal-wrap, .ant-select-dropdown');
-      if ([...layers].some((layer) => getComputedStyle(layer).display !== 'none')) return;
-      onClose();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  // Escape closes the popup, unless a layer opened from it (a dialog, a list, the date picker) takes the key.
+  useEffect(() => onOuterEscape(onClose), [onClose]);
   return (
     <section
       className={`lot-popup${variant ? ` lot-popup--${variant}` : ''}`}
