@@ -6,8 +6,9 @@ import {
   type DetectionsHistory,
   spreadsheetText,
 } from '@mirante/shared';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { csvStream } from '../../spreadsheets/csv';
 
 export interface ExportColumn {
   header: string;
@@ -57,29 +58,13 @@ export function exportTable(
   return { columns, rows };
 }
 
-/** A CSV field: formula starts neutralised, then quoted when it holds the separator, a quote or a line break. */
-const csvCell = (raw: string) => {
-  const value = spreadsheetText(raw);
-  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-};
-
-/** Rows per chunk of the streamed CSV. */
-const CSV_CHUNK_ROWS = 500;
-
-function* csvChunks(table: ExportTable): Generator<string> {
-  yield `\uFEFF${table.columns.map((column) => csvCell(column.header)).join(';')}\r\n`;
-  for (let start = 0; start < table.rows.length; start += CSV_CHUNK_ROWS) {
-    let chunk = '';
-    for (const row of table.rows.slice(start, start + CSV_CHUNK_ROWS)) {
-      chunk += `${table.columns.map((column) => csvCell(column.value(row))).join(';')}\r\n`;
-    }
-    yield chunk;
-  }
-}
-
-/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, CRLF lines; streamed in chunks. */
+/** CSV for pt-BR spreadsheet programs (every field a text, safe from formulas); streamed in chunks. */
 export function toCsv(table: ExportTable): Readable {
-  return Readable.from(csvChunks(table), { objectMode: false });
+  return csvStream(
+    table.columns.map((column) => spreadsheetText(column.header)),
+    table.rows,
+    (row) => table.columns.map((column) => spreadsheetText(column.value(row))),
+  );
 }
 
 const PLAIN: Partial<ExcelJS.Style> = {};

@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   detectionTypeOf,
   formatBuyerDocument,
@@ -9,6 +9,7 @@ import {
   type PortfolioSheetColumn,
 } from '@mirante/shared';
 import ExcelJS from 'exceljs';
+import { csvStream } from '../../spreadsheets/csv';
 
 export type SheetValue = string | number | boolean | null;
 
@@ -26,27 +27,12 @@ export function portfolioValue(row: InformationRow, column: PortfolioSheetColumn
 const yesNo = (value: SheetValue) => (value === null ? '' : value ? YES_NO_VALUES[0] : YES_NO_VALUES[1]);
 const centsText = (value: number) => value.toFixed(2).replace('.', ',');
 
-/** A CSV field: formula starts neutralised, then quoted when it holds the separator, a quote or a line break. */
-function csvField(value: SheetValue, column: PortfolioSheetColumn): string {
-  let text: string;
-  if (value === null) text = '';
-  else if (column.kind === 'yesno') text = yesNo(value);
-  else if (column.kind === 'money' && typeof value === 'number') text = centsText(value);
-  else text = spreadsheetText(String(value));
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const CSV_CHUNK_ROWS = 500;
-
-function* csvChunks(columns: readonly PortfolioSheetColumn[], rows: readonly InformationRow[]) {
-  yield `\uFEFF${columns.map((column) => csvField(column.header, { ...column, kind: 'text' })).join(';')}\r\n`;
-  for (let start = 0; start < rows.length; start += CSV_CHUNK_ROWS) {
-    let chunk = '';
-    for (const row of rows.slice(start, start + CSV_CHUNK_ROWS)) {
-      chunk += `${columns.map((column) => csvField(portfolioValue(row, column), column)).join(';')}\r\n`;
-    }
-    yield chunk;
-  }
+/** A CSV field's text: formula starts neutralised (a money value, written with its decimal comma, is a number). */
+function csvText(value: SheetValue, column: PortfolioSheetColumn): string {
+  if (value === null) return '';
+  if (column.kind === 'yesno') return yesNo(value);
+  if (column.kind === 'money' && typeof value === 'number') return centsText(value);
+  return spreadsheetText(String(value));
 }
 
 /**
@@ -57,7 +43,11 @@ export function portfolioCsv(
   columns: readonly PortfolioSheetColumn[],
   rows: readonly InformationRow[],
 ): Readable {
-  return Readable.from(csvChunks(columns, rows), { objectMode: false });
+  return csvStream(
+    columns.map((column) => spreadsheetText(column.header)),
+    rows,
+    (row) => columns.map((column) => csvText(portfolioValue(row, column), column)),
+  );
 }
 
 /** A YYYY-MM-DD as the midnight-UTC Date exceljs writes as that very day's serial (no time zone shift). */
