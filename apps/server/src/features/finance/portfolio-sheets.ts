@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   detectionTypeOf,
   formatBuyerDocument,
@@ -10,6 +10,7 @@ import {
 } from '@mirante/shared';
 import ExcelJS from 'exceljs';
 import { csvStream } from '../../spreadsheets/csv';
+import { xlsxStream } from '../../spreadsheets/xlsx';
 
 export type SheetValue = string | number | boolean | null;
 
@@ -82,45 +83,16 @@ function sheetColumns(columns: readonly PortfolioSheetColumn[]): Partial<ExcelJS
 }
 
 /**
- * The portfolio as a real .xlsx ('Carteira', bold frozen header, autofilter), written by exceljs's streaming
- * writer into the returned stream: rows are committed as they go, never the whole workbook in memory. The
- * columns are the template's, so the file can be edited and imported again.
+ * The portfolio as a real .xlsx, sheet 'Carteira', streamed: the template's columns and number formats, so the
+ * file can be edited and imported again.
  */
 export function portfolioXlsx(
   columns: readonly PortfolioSheetColumn[],
   rows: readonly InformationRow[],
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Mirante';
-  const write = async () => {
-    const sheet = workbook.addWorksheet('Carteira', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = sheetColumns(columns);
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
-    // One style object per column, shared by its cells: exceljs caches a style's id by object identity, while
-    // the copy it makes for every new cell is registered (rendered to XML and looked up) cell by cell.
-    const styles = columns.map((_, index) => sheet.getColumn(index + 1).style);
-    for (const row of rows) {
-      const written = sheet.addRow(columns.map((column) => xlsxCell(portfolioValue(row, column), column)));
-      written.eachCell({ includeEmpty: true }, (cell, index) => {
-        cell.style = styles[index - 1] ?? cell.style;
-      });
-      written.commit();
-    }
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) =>
-    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  return xlsxStream('Carteira', sheetColumns(columns), rows, (row) =>
+    columns.map((column) => xlsxCell(portfolioValue(row, column), column)),
   );
-  return output;
 }
 
 /** Rows of the template that carry the data-validation lists. */
