@@ -1,4 +1,5 @@
 import type { Feature, Polygon } from 'geojson';
+import { displayDate } from '@mirante/shared';
 import type { DemoLayerProperties } from './allotment-layers';
 import type { EnvironmentTruth } from './environment-site';
 import { lonLatToUtm, type Utm } from './projection';
@@ -49,7 +50,6 @@ export function environmentDemoPair(dates: readonly string[]): [string, string] 
 }
 
 /** DD/MM/YYYY */
-const brDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** Spec 3 Layer fields of a detected change, in the words an environmental analyst would use (pt-BR). */
 const WORDING: Record<
@@ -114,7 +114,7 @@ export function environmentDetectionLayers(
           name: `${wording.title} — ${change.patch}`,
           area: Math.round(ringAreaM2(geometry.coordinates[0] ?? [])),
           sourceKey: `${change.type}:${change.patch}:${analysis.beforeDate}:${analysis.afterDate}`,
-          rect: wording.describe(brDate(analysis.beforeDate), brDate(analysis.afterDate)),
+          rect: wording.describe(displayDate(analysis.beforeDate), displayDate(analysis.afterDate)),
           category_name: wording.category,
           category_color: wording.color,
           detect_before_date: analysis.beforeDate,

@@ -15,6 +15,7 @@ export * from './domain/projects';
 export * from './domain/modules';
 export * from './domain/version';
 export * from './domain/text';
+export * from './domain/dates';
 export * from './api/scenes';
 export * from './api/analyses';
 export * from './api/allotment-analyses';

@@ -27,9 +27,3 @@ export function compareNatural(a: string | null | undefined, b: string | null | 
 /** Keys of the per-date cells of a report row (spec 3: date_{n}, status_name_date_{n}). */
 export const dateCellKey = (index: number) => `date_${index}`;
 export const dateNameKey = (index: number) => `status_name_date_${index}`;
-
-/** DD/MM/YYYY for a YYYY-MM-DD date (display only; files keep YYYY-MM-DD). */
-export function displayDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-');
-  return `${day}/${month}/${year}`;
-}

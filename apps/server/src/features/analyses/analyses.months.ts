@@ -38,14 +38,3 @@ export function monthInstants(month: Month): Range<Date> {
   const next = nextMonth(month);
   return { from: new Date(month.year, month.month - 1, 1), to: new Date(next.year, next.month - 1, 1) };
 }
-
-/** DD/MM/YYYY of a YYYY-MM-DD date. */
-export function formatIsoDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-') as [string, string, string];
-  return `${day}/${month}/${year}`;
-}
-
-/** DD/MM/YYYY of an instant, in the server's time zone. */
-export function formatInstant(instant: Date): string {
-  return `${pad(instant.getDate())}/${pad(instant.getMonth() + 1)}/${instant.getFullYear()}`;
-}

@@ -1,5 +1,10 @@
-import type { AdminAnalysis, SceneWithAnalysis, SceneWithoutDetect } from '@mirante/shared';
-import { formatInstant, formatIsoDate } from './analyses.months';
+import {
+  displayDate,
+  displayLocalDate,
+  type AdminAnalysis,
+  type SceneWithAnalysis,
+  type SceneWithoutDetect,
+} from '@mirante/shared';
 import type { DetectionReviewRow, DetectionRow, SceneSummary } from './analyses.repo';
 
 export function toAdminAnalysis(row: DetectionRow): AdminAnalysis {
@@ -9,7 +14,7 @@ export function toAdminAnalysis(row: DetectionRow): AdminAnalysis {
     projectId: row.projectId,
     projectName: row.projectName,
     sceneId: row.sceneId,
-    sceneName: formatIsoDate(row.sceneDate),
+    sceneName: displayDate(row.sceneDate),
     beforeSceneId: row.beforeSceneId,
     isoDate: row.sceneDate,
     approvalStatus: row.approved,
@@ -17,7 +22,7 @@ export function toAdminAnalysis(row: DetectionRow): AdminAnalysis {
     processingState: row.processingState,
     progress: row.processingProgress,
     errorMessage: row.processingError,
-    createdAt: formatInstant(row.createdAt),
+    createdAt: displayLocalDate(row.createdAt),
   };
 }
 
@@ -26,7 +31,7 @@ export function toSceneWithoutDetect(scene: SceneSummary): SceneWithoutDetect {
     id: scene.id,
     project_id: scene.projectId,
     project_name: scene.projectName,
-    date_formatted: formatIsoDate(scene.date),
+    date_formatted: displayDate(scene.date),
   };
 }
 
@@ -35,9 +40,9 @@ export function toSceneWithAnalysis(row: DetectionReviewRow): SceneWithAnalysis 
     id: row.sceneId,
     project_id: row.projectId,
     project_name: row.projectName,
-    date_formatted: formatIsoDate(row.sceneDate),
+    date_formatted: displayDate(row.sceneDate),
     detect_id: row.id,
-    created_at: formatInstant(row.createdAt),
+    created_at: displayLocalDate(row.createdAt),
     analysis_ai: row.analysisAi ? 'Sim' : 'Não',
     approval_status: row.approved ? 'Aprovado' : 'Pendente',
     processing_state: row.processingState,

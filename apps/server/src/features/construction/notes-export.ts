@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { NOTE_TYPE_LABELS, spreadsheetText, type Note } from '@mirante/shared';
+import { csvBuffer } from '../../spreadsheets/csv';
 
 type Cell = string | number | null;
 
@@ -26,15 +27,16 @@ const csvText = (value: Cell): string => {
   if (value === null) return '';
   if (typeof value === 'number')
     return Number.isInteger(value) ? String(value) : value.toFixed(2).replace('.', ',');
-  const safe = spreadsheetText(value);
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return spreadsheetText(value);
 };
 
-/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, decimal comma, CRLF lines. */
+/** CSV for pt-BR spreadsheet programs, numbers with a decimal comma. */
 export function notesCsv(notes: readonly Note[]): Buffer {
-  const lines = [COLUMNS.map((column) => csvText(column.header))];
-  for (const note of notes) lines.push(COLUMNS.map((column) => csvText(column.value(note))));
-  return Buffer.from(`\uFEFF${lines.map((line) => line.join(';')).join('\r\n')}\r\n`, 'utf8');
+  return csvBuffer(
+    COLUMNS.map((column) => csvText(column.header)),
+    notes,
+    (note) => COLUMNS.map((column) => csvText(column.value(note))),
+  );
 }
 
 const DATE_COLUMN = COLUMNS.findIndex((column) => column.header === 'Data');

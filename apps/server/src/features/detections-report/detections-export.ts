@@ -6,8 +6,9 @@ import {
   type DetectionsHistory,
   spreadsheetText,
 } from '@mirante/shared';
-import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import { csvStream } from '../../spreadsheets/csv';
+import { xlsxStream } from '../../spreadsheets/xlsx';
 
 export interface ExportColumn {
   header: string;
@@ -57,69 +58,21 @@ export function exportTable(
   return { columns, rows };
 }
 
-/** A CSV field: formula starts neutralised, then quoted when it holds the separator, a quote or a line break. */
-const csvCell = (raw: string) => {
-  const value = spreadsheetText(raw);
-  return /[";\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-};
-
-/** Rows per chunk of the streamed CSV. */
-const CSV_CHUNK_ROWS = 500;
-
-function* csvChunks(table: ExportTable): Generator<string> {
-  yield `\uFEFF${table.columns.map((column) => csvCell(column.header)).join(';')}\r\n`;
-  for (let start = 0; start < table.rows.length; start += CSV_CHUNK_ROWS) {
-    let chunk = '';
-    for (const row of table.rows.slice(start, start + CSV_CHUNK_ROWS)) {
-      chunk += `${table.columns.map((column) => csvCell(column.value(row))).join(';')}\r\n`;
-    }
-    yield chunk;
-  }
-}
-
-/** CSV for pt-BR spreadsheet programs: UTF-8 with BOM, ';' separator, CRLF lines; streamed in chunks. */
+/** CSV for pt-BR spreadsheet programs (every field a text, safe from formulas); streamed in chunks. */
 export function toCsv(table: ExportTable): Readable {
-  return Readable.from(csvChunks(table), { objectMode: false });
+  return csvStream(
+    table.columns.map((column) => spreadsheetText(column.header)),
+    table.rows,
+    (row) => table.columns.map((column) => spreadsheetText(column.value(row))),
+  );
 }
 
-const PLAIN: Partial<ExcelJS.Style> = {};
-
-/**
- * A real .xlsx workbook (one sheet 'Detecções', bold frozen header, autofilter), written by exceljs's
- * streaming writer into the returned stream: rows are committed as they go and only the header row carries
- * a style (no per-cell style model, no whole workbook in memory).
- */
+/** A real .xlsx workbook, one sheet 'Detecções', every cell a text safe from formulas. */
 export function toXlsx(table: ExportTable): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Mirante';
-  const write = async () => {
-    const sheet = workbook.addWorksheet('Detecções', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = table.columns.map((column) => ({
-      header: spreadsheetText(column.header),
-      width: column.width,
-    }));
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
-    for (const row of table.rows) {
-      const added = sheet.addRow(table.columns.map((column) => spreadsheetText(column.value(row))));
-      // one shared (empty) style object: exceljs resolves it once, not a fresh style model per cell
-      added.eachCell((cell) => {
-        cell.style = PLAIN;
-      });
-      added.commit();
-    }
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: table.columns.length } };
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) =>
-    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  return xlsxStream(
+    'Detecções',
+    table.columns.map((column) => ({ header: spreadsheetText(column.header), width: column.width })),
+    table.rows,
+    (row) => table.columns.map((column) => spreadsheetText(column.value(row))),
   );
-  return output;
 }

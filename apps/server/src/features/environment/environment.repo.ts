@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { EnvironmentFeaturesTable } from '../../db/schema-environment';
 
@@ -29,6 +29,26 @@ export interface SceneFacts {
   originalKey: string;
   sourceKind: 'geotiff' | 'png' | 'jpeg';
   sourceBounds: number[] | null;
+}
+
+/** The row of a new feature; an approved one is reviewed now. */
+function featureValues(row: NewFeature): Insertable<EnvironmentFeaturesTable> {
+  return {
+    detectionId: row.detectionId,
+    source: row.source,
+    category: row.category,
+    geoJson: JSON.stringify(row.geometry),
+    areaM2: row.areaM2,
+    description: row.description,
+    confidence: row.confidence,
+    reviewStatus: row.reviewStatus,
+    beforePreviewKey: row.beforePreviewKey ?? null,
+    afterPreviewKey: row.afterPreviewKey ?? null,
+    layerId: row.layerId ?? null,
+    createdBy: row.createdBy ?? null,
+    reviewedBy: row.reviewedBy ?? null,
+    reviewedAt: row.reviewStatus === 'approved' ? new Date() : null,
+  };
 }
 
 /** SQL of the environment analyses: their features, and the analyses and scenes they compare. */
@@ -124,22 +144,7 @@ export function createEnvironmentRepo(db: Db) {
     async insertFeature(row: NewFeature): Promise<number> {
       const inserted = await db
         .insertInto('environmentFeatures')
-        .values({
-          detectionId: row.detectionId,
-          source: row.source,
-          category: row.category,
-          geoJson: JSON.stringify(row.geometry),
-          areaM2: row.areaM2,
-          description: row.description,
-          confidence: row.confidence,
-          reviewStatus: row.reviewStatus,
-          beforePreviewKey: row.beforePreviewKey ?? null,
-          afterPreviewKey: row.afterPreviewKey ?? null,
-          layerId: row.layerId ?? null,
-          createdBy: row.createdBy ?? null,
-          reviewedBy: row.reviewedBy ?? null,
-          reviewedAt: row.reviewStatus === 'approved' ? new Date() : null,
-        })
+        .values(featureValues(row))
         .returning('id')
         .executeTakeFirstOrThrow();
       return inserted.id;
@@ -162,23 +167,7 @@ export function createEnvironmentRepo(db: Db) {
           [row.beforePreviewKey, row.afterPreviewKey].filter((key): key is string => key !== null),
         );
         if (rows.length === 0) return keys;
-        await trx
-          .insertInto('environmentFeatures')
-          .values(
-            rows.map((row) => ({
-              detectionId: row.detectionId,
-              source: row.source,
-              category: row.category,
-              geoJson: JSON.stringify(row.geometry),
-              areaM2: row.areaM2,
-              description: row.description,
-              confidence: row.confidence,
-              reviewStatus: row.reviewStatus,
-              beforePreviewKey: row.beforePreviewKey ?? null,
-              afterPreviewKey: row.afterPreviewKey ?? null,
-            })),
-          )
-          .execute();
+        await trx.insertInto('environmentFeatures').values(rows.map(featureValues)).execute();
         return keys;
       });
     },

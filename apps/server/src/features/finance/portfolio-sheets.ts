@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   detectionTypeOf,
   formatBuyerDocument,
@@ -9,6 +9,8 @@ import {
   type PortfolioSheetColumn,
 } from '@mirante/shared';
 import ExcelJS from 'exceljs';
+import { csvStream } from '../../spreadsheets/csv';
+import { xlsxStream } from '../../spreadsheets/xlsx';
 
 export type SheetValue = string | number | boolean | null;
 
@@ -26,27 +28,12 @@ export function portfolioValue(row: InformationRow, column: PortfolioSheetColumn
 const yesNo = (value: SheetValue) => (value === null ? '' : value ? YES_NO_VALUES[0] : YES_NO_VALUES[1]);
 const centsText = (value: number) => value.toFixed(2).replace('.', ',');
 
-/** A CSV field: formula starts neutralised, then quoted when it holds the separator, a quote or a line break. */
-function csvField(value: SheetValue, column: PortfolioSheetColumn): string {
-  let text: string;
-  if (value === null) text = '';
-  else if (column.kind === 'yesno') text = yesNo(value);
-  else if (column.kind === 'money' && typeof value === 'number') text = centsText(value);
-  else text = spreadsheetText(String(value));
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const CSV_CHUNK_ROWS = 500;
-
-function* csvChunks(columns: readonly PortfolioSheetColumn[], rows: readonly InformationRow[]) {
-  yield `\uFEFF${columns.map((column) => csvField(column.header, { ...column, kind: 'text' })).join(';')}\r\n`;
-  for (let start = 0; start < rows.length; start += CSV_CHUNK_ROWS) {
-    let chunk = '';
-    for (const row of rows.slice(start, start + CSV_CHUNK_ROWS)) {
-      chunk += `${columns.map((column) => csvField(portfolioValue(row, column), column)).join(';')}\r\n`;
-    }
-    yield chunk;
-  }
+/** A CSV field's text: formula starts neutralised (a money value, written with its decimal comma, is a number). */
+function csvText(value: SheetValue, column: PortfolioSheetColumn): string {
+  if (value === null) return '';
+  if (column.kind === 'yesno') return yesNo(value);
+  if (column.kind === 'money' && typeof value === 'number') return centsText(value);
+  return spreadsheetText(String(value));
 }
 
 /**
@@ -57,7 +44,11 @@ export function portfolioCsv(
   columns: readonly PortfolioSheetColumn[],
   rows: readonly InformationRow[],
 ): Readable {
-  return Readable.from(csvChunks(columns, rows), { objectMode: false });
+  return csvStream(
+    columns.map((column) => spreadsheetText(column.header)),
+    rows,
+    (row) => columns.map((column) => csvText(portfolioValue(row, column), column)),
+  );
 }
 
 /** A YYYY-MM-DD as the midnight-UTC Date exceljs writes as that very day's serial (no time zone shift). */
@@ -92,45 +83,16 @@ function sheetColumns(columns: readonly PortfolioSheetColumn[]): Partial<ExcelJS
 }
 
 /**
- * The portfolio as a real .xlsx ('Carteira', bold frozen header, autofilter), written by exceljs's streaming
- * writer into the returned stream: rows are committed as they go, never the whole workbook in memory. The
- * columns are the template's, so the file can be edited and imported again.
+ * The portfolio as a real .xlsx, sheet 'Carteira', streamed: the template's columns and number formats, so the
+ * file can be edited and imported again.
  */
 export function portfolioXlsx(
   columns: readonly PortfolioSheetColumn[],
   rows: readonly InformationRow[],
 ): Readable {
-  const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Mirante';
-  const write = async () => {
-    const sheet = workbook.addWorksheet('Carteira', { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = sheetColumns(columns);
-    const header = sheet.getRow(1);
-    header.font = { bold: true };
-    header.commit();
-    // One style object per column, shared by its cells: exceljs caches a style's id by object identity, while
-    // the copy it makes for every new cell is registered (rendered to XML and looked up) cell by cell.
-    const styles = columns.map((_, index) => sheet.getColumn(index + 1).style);
-    for (const row of rows) {
-      const written = sheet.addRow(columns.map((column) => xlsxCell(portfolioValue(row, column), column)));
-      written.eachCell({ includeEmpty: true }, (cell, index) => {
-        cell.style = styles[index - 1] ?? cell.style;
-      });
-      written.commit();
-    }
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) =>
-    output.destroy(error instanceof Error ? error : new Error(String(error))),
+  return xlsxStream('Carteira', sheetColumns(columns), rows, (row) =>
+    columns.map((column) => xlsxCell(portfolioValue(row, column), column)),
   );
-  return output;
 }
 
 /** Rows of the template that carry the data-validation lists. */

@@ -1,4 +1,4 @@
-import type { AdminScene, Scene } from '@mirante/shared';
+import { displayDate, type AdminScene, type Scene } from '@mirante/shared';
 import type { SceneRow } from './scenes.repo';
 
 const MONTHS = [
@@ -22,7 +22,7 @@ export function sceneDates(isoDate: string) {
   return {
     date: `${day}${month}${year}`,
     isoDate,
-    dateFormatted: `${day}/${month}/${year}`,
+    dateFormatted: displayDate(isoDate),
     dateText: `${Number(day)} de ${MONTHS[Number(month) - 1]} de ${year}`,
   };
 }

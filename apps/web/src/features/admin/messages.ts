@@ -23,6 +23,3 @@ export function serverReason(error: unknown): string {
   if (error instanceof Error && error.message && !isApiError(error)) return error.message;
   return ANALYSIS_MESSAGES.unknownError;
 }
-
-/** DD/MM/YYYY of a YYYY-MM-DD date. */
-export const displayDate = (isoDate: string) => isoDate.split('-').reverse().join('/');

@@ -1,8 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Space, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MAP_MESSAGES, NOTE_MESSAGES, NOTE_TYPE_LABELS, type Note } from '@mirante/shared';
-import { formatIsoDate } from '../../map/model/format';
+import { displayDate, MAP_MESSAGES, NOTE_MESSAGES, NOTE_TYPE_LABELS, type Note } from '@mirante/shared';
 import { formatNoteMeasure, formatVolume } from '../noteMeasure';
 
 export interface NotesTableProps {
@@ -18,7 +17,7 @@ export function NotesTable({ notes, loading, removing, onEdit, onRemove }: Notes
   const columns: ColumnsType<Note> = [
     { title: 'Código', dataIndex: 'id', key: 'id', width: 80 },
     { title: 'Nome', dataIndex: 'name', key: 'name' },
-    { title: 'Data', key: 'date', width: 110, render: (_value, note) => formatIsoDate(note.date) },
+    { title: 'Data', key: 'date', width: 110, render: (_value, note) => displayDate(note.date) },
     { title: 'Descrição', dataIndex: 'description', key: 'description', ellipsis: true },
     {
       title: 'Categoria',

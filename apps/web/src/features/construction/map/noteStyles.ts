@@ -1,6 +1,6 @@
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import type { Note, Scene } from '@mirante/shared';
-import { sceneTileUrl } from '../../map/style/layerStyles';
+import { sceneRasterLayer, sceneRasterSource } from '../../map/style/sceneRaster';
 
 export const NOTES_SOURCE = 'construction-notes';
 
@@ -55,18 +55,12 @@ export function noteDrawStyle(scene: Scene | null, apiToken: string, origin: str
     version: 8,
     sources: showScene
       ? {
-          scene: {
-            type: 'raster',
-            tiles: [sceneTileUrl(scene, apiToken, origin)],
-            tileSize: 256,
-            ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
-            ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
-          },
+          scene: sceneRasterSource(scene, apiToken, origin),
         }
       : {},
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#1d2125' } },
-      ...(showScene ? [{ id: 'scene', type: 'raster' as const, source: 'scene' }] : []),
+      ...(showScene ? [sceneRasterLayer('scene')] : []),
     ],
   };
 }

@@ -1,4 +1,4 @@
-import type { Layer, LayerGeometry, LayerType, Scene } from '@mirante/shared';
+import { displayDate, type Layer, type LayerGeometry, type LayerType, type Scene } from '@mirante/shared';
 
 /** Analysis-type layers (spec 3): reforestation, deforestation, other analyses. */
 export const ANALYSIS_TYPES: readonly LayerType[] = ['REFO', 'DEFO', 'GAMBIRA'];
@@ -92,17 +92,11 @@ export function beforeAfterScenes(
   return { before: older[0] ?? null, after };
 }
 
-/** DD/MM/YYYY of a YYYY-MM-DD date. */
-function brDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}
-
 /**
  * A mini map's caption: 'Antes: 01/07/2025'. The date is the scene's, else the layer's own detection date with
  * 'sem imagem' when the project has no scene of that date; 'Antes: sem imagem' when there is neither.
  */
 export function sideCaption(label: string, scene: Scene | null, detectDate: string | undefined): string {
   if (scene) return `${label}: ${scene.dateFormatted}`;
-  return detectDate ? `${label}: ${brDate(detectDate)} (sem imagem)` : `${label}: sem imagem`;
+  return detectDate ? `${label}: ${displayDate(detectDate)} (sem imagem)` : `${label}: sem imagem`;
 }

@@ -14,12 +14,6 @@ export function formatMetres(value: number): string {
   return `${number(2).format(value)} m`;
 }
 
-/** YYYY-MM-DD → DD/MM/YYYY */
-export function formatIsoDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return year && month && day ? `${day}/${month}/${year}` : iso;
-}
-
 /** 0–1 → '87%' */
 export function formatConfidence(precision: number | null): string {
   return precision === null ? '—' : `${Math.round(precision * 100)}%`;

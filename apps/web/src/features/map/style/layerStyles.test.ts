@@ -7,7 +7,6 @@ import {
   FILL_LAYER,
   lotFillColor,
   lotFillOpacity,
-  sceneTileUrl,
   toFeatureCollection,
   vectorLayers,
 } from './layerStyles';
@@ -140,18 +139,6 @@ describe('layer styles', () => {
         'mirante-scene'
       ],
     ).toBeUndefined();
-  });
-
-  it('keeps the session token out of a signed URL (a published scene’s, cacheable by a CDN)', () => {
-    expect(sceneTileUrl({ tileUrl: '/tiles/a/{z}/{x}/{y}.png?v=1&exp=9&sig=s' }, 'abc', 'http://h')).toBe(
-      'http://h/tiles/a/{z}/{x}/{y}.webp?v=1&exp=9&sig=s',
-    );
-  });
-
-  it('appends api_token with ? when the tile URL has no query', () => {
-    expect(sceneTileUrl({ tileUrl: '/tiles/a/{z}/{x}/{y}.png' }, 'abc', '')).toBe(
-      '/tiles/a/{z}/{x}/{y}.webp?api_token=abc',
-    );
   });
 
   describe('base maps', () => {

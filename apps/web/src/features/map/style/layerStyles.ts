@@ -7,6 +7,7 @@ import type {
 } from 'maplibre-gl';
 import type { MapInstance } from '../engine/maplibre';
 import type { BaseMapPart } from './baseMapStyle';
+import { sceneRasterLayer, sceneRasterSource } from './sceneRaster';
 
 export type MapType = 'mapa' | 'satelite' | 'sem-imagem';
 export const LAYERS_SOURCE = 'mirante-layers';
@@ -273,19 +274,6 @@ export function showHighlight(map: MapInstance, layerId: 'lots-selected' | 'edit
 
 const BACKGROUND: Record<MapType, string> = { mapa: '#eef0ea', satelite: '#1d2125', 'sem-imagem': '#e6e8eb' };
 
-/**
- * The raster source URL of a scene's tiles, with the session token that map clients can't send as a header,
- * unless the server signed it (a published scene: `sig=`), which a CDN may then cache for everybody.
- * The map asks for WebP (scenes are photographs: about a tenth of the PNG's bytes); the API's `tileUrl`
- * stays PNG for other clients (QGIS, scripts).
- */
-export function sceneTileUrl(scene: Pick<Scene, 'tileUrl'>, apiToken: string, origin: string): string {
-  const webp = scene.tileUrl.replace(/\.png(?=\?|$)/, '.webp');
-  if (/[?&]sig=/.test(webp)) return `${origin}${webp}`;
-  const separator = webp.includes('?') ? '&' : '?';
-  return `${origin}${webp}${separator}api_token=${encodeURIComponent(apiToken)}`;
-}
-
 export interface StyleInput {
   mapType: MapType;
   data: LayersFeatureCollection;
@@ -338,16 +326,8 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
   }
   if (drawnMap) layers.push(...drawnMapLayers(input.visibleTypes));
   if (showScene && input.scene) {
-    const scene = input.scene;
-    sources[SCENE_SOURCE] = {
-      type: 'raster',
-      tiles: [sceneTileUrl(scene, input.apiToken, input.origin)],
-      tileSize: 256,
-      ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
-      ...(scene.minZoom !== null ? { minzoom: scene.minZoom } : {}),
-      ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
-    };
-    layers.push({ id: 'scene', type: 'raster', source: SCENE_SOURCE, paint: { 'raster-fade-duration': 0 } });
+    sources[SCENE_SOURCE] = sceneRasterSource(input.scene, input.apiToken, input.origin);
+    layers.push(sceneRasterLayer(SCENE_SOURCE));
   }
   layers.push(...vectorLayers(input.visibleTypes, input.mapType, backdrop));
   return {

@@ -1,6 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { LayerGeometry, Scene } from '@mirante/shared';
-import { sceneTileUrl } from './layerStyles';
+import { sceneRasterLayer, sceneRasterSource } from './sceneRaster';
 
 /** The style of a before/after mini map: the scene's tiles (when ready) and the detection's outline. */
 export function miniMapStyle(
@@ -17,19 +17,13 @@ export function miniMapStyle(
       detection: { type: 'geojson', data: { type: 'Feature', properties: {}, geometry } },
       ...(showScene
         ? {
-            scene: {
-              type: 'raster' as const,
-              tiles: [sceneTileUrl(scene, apiToken, origin)],
-              tileSize: 256,
-              ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
-              ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
-            },
+            scene: sceneRasterSource(scene, apiToken, origin),
           }
         : {}),
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': '#1d2125' } },
-      ...(showScene ? [{ id: 'scene', type: 'raster' as const, source: 'scene' }] : []),
+      ...(showScene ? [sceneRasterLayer('scene')] : []),
       {
         id: 'detection-fill',
         type: 'fill',

@@ -12,8 +12,8 @@ import {
   LINE_COLOR,
   lotFillOpacity,
   SCENE_SOURCE,
-  sceneTileUrl,
 } from '../../map/style/layerStyles';
+import { sceneRasterLayer, sceneRasterSource } from '../../map/style/sceneRaster';
 import { HEAT_MAP, PRICE_BANDS, priceBandIndex, priceTag } from './priceBands';
 
 export type PriceMapType = 'mapa' | 'satelite';
@@ -190,16 +190,8 @@ export function buildPriceMapStyle(input: PriceStyleInput): StyleSpecification {
     { id: 'background', type: 'background', paint: { 'background-color': onImage ? '#1d2125' : '#eef0ea' } },
   ];
   if (onImage && input.scene) {
-    const scene = input.scene;
-    sources[SCENE_SOURCE] = {
-      type: 'raster',
-      tiles: [sceneTileUrl(scene, input.apiToken, input.origin)],
-      tileSize: 256,
-      ...(scene.bounds ? { bounds: [...scene.bounds[0], ...scene.bounds[1]] } : {}),
-      ...(scene.minZoom !== null ? { minzoom: scene.minZoom } : {}),
-      ...(scene.maxZoom !== null ? { maxzoom: scene.maxZoom } : {}),
-    };
-    layers.push({ id: 'scene', type: 'raster', source: SCENE_SOURCE, paint: { 'raster-fade-duration': 0 } });
+    sources[SCENE_SOURCE] = sceneRasterSource(input.scene, input.apiToken, input.origin);
+    layers.push(sceneRasterLayer(SCENE_SOURCE));
   }
   const shownBand: ExpressionSpecification = ['in', ['get', 'band'], ['literal', bands]];
   layers.push(

@@ -1,6 +1,5 @@
 import { Descriptions } from 'antd';
-import { PROJECT_STAGE_LABELS, projectDisplayName, type Project } from '@mirante/shared';
-import { formatIsoDate } from '../../model/format';
+import { displayDate, PROJECT_STAGE_LABELS, projectDisplayName, type Project } from '@mirante/shared';
 
 /** Project details panel (spec 3 panel fields). */
 export function ProjectDetailsTab({ project, role }: { project: Project; role: string }) {
@@ -9,7 +8,7 @@ export function ProjectDetailsTab({ project, role }: { project: Project; role: s
     ['Código', project.customerCode],
     ['Área', `${project.area.toLocaleString('pt-BR')} ha`],
     ['Perímetro', `${project.perimeter.toLocaleString('pt-BR')} km`],
-    ['Lançamento', project.releaseDate ? formatIsoDate(project.releaseDate) : null],
+    ['Lançamento', project.releaseDate ? displayDate(project.releaseDate) : null],
     ['Etapa', project.stage ? PROJECT_STAGE_LABELS[project.stage] : null],
     ['Quadras', project.blocks],
     ['Lotes', project.lots],

@@ -1,6 +1,6 @@
 import { Descriptions, Spin, Tag } from 'antd';
-import { detectionTypeOf, type Layer, type Scene } from '@mirante/shared';
-import { formatConfidence, formatIsoDate } from '../../model/format';
+import { detectionTypeOf, displayDate, type Layer, type Scene } from '@mirante/shared';
+import { formatConfidence } from '../../model/format';
 import { comparisonVerdict, type LotStatusOnDate } from '../../model/comparisonVerdict';
 import { lotTitle } from '../../style/labels';
 import { LotPopupFrame } from './LotPopupFrame';
@@ -34,7 +34,7 @@ function StatusOnDate({ label, side }: { label: string; side: DatedLotStatus }) 
             {type.name}
           </span>
           <span className="lot-compare__meta">
-            Detectado em {formatIsoDate(side.status.date)}
+            Detectado em {displayDate(side.status.date)}
             {/* Only the AI's readings have a confidence; manual edits and demo data have none. */}
             {side.status.precision !== null && ` · Confiança ${formatConfidence(side.status.precision)}`}
           </span>

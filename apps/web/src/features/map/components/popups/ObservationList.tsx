@@ -1,9 +1,8 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Collapse, Image, List, Popconfirm, notification } from 'antd';
-import { MAP_MESSAGES, type Observation } from '@mirante/shared';
+import { displayDate, MAP_MESSAGES, type Observation } from '@mirante/shared';
 import { ApiError } from '../../../../shared/api/ApiError';
 import { useDeleteObservation } from '../../api';
-import { formatIsoDate } from '../../model/format';
 import { ObservationForm } from './ObservationForm';
 
 export interface ObservationListProps {
@@ -61,7 +60,7 @@ export function ObservationList({ layerId, observations, apiToken }: Observation
                 }
               >
                 <List.Item.Meta
-                  title={`${formatIsoDate(item.date)} — ${item.created_by ?? 'Usuário removido'}`}
+                  title={`${displayDate(item.date)} — ${item.created_by ?? 'Usuário removido'}`}
                   description={item.description}
                 />
                 <Image.PreviewGroup>

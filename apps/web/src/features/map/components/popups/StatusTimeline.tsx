@@ -1,7 +1,12 @@
 import { Button, Empty, Tag, Timeline } from 'antd';
 import { useState } from 'react';
-import { detectionTypeOf, MAP_LIMITS, MAP_MESSAGES, type StatusHistoryItem } from '@mirante/shared';
-import { formatIsoDate } from '../../model/format';
+import {
+  detectionTypeOf,
+  displayDate,
+  MAP_LIMITS,
+  MAP_MESSAGES,
+  type StatusHistoryItem,
+} from '@mirante/shared';
 import { statusSourceText } from '../../model/statusSource';
 
 const SOURCE_COLORS: Record<StatusHistoryItem['source'], string> = {
@@ -27,7 +32,7 @@ export function StatusTimeline({ items }: { items: readonly StatusHistoryItem[] 
             children: (
               <div className="timeline-entry" data-testid="status-timeline-entry">
                 <strong>{item.text}</strong>
-                <span>{formatIsoDate(item.date)}</span>
+                <span>{displayDate(item.date)}</span>
                 <Tag color={SOURCE_COLORS[item.source]}>{source.label}</Tag>
                 {source.detail && <span className="timeline-entry__detail">{source.detail}</span>}
               </div>

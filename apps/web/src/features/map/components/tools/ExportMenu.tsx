@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { MenuDropdown } from '../../../../shared/ui/MenuDropdown';
 import { useFeedback } from '../../../../shared/feedback/useFeedback';
-import { MAP_MESSAGES, type Scene } from '@mirante/shared';
+import { displayLocalDate, MAP_MESSAGES, type Scene } from '@mirante/shared';
 import type { ExportLabels } from '../../export/exportLabels';
 import { downloadBlob, downloadUrl } from '../../../../shared/download/download';
 import { mapPdf, mapPng } from '../../export/exportMap';
@@ -28,7 +28,7 @@ export interface ExportMenuProps {
 export function ExportMenu({ map, title, scene, apiToken, labels, project }: ExportMenuProps) {
   const message = useFeedback();
   const [geometryOpen, setGeometryOpen] = useState(false);
-  const date = scene?.dateFormatted ?? new Date().toLocaleDateString('pt-BR');
+  const date = scene?.dateFormatted ?? displayLocalDate(new Date());
   const run = async (key: string) => {
     try {
       if (key === 'geometry') setGeometryOpen(true);
