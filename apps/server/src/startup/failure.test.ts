@@ -73,6 +73,8 @@ describe('start-up failure messages', () => {
   });
 
   it('describes a thrown non-error value', () => {
-    expect(describeStartupFailure({ reason: 'x' }, { port: 3000 }).message).toMatch(/^\{"reason":"x"\}\. Veja/);
+    expect(describeStartupFailure({ reason: 'x' }, { port: 3000 }).message).toMatch(
+      /^\{"reason":"x"\}\. Veja/,
+    );
   });
 });

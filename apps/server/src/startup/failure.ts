@@ -26,7 +26,7 @@ function describe(error: unknown): string {
     return code && !text.includes(code) ? `${text} (${code})` : text;
   }
   if (error === undefined || error === null || error === '') return 'erro sem descrição';
-  return typeof error === 'string' ? error : JSON.stringify(error) ?? String(error);
+  return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
 /** The HTTP port's own refusals (its listen failed), naming PORT. */
@@ -54,6 +54,7 @@ export function describeStartupFailure(error: unknown, http: { port: number }): 
   if (listen) return { message: listen, showStack: false, exitCode: STARTUP_REFUSED_EXIT_CODE };
   if (error instanceof StartupRefusal)
     return { message: error.message, showStack: false, exitCode: STARTUP_REFUSED_EXIT_CODE };
-  if (error instanceof EmbeddedPostgresError) return { message: error.message, showStack: false, exitCode: 1 };
+  if (error instanceof EmbeddedPostgresError)
+    return { message: error.message, showStack: false, exitCode: 1 };
   return { message: `${describe(error)}. ${LOG_HINT}`, showStack: true, exitCode: 1 };
 }
