@@ -62,6 +62,13 @@ describe('start-up failure messages', () => {
     });
   });
 
+  it('ends a multi-line message (initdb quoted in it) with one full stop before the hint', () => {
+    const failure = describeStartupFailure(new Error('initdb: error: Permission denied.\n'), { port: 3000 });
+    expect(failure.message).toBe(
+      'initdb: error: Permission denied. Veja as mensagens acima no registro (log) do servidor para os detalhes.',
+    );
+  });
+
   it('reads an AggregateError with no message of its own from its errors', () => {
     const error = new AggregateError([
       errno('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),

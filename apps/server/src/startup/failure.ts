@@ -56,5 +56,6 @@ export function describeStartupFailure(error: unknown, http: { port: number }): 
     return { message: error.message, showStack: false, exitCode: STARTUP_REFUSED_EXIT_CODE };
   if (error instanceof EmbeddedPostgresError)
     return { message: error.message, showStack: false, exitCode: 1 };
-  return { message: `${describe(error)}. ${LOG_HINT}`, showStack: true, exitCode: 1 };
+  const text = describe(error).trim().replace(/\.+$/, '');
+  return { message: `${text}. ${LOG_HINT}`, showStack: true, exitCode: 1 };
 }
