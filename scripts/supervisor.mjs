@@ -3,8 +3,12 @@
 // dying (more than `maxCrashes` times within `windowMs`) is a crash loop: the supervisor gives up with a message
 // saying so and exits 1, so that an outer supervisor (systemd) or a person sees it. SIGINT/SIGTERM stop the server
 // gracefully and then the supervisor; a server that exits by itself with code 0 was stopped on purpose and is not
-// started again.
+// started again, nor is one that refused to start (STARTUP_REFUSED_EXIT_CODE: a port in use, a data folder held by
+// another instance), which a restart would not fix: the supervisor exits with that code after the server's message.
 import { spawn } from 'node:child_process';
+
+/** The server's exit code for a start-up refusal (apps/server/src/startup/refusal.ts keeps the same number). */
+export const STARTUP_REFUSED_EXIT_CODE = 78;
 
 /** Defaults; `SUPERVISOR_RESTART_DELAY_MS` and `SUPERVISOR_MAX_CRASHES` override the first two. */
 export const SUPERVISOR_DEFAULTS = {
@@ -54,6 +58,13 @@ export function supervise({ command, args, cwd, env = process.env, log, policy =
         if (code === 0) {
           log('O servidor encerrou normalmente; o supervisor também encerra.');
           return resolve(0);
+        }
+        if (code === STARTUP_REFUSED_EXIT_CODE) {
+          log(
+            'O servidor não pôde iniciar (veja o motivo acima); reiniciá-lo não resolveria, então o supervisor ' +
+              'também encerra. Corrija a causa e rode `npm start` de novo.',
+          );
+          return resolve(code);
         }
         const now = Date.now();
         crashes.push(now);

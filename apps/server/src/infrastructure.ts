@@ -9,6 +9,7 @@ import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
 import { createS3Storage } from './storage/s3-storage';
 import { sweepScratch } from './storage/scratch';
+import { lockDataDir } from './startup/data-dir-lock';
 import type { Infrastructure } from './services';
 
 export interface RunningInfrastructure extends Infrastructure {
@@ -16,11 +17,18 @@ export interface RunningInfrastructure extends Infrastructure {
   close(): Promise<void>;
 }
 
-/** Database (embedded unless DATABASE_URL is set, migrated), mailer and storage for a process. */
+/**
+ * Database (embedded unless DATABASE_URL is set, migrated), mailer and storage for a process. A process that runs
+ * the embedded PostgreSQL first takes its data folder (refused when a running instance holds it); `beforeDatabase`
+ * then runs before anything starts (the HTTP process checks its port there).
+ */
 export async function startInfrastructure(
   config: AppConfig,
   log: (m: string) => void,
+  options: { beforeDatabase?: () => Promise<void> } = {},
 ): Promise<RunningInfrastructure> {
+  if (!config.databaseUrl) await lockDataDir(config.dataDir);
+  await options.beforeDatabase?.();
   surviveDatabaseLoss(log);
   const swept = await sweepScratch(true);
   if (swept > 0)

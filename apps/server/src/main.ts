@@ -6,7 +6,6 @@ import { APP_VERSION } from '@mirante/shared';
 import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './features/demo/demo-accounts';
 import { queueDemoAnalyses } from './features/demo/demo-analyses.loader';
-import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
@@ -17,6 +16,9 @@ import { startQueue, type JobQueue } from './jobs/queue';
 import { startJobs } from './jobs/start-jobs';
 import { mailJobs } from './mail/mail.jobs';
 import { createServices } from './services';
+import { describeStartupFailure } from './startup/failure';
+import { probeHttpPort } from './startup/http-port';
+import { STARTUP_REFUSED_EXIT_CODE } from './startup/refusal';
 import { runWorker } from './worker-process';
 
 const log = (message: string) => console.log(`[mirante] ${message}`);
@@ -51,7 +53,9 @@ async function runPrimary(workers: number): Promise<void> {
   const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   log(`Mirante ${APP_VERSION} iniciando com ${workers} processos HTTP…`);
-  const infra = await startInfrastructure(config, log);
+  const infra = await startInfrastructure(config, log, {
+    beforeDatabase: () => probeHttpPort(config.port, config.host),
+  });
   // The first ADMIN's e-mail goes through the mail-send queue like every other, delivered by a process that
   // works it (an HTTP worker below or `npm run worker`); this process only sends the job, and starts pg-boss
   // only when there is one to send (not on a restart, nor with the demo's accounts).
@@ -74,12 +78,14 @@ async function runPrimary(workers: number): Promise<void> {
     });
     worker.on('exit', (code) => {
       if (stopping) return;
+      // It printed why (e.g. its port was taken meanwhile); a new one would fail the same way.
+      if (code === STARTUP_REFUSED_EXIT_CODE) return void shutdown('Falha ao iniciar', code);
       log(`Processo HTTP ${index} saiu (código ${code}); reiniciando.`);
       fork(index);
     });
   };
   for (let index = 0; index < workers; index++) fork(index);
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     log(`${signal} recebido; encerrando…`);
@@ -89,7 +95,7 @@ async function runPrimary(workers: number): Promise<void> {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
     await Promise.all(exits);
     await infra.close().catch(() => undefined);
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -102,7 +108,10 @@ async function main(): Promise<void> {
   const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
   if (leader)
     log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
-  const infra = await startInfrastructure(config, log);
+  // A cluster's HTTP processes share the port their primary checked.
+  const infra = await startInfrastructure(config, log, {
+    beforeDatabase: cluster.isWorker ? undefined : () => probeHttpPort(config.port, config.host),
+  });
   // ROLE=api: this process only sends jobs; the workers (`npm run worker`) run them.
   const jobs = await startJobs(infra, log, { work: config.role !== 'api' });
   const { services, mailer } = jobs;
@@ -180,11 +189,18 @@ async function start(): Promise<void> {
   return workers > 1 && cluster.isPrimary ? runPrimary(workers) : main();
 }
 
+/** The HTTP port the failed start used, for its message (the configuration itself may be what failed). */
+function configuredPort(): number {
+  try {
+    return loadConfig().port;
+  } catch {
+    return Number(process.env.PORT) || 3000;
+  }
+}
+
 start().catch((error: unknown) => {
-  // A refusal that says what to do is printed as it is; anything else with its stack.
-  console.error(
-    '[mirante] Falha ao iniciar:',
-    error instanceof EmbeddedPostgresError ? error.message : error,
-  );
-  process.exit(1);
+  const failure = describeStartupFailure(error, { port: configuredPort() });
+  if (failure.showStack) console.error(error);
+  console.error(`[mirante] Falha ao iniciar: ${failure.message}`);
+  process.exit(failure.exitCode);
 });

