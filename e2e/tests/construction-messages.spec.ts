@@ -5,10 +5,10 @@ import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './supp
 import { screenshotWhenAsked } from './shots';
 
 /*
- * The pt-BR failure messages of inspections and notes that construction-failures.spec.ts does not reach: the removals
- * (refused and accepted), a note's update, and the lists the modals and pages load (project images, categories,
- * notes). Each message is the shared constant, checked against the spec's words here. An overlay's refused
- * removal is a component test (apps/web/src/features/overlays/pages/OverlaysPage.test.tsx).
+ * The pt-BR failure messages of inspections and notes that the component tests (construction/pages/*.test.tsx)
+ * do not reach: the removals (refused and accepted), a note's update, and the lists the modals and pages load
+ * (project images, categories, notes). Each message is the shared constant, checked against the spec's words
+ * here. An overlay's refused removal is a component test (apps/web/src/features/overlays/pages/OverlaysPage.test.tsx).
  */
 
 const SPACE = 'edificio-aurora';

@@ -6,12 +6,11 @@ import {
   analysisOf,
   approveAndPublish,
   projectBySpace,
-  userWithModules,
   vegetationPng,
   type AnalysisRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, menuItem, openSignedIn } from './support';
+import { ADMIN, MANAGER, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
@@ -231,31 +230,4 @@ test('a project whose analyses have no report says "Relatório não habilitado p
   await expect(page.getByText('Ops, relatório não encontrado', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Baixar relatório' })).toHaveCount(0);
   await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-nao-encontrado.png` });
-});
-
-test('without environment.report the page shows the module view and the menu has no Relatório; the analysis page still opens', async ({
-  page,
-  request,
-}) => {
-  const { token } = await userWithModules(request, 'sem-relatorio', [
-    'environment.map',
-    'environment.analysis',
-  ]);
-  await page.goto(`/page/report?token=${token}`);
-  await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Módulo não disponível')).toBeVisible();
-  await expect(page.getByText('Relatório não habilitado para este empreendimento')).toHaveCount(0);
-  await expect(menuItem(page, 'Análise')).toBeVisible();
-  await expect(menuItem(page, 'Relatório')).toHaveCount(0);
-  await screenshotWhenAsked(page, { path: `${SHOTS}/relatorio-sem-modulo.png` });
-  await menuItem(page, 'Análise').click();
-  await expect(page.getByRole('heading', { name: 'Análise', exact: true })).toBeVisible();
-});
-
-test('without environment.analysis the analysis page shows the module view', async ({ page, request }) => {
-  const { token } = await userWithModules(request, 'sem-analise', ['environment.map']);
-  await page.goto(`/page/analysis?token=${token}`);
-  await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
-  await expect(menuItem(page, 'Análise')).toHaveCount(0);
-  await screenshotWhenAsked(page, { path: `${SHOTS}/analise-sem-modulo.png` });
 });

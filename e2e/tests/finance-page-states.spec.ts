@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, USER, menuItem, openSignedIn, openedDialog } from './support';
+import { DEMO_PASSWORD, MANAGER, menuItem, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -42,17 +42,6 @@ test('the help modal explains manual, spreadsheet and integration filling, and c
   await screenshotWhenAsked(page, { path: `${SHOTS}/finance-help.png` });
   await help.getByRole('button', { name: 'Fechar' }).click();
   await expect(help).toBeHidden();
-});
-
-test('a user without the finance module: no Financeiro menu, and the page shows the not-allowed view', async ({
-  page,
-}) => {
-  await openSignedIn(page, USER);
-  await expect(menuItem(page, 'Financeiro')).toHaveCount(0);
-  await page.goto('/page/information');
-  await expect(page.getByTestId('module-not-available')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('heading', { name: 'Análise da carteira' })).toHaveCount(0);
-  await screenshotWhenAsked(page, { path: `${SHOTS}/finance-no-module.png` });
 });
 
 test("a MANAGER sets the 'Vendido sem obra' window in the portfolio's settings; the alerts follow", async ({

@@ -41,6 +41,8 @@ const computedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => computedStyle(element);
 
 window.scrollTo = () => undefined;
+// Tables scroll the chosen row into view; jsdom lays nothing out.
+Element.prototype.scrollIntoView ??= () => undefined;
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
