@@ -206,9 +206,12 @@ test.describe.serial('construction: inspections and notes', () => {
     await waitForMapReady(map);
     await expect(statusBar).toContainText('Imagem:');
 
-    // Vector: the drawn map, no image; back to the imagery.
+    // Mapa draws the customer's image over the drawn map too; S/ imagem none; back to the imagery.
     await settleAfter(map, () => types.getByText('Mapa').click());
     await expect(page).toHaveURL(/tipo=mapa/);
+    await expect(statusBar).toContainText('Imagem:');
+    await settleAfter(map, () => types.getByText('S/ imagem').click());
+    await expect(page).toHaveURL(/tipo=sem-imagem/);
     await expect(statusBar).not.toContainText('Imagem:');
     await settleAfter(map, () => types.getByText('Satélite').click());
     await expect(page).toHaveURL(/tipo=satelite/);

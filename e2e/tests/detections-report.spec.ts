@@ -102,7 +102,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
   await expect(modal).toBeVisible();
   await expect(modal.locator('.ant-tag', { hasText: 'Modificado' }).first()).toBeVisible();
   await screenshotWhenAsked(page, { path: '../test-results/screens/detections-changed-modal.png' });
-  const csv = await downloadFrom(page, modal.getByRole('button', { name: 'Exportar' }), 'CSV');
+  const csv = await downloadFrom(page, modal.getByRole('button', { name: /^(\S+ )?Exportar$/ }), 'CSV');
   expect(csv.suggestedFilename()).toBe(`deteccoes-jardim-das-palmeiras-${first}-${last}.csv`);
   const text = (await readFile(await csv.path())).toString('utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -116,7 +116,7 @@ test('changed-lots modal and exports (CSV and Excel read back)', async ({ page }
     await expect(modal).toBeHidden({ timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
 
-  const xlsx = await downloadFrom(page, page.getByRole('button', { name: 'Exportar' }), 'Excel');
+  const xlsx = await downloadFrom(page, page.getByRole('button', { name: /^(\S+ )?Exportar$/ }), 'Excel');
   expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load((await readFile(await xlsx.path())) as unknown as ArrayBuffer);

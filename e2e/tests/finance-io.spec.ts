@@ -165,7 +165,7 @@ test('import refuses a file that is not a spreadsheet before sending it', async 
 test('export: Excel and CSV read back, with the template columns and every lot', async ({ page }) => {
   const portfolio = await apiPortfolio(page);
   await openPortfolio(page);
-  const menu = page.getByRole('button', { name: 'Exportar' });
+  const menu = page.getByRole('button', { name: /^(\S+ )?Exportar$/ });
   const excelLink = page.locator('.ant-dropdown:visible').getByRole('link', { name: 'Excel' });
   const xlsx = await downloadFrom(page, () => menu.click(), excelLink);
   expect(xlsx.suggestedFilename()).toMatch(/^carteira-.*\.xlsx$/);

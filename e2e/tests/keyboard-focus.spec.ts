@@ -44,9 +44,13 @@ test('the user menu works from the keyboard: Enter and Space open it, arrows mov
   await tabTo(page, userMenu);
   await page.keyboard.press('Enter');
   await expect(menuItem(page, 'Trocar senha')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menuItem(page, 'Chaves de acesso GIS')).toBeFocused();
   // the version line is disabled: passed over
   await page.keyboard.press('ArrowDown');
   await expect(menuItem(page, 'Sair')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menuItem(page, 'Chaves de acesso GIS')).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(menuItem(page, 'Trocar senha')).toBeFocused();
   await screenshotWhenAsked(page, { path: '../test-results/screens/user-menu-keyboard.png' });
@@ -65,7 +69,7 @@ test('the export menu of the portfolio opens from the keyboard and Enter downloa
 }) => {
   await openSignedIn(page, MANAGER, { path: '/page/information' });
   await expect(page.getByTestId('portfolio-row').first()).toBeVisible({ timeout: 20_000 });
-  const exportButton = page.getByRole('button', { name: 'Exportar' });
+  const exportButton = page.getByRole('button', { name: /^(\S+ )?Exportar$/ });
   await exportButton.focus();
   await page.keyboard.press('Enter');
   await expect(menuItem(page, 'CSV')).toBeFocused();

@@ -43,7 +43,11 @@ test('one lot count everywhere: Detalhes, the layers list and the detections lis
   await expect(final.locator('tr', { hasText: 'TOTAL' })).toContainText(String(inDetails));
   await screenshotWhenAsked(page, { path: `${SHOTS}/lot-counts-detections.png` });
 
-  const csv = await downloadFrom(page, page.getByRole('button', { name: 'Exportar' }).first(), 'CSV');
+  const csv = await downloadFrom(
+    page,
+    page.getByRole('button', { name: /^(\S+ )?Exportar$/ }).first(),
+    'CSV',
+  );
   const lines = (await readFile(await csv.path())).toString('utf8').slice(1).trim().split('\r\n');
   expect(lines).toHaveLength(inDetails + 1);
   expect(lines.some((line) => line.includes('Invasão'))).toBe(true);

@@ -152,7 +152,7 @@ test('a lot clicked while dates are compared shows its status on each date and w
   await expect(popup).toHaveCount(0);
 });
 
-test('over imagery, lots take their status on the image’s date; the map type Mapa shows the latest', async ({
+test('over imagery, lots take their status on the image’s date; the map type S/ imagem shows the latest', async ({
   page,
 }) => {
   await openSatelliteMap(page, USER);
@@ -174,6 +174,6 @@ test('over imagery, lots take their status on the image’s date; the map type M
   await expect(page.getByTestId('compare-pane')).toHaveCount(0);
   await expect(legend).toContainText('Situação em 15/01/2026');
 
-  await page.getByTestId('map-type').getByText('Mapa').click();
+  await page.getByTestId('map-type').getByText('S/ imagem').click();
   await expect(legend).toContainText('Última detecção');
 });

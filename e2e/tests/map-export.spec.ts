@@ -16,7 +16,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
   page,
 }) => {
   await openSatelliteMap(page, USER);
-  const exportButton = page.getByRole('button', { name: 'Exportar' });
+  const exportButton = page.getByRole('button', { name: /^(\S+ )?Exportar$/ });
 
   await exportButton.click();
   await screenshotWhenAsked(page, { path: `${SHOTS}/export-menu.png` });
@@ -52,7 +52,7 @@ test('export: mapa.png, a landscape PDF with title, date, scale and legend, and 
 
 /** Exports the map as PNG and returns its bytes. */
 async function exportPng(page: Page): Promise<Buffer> {
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: /^(\S+ )?Exportar$/ }).click();
   const [png] = await Promise.all([page.waitForEvent('download'), menuItem(page, 'Exportar PNG').click()]);
   return readFileSync(await png.path());
 }

@@ -14,7 +14,7 @@ test('the map exports its lots as a GeoPackage in the project’s UTM zone and a
   await openSignedIn(page, USER, { path: '/page/fusion-map' });
   await waitForMapReady(mainMap(page));
 
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: /^(\S+ )?Exportar$/ }).click();
   await screenshotWhenAsked(page, { path: `${SHOTS}/geo-export-menu.png` });
   await menuItem(page, 'Exportar geometria (GeoJSON, KML, SHP, GPKG, DXF)').click();
   const dialog = openedDialog(page, { name: 'Exportar geometria' });
@@ -43,7 +43,7 @@ test('the map exports its lots as a GeoPackage in the project’s UTM zone and a
   }
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  await page.getByRole('button', { name: /^(\S+ )?Exportar$/ }).click();
   await menuItem(page, 'Exportar geometria (GeoJSON, KML, SHP, GPKG, DXF)').click();
   const again = openedDialog(page, { name: 'Exportar geometria' });
   await again.getByRole('radio', { name: 'GeoJSON' }).check();

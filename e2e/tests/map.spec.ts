@@ -100,7 +100,7 @@ test('a USER sees the allotment map: layers, status bar, tabs, lot popup with hi
   await expect(popup.getByTestId('observation')).toHaveCount(0);
 });
 
-test('map types: Satélite draws the image over a dark surround; Mapa and S/ imagem their own backgrounds, no image', async ({
+test('map types: Satélite draws the image over a dark surround, Mapa over the drawn street map; S/ imagem no image', async ({
   page,
   request,
 }) => {
@@ -128,7 +128,7 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
     });
   expect(await surround()).toBe('satelite');
   expect(sceneTileRequests.length, 'scene tiles drawn in Satélite').toBeGreaterThan(0);
-  // Just inside the project's (and the scene's) north-west corner: the image in Satélite, never in the others.
+  // Just inside the project's (and the scene's) north-west corner: the image in Satélite and in Mapa, never in S/ imagem.
   const token = await storedApiToken(page);
   const projects = (await (
     await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
@@ -152,9 +152,9 @@ test('map types: Satélite draws the image over a dark surround; Mapa and S/ ima
   await settleAfter(map, () => types.getByText('Mapa').click());
   await expect(page).toHaveURL(/tipo=mapa/);
   expect(await surround()).toBe('mapa');
-  // Inside the project: its streets (white) or a block (beige) of the drawn street map.
-  expect(nearestColour(await insideScene(), { image, mapa: '#ffffff' })).toBe('mapa');
-  await expect(statusBar).not.toContainText('Imagem:');
+  // The customer's image is drawn over the street map too: inside the scene, the image, not a white street.
+  expect(nearestColour(await insideScene(), { image, mapa: '#ffffff' })).toBe('image');
+  await expect(statusBar).toContainText('Imagem: 15/04/2026');
   await screenshotWhenAsked(page, { path: `${SHOTS}/mapa.png` });
 
   await settleAfter(map, () => types.getByText('S/ imagem').click());
