@@ -81,7 +81,9 @@ test('ADMIN imports the São Paulo lots from the committed zipped Shapefile: CRS
   await form.getByRole('button', { name: 'Pré-visualizar' }).click();
 
   const counts = drawer.getByTestId('import-counts');
-  await expect(counts).toContainText('Feições192');
+  // A server's first import starts a thread of its CPU pool (it loads every task's modules): seconds on a busy
+  // runner before the preview's first answer.
+  await expect(counts).toContainText('Feições192', { timeout: 30_000 });
   await expect(counts).toContainText('Válidas192');
   await expect(counts).toContainText('Inválidas0');
   await expect(counts).toContainText('Lotes novos192');
@@ -109,8 +111,9 @@ test('ADMIN imports the Cascavel lots from the committed DXF: refused until a CR
     .locator('input[type=file]')
     .setInputFiles(fixture('cascavel_lotes_utm22s.dxf', 'application/dxf'));
   await form.getByRole('button', { name: 'Pré-visualizar' }).click();
-  // A DXF carries no CRS: the screen says so and nothing is previewed.
-  await expect(drawer.getByRole('alert').filter({ hasText: 'EPSG' })).toBeVisible();
+  // A DXF carries no CRS: the screen says so and nothing is previewed (a server's first import starts a thread of
+  // its CPU pool: seconds on a busy runner).
+  await expect(drawer.getByRole('alert').filter({ hasText: 'EPSG' })).toBeVisible({ timeout: 30_000 });
   await expect(drawer.getByTestId('import-counts')).toHaveCount(0);
 
   await pick(page, form.getByLabel('Sistema de coordenadas'), 'SIRGAS 2000 / UTM 22S');
