@@ -11,6 +11,8 @@ const HINTS: Record<NoteType, string> = {
   marker: 'Clique no mapa para posicionar o marcador.',
 };
 
+const sceneKey = (scene: Scene | null): string => (scene ? `${scene.id}:${scene.status}` : '');
+
 export interface NoteDrawMapProps {
   scene: Scene | null;
   bounds: [[number, number], [number, number]];
@@ -21,10 +23,14 @@ export interface NoteDrawMapProps {
   onShape(geometry: NoteGeometry): void;
 }
 
-/** The new-note modal's drawing map (spec 2.3): the inspection's image with Terra Draw in the note type's mode. */
+/** The new-note modal's drawing map: the inspection's image with Terra Draw in the note type's mode. */
 export function NoteDrawMap({ scene, bounds, apiToken, noteType, initial, onShape }: NoteDrawMapProps) {
   const [map, setMap] = useState<MapInstance | null>(null);
-  const style = useMemo(() => noteDrawStyle(scene, apiToken, window.location.origin), [scene, apiToken]);
+  // A new style object replaces the map's style and with it Terra Draw's sources (then its stop() throws): the
+  // style changes only when the scene shown does, not when a refetch hands over a copy of the same scene.
+  const [shown, setShown] = useState(scene);
+  if (sceneKey(shown) !== sceneKey(scene)) setShown(scene);
+  const style = useMemo(() => noteDrawStyle(shown, apiToken, window.location.origin), [shown, apiToken]);
   useNoteDraw(map, noteType, initial, onShape);
   return (
     <div className="note-draw-map" data-testid="note-draw-map">

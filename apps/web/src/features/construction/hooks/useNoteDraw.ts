@@ -78,6 +78,21 @@ export function useNoteDraw(
       const geometry = toGeometry(finished);
       if (geometry) report.current(geometry);
     });
-    return () => draw.stop();
+    return () => {
+      if (drawSourcesPresent(map)) draw.stop();
+    };
   }, [map, noteType]);
+}
+
+/**
+ * Whether Terra Draw's sources are still on the map. When the dialog closes, the map may already be removed or
+ * restyled (which drops sources not in the style); Terra Draw's stop() then throws on the missing source and the
+ * error would take the whole page down, while there is nothing left to clean.
+ */
+function drawSourcesPresent(map: MapInstance): boolean {
+  try {
+    return map.getSource('td-point') !== undefined;
+  } catch {
+    return false;
+  }
 }

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { INSPECTION_MESSAGES } from '@mirante/shared';
 import { testInspection, testScene } from '../../../test/apiFixtures';
 import { renderWithApp, setupUser } from '../../../test/render';
 import { api, server } from '../../../test/server';
@@ -69,5 +70,39 @@ describe('Vistorias (/page/construction/inspections) when the server fails', () 
     fail = false;
     await user.click(screen.getByRole('button', { name: /Tentar novamente/ }));
     expect(await screen.findByRole('cell', { name: '15/07/2025' })).toBeTruthy();
+  });
+  it('inspections: a refused removal says “Não foi possível remover a vistoria” and the row stays', async () => {
+    expect(INSPECTION_MESSAGES.removeFailed).toBe('Não foi possível remover a vistoria');
+    const user = setupUser();
+    let removals = 0;
+    server.use(
+      http.get(api('/inspections'), () => HttpResponse.json([inspection])),
+      http.post(api('/inspections/destroy'), () => {
+        removals++;
+        return HttpResponse.json({ message: REFUSAL }, { status: 500 });
+      }),
+    );
+    renderWithApp(<InspectionsPage />);
+    const row = (await screen.findByRole('cell', { name: '15/07/2025' })).closest('tr');
+    if (!row) throw new Error('the inspection’s row');
+    await user.click(within(row).getByRole('button', { name: 'Remover vistoria' }));
+    await user.click(await screen.findByRole('button', { name: /^Remover$/ }));
+    expect(await screen.findByText(INSPECTION_MESSAGES.removeFailed)).toBeTruthy();
+    expect(removals).toBe(1);
+    expect(dataRows()).toHaveLength(1);
+  });
+
+  it('inspections: the project’s images failing to load say so in “Cadastrar nova”', async () => {
+    expect(INSPECTION_MESSAGES.scenesLoadFailed).toBe('Não foi possível carregar as imagens do projeto.');
+    const user = setupUser();
+    server.use(
+      http.get(api('/inspections'), () => HttpResponse.json([inspection])),
+      http.get(api('/project/:id/scenes'), () => new HttpResponse('', { status: 500 })),
+    );
+    renderWithApp(<InspectionsPage />);
+    expect(await screen.findByRole('cell', { name: '15/07/2025' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Criar vistoria/ }));
+    const create = await dialog('Cadastrar nova');
+    expect(await within(create).findByText(INSPECTION_MESSAGES.scenesLoadFailed)).toBeTruthy();
   });
 });

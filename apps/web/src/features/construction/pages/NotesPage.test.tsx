@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { NOTE_MESSAGES } from '@mirante/shared';
 import { testInspection, testNote, testScene } from '../../../test/apiFixtures';
 import { renderWithApp, setupUser } from '../../../test/render';
 import { api, server } from '../../../test/server';
@@ -89,5 +90,69 @@ describe('Anotações (/page/construction/notes) when the server fails', () => {
     expect(screen.getAllByRole('row').filter((row) => row.classList.contains('ant-table-row'))).toHaveLength(
       1,
     );
+  });
+  it('notes: a list that fails to load says so, and “Tentar novamente” loads it', async () => {
+    expect(NOTE_MESSAGES.loadFailed).toBe(
+      'Não foi possível carregar as anotações. Tente novamente mais tarde.',
+    );
+    const user = setupUser();
+    let fail = true;
+    server.use(
+      http.get(api('/inspections'), () => HttpResponse.json([inspection])),
+      http.get(api('/notes'), () =>
+        fail
+          ? new HttpResponse('', { status: 500 })
+          : HttpResponse.json([testNote(201, inspection.id, 'Poste a remover')]),
+      ),
+    );
+    renderWithApp(<NotesPage />);
+    await user.click(await screen.findByRole('combobox', { name: 'Vistoria' }));
+    await user.click(await screen.findByTitle('15/07/2025 - Fase #1'));
+    expect(await screen.findByText(NOTE_MESSAGES.loadFailed)).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /Tentar novamente/ }));
+    expect(await screen.findByRole('cell', { name: 'Poste a remover' })).toBeTruthy();
+  });
+
+  it('notes: categories failing to load say “Não foi possível carregar as categorias:” with the reason', async () => {
+    expect(NOTE_MESSAGES.categoriesLoadFailed).toBe('Não foi possível carregar as categorias:');
+    const user = setupUser();
+    server.use(
+      http.get(api('/inspections'), () => HttpResponse.json([inspection])),
+      http.get(api('/notes'), () => HttpResponse.json([testNote(201, inspection.id, 'Poste a remover')])),
+      http.get(api('/notes/categories'), () => HttpResponse.json({ message: REFUSAL }, { status: 500 })),
+      http.get(api('/project/:id/scenes'), () => HttpResponse.json([scene])),
+    );
+    renderWithApp(<NotesPage />);
+    await user.click(await screen.findByRole('combobox', { name: 'Vistoria' }));
+    await user.click(await screen.findByTitle('15/07/2025 - Fase #1'));
+    expect(await screen.findByRole('cell', { name: 'Poste a remover' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Criar anotação/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(`${NOTE_MESSAGES.categoriesLoadFailed} ${REFUSAL}`)).toBeTruthy();
+  });
+
+  it('notes: a refused removal says “Não foi possível remover as anotações” and the row stays', async () => {
+    expect(NOTE_MESSAGES.removeFailed).toBe('Não foi possível remover as anotações');
+    const user = setupUser();
+    let removals = 0;
+    server.use(
+      http.get(api('/inspections'), () => HttpResponse.json([inspection])),
+      http.get(api('/notes'), () => HttpResponse.json([testNote(201, inspection.id, 'Poste a remover')])),
+      http.post(api('/notes/destroy'), () => {
+        removals++;
+        return HttpResponse.json({ message: REFUSAL }, { status: 500 });
+      }),
+    );
+    renderWithApp(<NotesPage />);
+    await user.click(await screen.findByRole('combobox', { name: 'Vistoria' }));
+    await user.click(await screen.findByTitle('15/07/2025 - Fase #1'));
+    const row = (await screen.findByRole('cell', { name: 'Poste a remover' })).closest('tr');
+    if (!row) throw new Error('the note’s row');
+    await user.click(within(row).getByRole('button', { name: 'Remover anotação' }));
+    await user.click(await screen.findByRole('button', { name: /^Remover$/ }));
+    expect(await screen.findByText(NOTE_MESSAGES.removeFailed)).toBeTruthy();
+    expect(removals).toBe(1);
+    expect(screen.getByRole('cell', { name: 'Poste a remover' })).toBeTruthy();
   });
 });
