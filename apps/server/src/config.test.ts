@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, requireIntegrationKey, withServerSecret } from './config';
+import { StartupRefusal } from './startup/refusal';
 
 describe('demo data gate', () => {
   it('loads the demo into the embedded database of a laptop (no DATABASE_URL, no NODE_ENV=production)', () => {
@@ -81,5 +82,40 @@ describe('INTEGRATION_KEY', () => {
     const config = await withServerSecret(loadConfig({ NODE_ENV: 'production' }), { NODE_ENV: 'production' });
     expect(config.integrationKey).toBeNull();
     expect(() => requireIntegrationKey(config)).toThrow(/INTEGRATION_KEY não definida/);
+  });
+});
+
+describe('the environment, checked at boot', () => {
+  it('stops the start-up on a number that is not one, naming the variable and what it accepts', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(
+      'Configuração inválida: PORT deve ser um número inteiro entre 1 e 65535.',
+    );
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '-5' })).toThrow(
+      /SESSION_IDLE_MINUTES deve ser um número/,
+    );
+  });
+
+  it('lists every wrong variable at once, and refuses a switch or a level it does not know', () => {
+    expect(() => loadConfig({ DEMO_DATA: 'sim', LOG_LEVEL: 'verbose', PORT: '70000' })).toThrow(
+      /PORT deve ser .*DEMO_DATA aceita 0 \(desligado\) ou 1 \(ligado\)\. LOG_LEVEL aceita fatal, error/,
+    );
+  });
+
+  it('is a start-up refusal (the supervisor does not restart a server whose configuration is wrong)', () => {
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(StartupRefusal);
+    expect(() => loadConfig({ CLUSTER_WORKERS: 'dois' })).toThrow(StartupRefusal);
+  });
+
+  it('takes empty values as unset and reads the checked ones', () => {
+    const config = loadConfig({
+      PORT: '',
+      CLUSTER_WORKERS: '3',
+      LOG_REQUESTS: '1',
+      DEMO_IMAGERY_SCALE: '0.5',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.clusterWorkers).toBe(3);
+    expect(config.logRequests).toBe(true);
+    expect(config.demoImageryScale).toBe(0.5);
   });
 });

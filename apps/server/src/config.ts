@@ -4,6 +4,8 @@ import { baseMapsFromEnv } from './base-maps';
 import { KEY_ADVICE, legacyPathKey, loadOrCreateSecretFile, parseSecret } from './server-secret';
 import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
 import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
+import { checkEnv } from './config-env';
+import { StartupRefusal } from './startup/refusal';
 
 /** What a process does: `api` serves HTTP and only enqueues jobs, `worker` only runs jobs, `all` both. */
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -81,6 +83,10 @@ export interface AppConfig {
    * user-supplied URLs may reach although they resolve to internal addresses (an on-premise ERP).
    */
   outboundAllowedHosts: AllowedHost[];
+  /** `CLUSTER_WORKERS` (or `WEB_CONCURRENCY`) > 1: that many HTTP processes share the port (node:cluster). */
+  clusterWorkers: number;
+  /** `LOG_REQUESTS=1`: one log line per request. */
+  logRequests: boolean;
 }
 
 export interface S3Config {
@@ -91,11 +97,6 @@ export interface S3Config {
   secretAccessKey: string | undefined;
   forcePathStyle: boolean;
   prefix: string;
-}
-
-function intFromEnv(value: string | undefined, fallback: number): number {
-  const parsed = value === undefined || value === '' ? NaN : Number(value);
-  return Number.isFinite(parsed) ? parsed : fallback;
 }
 
 /**
@@ -158,10 +159,24 @@ export function roleFromEnv(value: string | undefined): ProcessRole {
   throw new Error(`ROLE inválido: "${value}". Use api (só HTTP), worker (só tarefas) ou all (os dois).`);
 }
 
-/** Reads the configuration from the environment (see the README's configuration table). */
+/**
+ * Reads the configuration from the environment (see the README's configuration table), checked in one place: a
+ * variable set to a wrong value stops the start-up (exit code 78, so the supervisor does not restart it) with a
+ * pt-BR line saying which and what it accepts.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = intFromEnv(env.PORT, 3000);
+  try {
+    return readConfig(env);
+  } catch (error) {
+    throw new StartupRefusal(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function readConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const checked = checkEnv(env);
+  const port = checked.PORT ?? 3000;
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const demo = demoDataWanted(env);
   return {
     role: roleFromEnv(env.ROLE),
     port,
@@ -169,28 +184,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    embeddedPostgresPort: intFromEnv(env.EMBEDDED_PG_PORT, 54329),
+    embeddedPostgresPort: checked.EMBEDDED_PG_PORT ?? 54329,
     embeddedDatabaseName: env.EMBEDDED_PG_DATABASE ?? 'mirante',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Mirante <nao-responda@mirante.app.br>',
     supportEmail: env.SUPPORT_EMAIL ?? 'suporte@mirante.app.br',
     storageDir: path.resolve(env.STORAGE_DIR ?? path.join(dataDir, 'storage')),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? 'apps/web/dist'),
-    sessionTtlHours: intFromEnv(env.SESSION_TTL_HOURS, 24 * 30),
-    sessionIdleMinutes: intFromEnv(env.SESSION_IDLE_MINUTES, 120),
-    passwordTokenTtlHours: intFromEnv(env.PASSWORD_TOKEN_TTL_HOURS, 48),
-    loadDemoData: demoDataWanted(env),
-    demo: demoDataWanted(env),
+    sessionTtlHours: checked.SESSION_TTL_HOURS ?? 24 * 30,
+    sessionIdleMinutes: checked.SESSION_IDLE_MINUTES ?? 120,
+    passwordTokenTtlHours: checked.PASSWORD_TOKEN_TTL_HOURS ?? 48,
+    loadDemoData: demo,
+    demo,
     adminEmail: env.ADMIN_EMAIL?.trim() || undefined,
-    accessTokenTtlDays: intFromEnv(env.ACCESS_TOKEN_TTL_DAYS, 30),
-    loadDemoImagery: demoDataWanted(env) && env.DEMO_IMAGERY !== '0',
-    demoImageryScale: Number(env.DEMO_IMAGERY_SCALE) > 0 ? Number(env.DEMO_IMAGERY_SCALE) : 1,
-    loginRateLimitPerMinute: intFromEnv(env.LOGIN_RATE_LIMIT, 10),
-    jobPickupSeconds: intFromEnv(env.JOB_PICKUP_SECONDS, 60),
-    remoteTaskConcurrency: intFromEnv(env.REMOTE_TASK_CONCURRENCY, 4),
+    accessTokenTtlDays: checked.ACCESS_TOKEN_TTL_DAYS ?? 30,
+    loadDemoImagery: demo && checked.DEMO_IMAGERY !== '0',
+    demoImageryScale: checked.DEMO_IMAGERY_SCALE ?? 1,
+    loginRateLimitPerMinute: checked.LOGIN_RATE_LIMIT ?? 10,
+    jobPickupSeconds: checked.JOB_PICKUP_SECONDS ?? 60,
+    remoteTaskConcurrency: checked.REMOTE_TASK_CONCURRENCY ?? 4,
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    sceneUploadMaxMb: intFromEnv(env.SCENE_UPLOAD_MAX_MB, 4096),
+    logLevel: checked.LOG_LEVEL ?? 'info',
+    sceneUploadMaxMb: checked.SCENE_UPLOAD_MAX_MB ?? 4096,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -198,7 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           endpoint: env.S3_ENDPOINT || undefined,
           accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
           secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || Boolean(env.S3_ENDPOINT),
+          forcePathStyle: checked.S3_FORCE_PATH_STYLE === '1' || Boolean(env.S3_ENDPOINT),
           prefix: (env.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
         }
       : null,
@@ -207,5 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     previousIntegrationKeys: previousKeysFromEnv(env),
     legacyIntegrationKey: env.NODE_ENV === 'production' ? null : legacyPathKey(dataDir),
     outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
+    clusterWorkers: checked.CLUSTER_WORKERS ?? checked.WEB_CONCURRENCY ?? 1,
+    logRequests: checked.LOG_REQUESTS === '1',
   };
 }

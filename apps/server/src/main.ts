@@ -39,12 +39,6 @@ function printDemoAccounts(appUrl: string): void {
   log(`  Entrar por token: ${appUrl}/?token=${DEMO_ACCESS_TOKEN}`);
 }
 
-/** `CLUSTER_WORKERS` (or `WEB_CONCURRENCY`) > 1: that many HTTP processes share the port (node:cluster). */
-function clusterWorkers(): number {
-  const value = Number(process.env.CLUSTER_WORKERS ?? process.env.WEB_CONCURRENCY ?? 1);
-  return Number.isInteger(value) && value > 1 ? value : 1;
-}
-
 /**
  * Cluster primary: owns the database (embedded PostgreSQL when no DATABASE_URL) and the demo seed, then forks
  * the HTTP workers, which connect to it through DATABASE_URL; a worker that dies is replaced.
@@ -120,7 +114,7 @@ async function main(): Promise<void> {
     ? config.loadDemoData
     : await initialData(infra, (userId) => services.auth.sendDefinitionEmail(userId));
   const app = await buildApp({ ...infra, config: { ...config, demo } }, services, {
-    logRequests: process.env.LOG_REQUESTS === '1',
+    logRequests: config.logRequests,
   });
   // The demo's ERP (a UAU simulator) lives in the leading HTTP process; the demo allotment is linked to it.
   const stopDemoErp =
@@ -185,7 +179,7 @@ async function start(): Promise<void> {
     requireIntegrationKey(withSecret);
     return runWorker(withSecret);
   }
-  const workers = clusterWorkers();
+  const workers = config.clusterWorkers;
   return workers > 1 && cluster.isPrimary ? runPrimary(workers) : main();
 }
 

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -92,10 +92,13 @@ it(
 );
 
 it('gives up on a server that keeps dying, saying so, and exits 1', async () => {
+  // A data folder under a file: every start fails with code 1 (ENOTDIR), as an unexpected error does. (A wrong
+  // configuration would not do: the server refuses it with code 78, which the supervisor does not restart.)
+  const blocker = path.join(await mkdtemp(path.join(os.tmpdir(), 'mirante-supervisor-')), 'arquivo');
+  await writeFile(blocker, 'não é uma pasta');
   const supervisor = spawnNodeProcess('scripts/start.mjs', {
     MIRANTE_WEB_BUILD: '0',
-    // A configuration the server refuses at once: every start ends with code 1.
-    ROLE: 'nenhum',
+    DATA_DIR: path.join(blocker, 'dados'),
     SUPERVISOR_RESTART_DELAY_MS: '50',
     SUPERVISOR_MAX_CRASHES: '2',
   });
@@ -105,7 +108,7 @@ it('gives up on a server that keeps dying, saying so, and exits 1', async () => 
   expect(code).toBe(1);
   expect(serverPids(output)).toHaveLength(3);
   expect(output).toContain('O servidor parou inesperadamente (com o código 1); reiniciando em 50 ms');
-  expect(output).toContain('ROLE inválido');
+  expect(output).toContain('ENOTDIR');
   expect(output).toContain(
     'O servidor parou com o código 1 e já caiu 3 vezes em 10 minutos: o supervisor desistiu de reiniciá-lo.',
   );
