@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, withServerSecret } from '../../apps/server/src/config';
@@ -52,6 +53,28 @@ async function forkWorkers(env: Record<string, string>, count: number): Promise<
 }
 
 /**
+ * Profiles this process's CPU (V8's sampling profiler) from now until SIGUSR2, then writes the
+ * `.cpuprofile` to `file` and says so on stdout: the serving only, not the ingest before it.
+ */
+async function profileOnSignal(file: string): Promise<void> {
+  const session = new inspector.Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  process.once('SIGUSR2', () => {
+    void post('Profiler.stop').then(async (result) => {
+      await writeFile(file, JSON.stringify((result as { profile: unknown }).profile));
+      console.log(`PROFILE ${file}`);
+    });
+  });
+}
+
+/**
  * The bench's server: a real Mirante process (embedded PostgreSQL in a scratch folder, demo data), which
  * ingests the given GeoTIFF through `scenes.ingestLocalFile`, reports speed and peak memory, then serves.
  */
@@ -66,7 +89,7 @@ async function main(): Promise<void> {
       ...loadConfig({}),
       dataDir,
       storageDir: path.join(dataDir, 'storage'),
-      embeddedPostgresPort: 54_000 + Math.floor(Math.random() * 900),
+      embeddedPostgresPort: Number(process.env.BENCH_PG_PORT ?? 54_000 + Math.floor(Math.random() * 900)),
       port: Number(portText ?? 3999),
     },
     {},
@@ -134,9 +157,16 @@ async function main(): Promise<void> {
     url: '/api/v1/user',
     payload: { email: 'admin@mirante.app.br', password: 'mirante2026' },
   });
-  console.log(
-    `READY ${JSON.stringify({ port: config.port, token: login.json<{ api_token: string }>().api_token })}`,
-  );
+  const token = login.json<{ api_token: string }>().api_token;
+  // The scene's tile URL as the map gets it: versioned and, the scene being published, signed.
+  const listed = await app.inject({
+    method: 'GET',
+    url: `/api/v1/project/${project.id}/last-scene`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const tileUrl = listed.json<{ data: { tileUrl: string } }>().data.tileUrl;
+  if (process.env.BENCH_PROFILE_FILE) await profileOnSignal(process.env.BENCH_PROFILE_FILE);
+  console.log(`READY ${JSON.stringify({ port: config.port, token, tileUrl })}`);
   const stop = async () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
     await app.close();

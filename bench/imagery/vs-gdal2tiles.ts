@@ -52,6 +52,8 @@ interface Timing {
 interface Row extends Case {
   ours: Timing[];
   gdal: Timing[];
+  /** `gdal_translate -of COG`: what a dynamic tiler needs before its first tile. */
+  cog: Timing[];
   zooms: string;
   ourTiles: number;
   gdalTiles: number;
@@ -97,6 +99,24 @@ function runGdal(file: string, zooms: string, outDir: string): Timing {
   );
   const wall = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`gdal2tiles falhou em ${file}: ${result.stderr}`);
+  const line = result.stderr.split('\n').find((text) => text.startsWith(TIME_MARK));
+  const [user, system] = (line ?? '').split(' ').slice(1).map(Number);
+  return { wall, cpu: (user ?? NaN) + (system ?? NaN) };
+}
+
+/**
+ * The COG route a user could take instead: `gdal_translate -of COG` (its defaults), after which a dynamic tiler
+ * (TiTiler, GeoServer) serves the first tile by reading a few ranges of the file. Timed like gdal2tiles.
+ */
+function runCog(file: string, output: string): Timing {
+  const started = performance.now();
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', `${TIME_MARK} %U %S`, 'gdal_translate', '-q', '-of', 'COG', file, output],
+    { encoding: 'utf8' },
+  );
+  const wall = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`gdal_translate falhou em ${file}: ${result.stderr}`);
   const line = result.stderr.split('\n').find((text) => text.startsWith(TIME_MARK));
   const [user, system] = (line ?? '').split(' ').slice(1).map(Number);
   return { wall, cpu: (user ?? NaN) + (system ?? NaN) };
@@ -154,7 +174,7 @@ async function main(): Promise<void> {
     integrationKey: randomBytes(32),
     dataDir,
     storageDir: path.join(dataDir, 'storage'),
-    embeddedPostgresPort: 54_000 + Math.floor(Math.random() * 900),
+    embeddedPostgresPort: Number(process.env.BENCH_PG_PORT ?? 54_000 + Math.floor(Math.random() * 900)),
   };
   const infra = await startInfrastructure(config, () => undefined);
   const loadStart = os.loadavg();
@@ -181,7 +201,16 @@ async function main(): Promise<void> {
         },
         [],
       );
-      const row: Row = { ...entry, megapixels, ours: [], gdal: [], zooms: '', ourTiles: 0, gdalTiles: 0 };
+      const row: Row = {
+        ...entry,
+        megapixels,
+        ours: [],
+        gdal: [],
+        cog: [],
+        zooms: '',
+        ourTiles: 0,
+        gdalTiles: 0,
+      };
       for (let run = 0; run < RUNS; run++) {
         const cpu = process.cpuUsage();
         const started = performance.now();
@@ -207,11 +236,16 @@ async function main(): Promise<void> {
         row.gdal.push(runGdal(entry.file, row.zooms, outDir));
         row.gdalTiles = await countFiles(outDir, '.png');
         await rm(outDir, { recursive: true, force: true });
+        const cogFile = path.join(WORK, `cog-${index}.tif`);
+        row.cog.push(runCog(entry.file, cogFile));
+        await rm(cogFile, { force: true });
         const ours = row.ours.at(-1)!;
         const gdal = row.gdal.at(-1)!;
+        const cog = row.cog.at(-1)!;
         console.log(
           `${entry.label} run ${run + 1}: ours ${ours.wall.toFixed(2)} s (CPU ${ours.cpu.toFixed(2)} s), ` +
-            `gdal2tiles ${gdal.wall.toFixed(2)} s (CPU ${gdal.cpu.toFixed(2)} s) (load ${load1()})`,
+            `gdal2tiles ${gdal.wall.toFixed(2)} s (CPU ${gdal.cpu.toFixed(2)} s), ` +
+            `COG ${cog.wall.toFixed(2)} s (CPU ${cog.cpu.toFixed(2)} s) (load ${load1()})`,
         );
       }
       rows.push(row);
@@ -224,10 +258,13 @@ async function main(): Promise<void> {
         const gdal = median(row.gdal.map((run) => run.wall));
         const oursCpu = median(row.ours.map((run) => run.cpu));
         const gdalCpu = median(row.gdal.map((run) => run.cpu));
+        const cog = median(row.cog.map((run) => run.wall));
+        const cogCpu = median(row.cog.map((run) => run.cpu));
         return (
           `| ${row.label} | ${row.megapixels.toFixed(2)} | ${row.zooms} | ${row.ourTiles} / ${row.gdalTiles} | ` +
           `${ours.toFixed(2)} s (${(row.megapixels / ours).toFixed(2)} MP/s) | ${gdal.toFixed(2)} s (${(row.megapixels / gdal).toFixed(2)} MP/s) | ` +
-          `**${(gdal / ours).toFixed(2)}×** | ${oursCpu.toFixed(2)} s | ${gdalCpu.toFixed(2)} s | **${(gdalCpu / oursCpu).toFixed(2)}×** |`
+          `**${(gdal / ours).toFixed(2)}×** | ${oursCpu.toFixed(2)} s | ${gdalCpu.toFixed(2)} s | **${(gdalCpu / oursCpu).toFixed(2)}×** | ` +
+          `${cog.toFixed(2)} s (CPU ${cogCpu.toFixed(2)} s) | ${ours.toFixed(2)} s / ${cog.toFixed(2)} s |`
         );
       })
       .join('\n');
@@ -235,18 +272,20 @@ async function main(): Promise<void> {
     const section = `## Ingest vs gdal2tiles (\`npm run bench:imagery-vs-gdal\`, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC)
 
 Machine: ${os.cpus().length} cores shared with other sessions, Node ${process.version}, ${gdalVersion}. Ours:
-\`scenes.ingestLocalFile\` (copy to storage → windowed reads → reprojection → PNG tiles → PMTiles), one Node
+\`scenes.ingestLocalFile\` (copy to storage → windowed reads → reprojection → WebP tiles → PMTiles), one Node
 process, timed in-process; its CPU is \`process.cpuUsage()\` (user + sys of every thread: sharp's encoders,
 geotiff.js's decoders; not the embedded PostgreSQL's few queries). GDAL: \`gdal2tiles.py --processes=2 --xyz -z
 <our zooms> -w none\` (PNG, average resampling), timed as the whole process (Python start and \`from osgeo import
 gdal\` alone: ${pythonSeconds.toFixed(2)} s); its CPU is user + sys of it and its worker processes (GNU time).
-Wall times depend on what else shares the cores; CPU times hardly do. Runs interleaved (ours, GDAL, ×${RUNS});
-medians. Load average (1, 5, 15 min) before: ${loadStart.map((v) => v.toFixed(2)).join(', ')}; after: ${loadEnd.map((v) => v.toFixed(2)).join(', ')}.
+COG: \`gdal_translate -q -of COG\` (defaults), the route of a dynamic tiler, timed the same way. Upload to first
+visible tile: ours is the whole ingest (the archive is published when complete); the COG route's is the
+translation (a dynamic tiler then reads its first tile in milliseconds, not counted). Wall times depend on what
+else shares the cores; CPU times hardly do. Runs interleaved (ours, GDAL, COG, ×${RUNS}); medians. Load average (1, 5, 15 min) before: ${loadStart.map((v) => v.toFixed(2)).join(', ')}; after: ${loadEnd.map((v) => v.toFixed(2)).join(', ')}.
 
-| file | MP | zooms | tiles ours / GDAL | ours (wall) | gdal2tiles --processes=2 (wall) | GDAL ÷ ours, wall | ours (CPU) | GDAL (CPU) | GDAL ÷ ours, CPU |
-|---|---|---|---|---|---|---|---|---|---|
+| file | MP | zooms | tiles ours / GDAL | ours (wall) | gdal2tiles --processes=2 (wall) | GDAL ÷ ours, wall | ours (CPU) | GDAL (CPU) | GDAL ÷ ours, CPU | COG translate (wall) | first tile: ours / COG |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${table}`;
-    if (process.env.BENCH_RESULTS !== '0') await writeResults(section);
+    if (process.env.BENCH_RESULTS === '1') await writeResults(section);
     console.log(section);
   } finally {
     await infra.close();

@@ -8,14 +8,18 @@ import { createPmtilesWriter } from './pmtiles-writer';
 
 let dir: string;
 
-async function writeArchive(tiles: Array<[number, number, number, Buffer]>, name: string): Promise<string> {
+async function writeArchive(
+  tiles: Array<[number, number, number, Buffer]>,
+  name: string,
+  tileType = 2,
+): Promise<string> {
   const writer = await createPmtilesWriter(path.join(dir, `${name}.spool`));
   for (const [z, x, y, data] of tiles) await writer.addTile(z, x, y, data);
   await writer.finish(path.join(dir, `${name}.pmtiles`), {
     bounds: { west: -46.7, south: -23.6, east: -46.6, north: -23.5 },
     minZoom: Math.min(...tiles.map((tile) => tile[0])),
     maxZoom: Math.max(...tiles.map((tile) => tile[0])),
-    tileType: 2,
+    tileType,
     metadata: { name: 'teste' },
   });
   return `${name}.pmtiles`;
@@ -56,5 +60,15 @@ describe('archive reader', () => {
     await expect(reader.tile('later.pmtiles', 0, 0, 0)).rejects.toThrow(/PMTiles/);
     const key = await writeArchive([[0, 0, 0, Buffer.from('world')]], 'later');
     expect((await reader.tile(key, 0, 0, 0))?.toString()).toBe('world');
+  });
+
+  it('tells the format of an archive: PNG (archives written before WebP was stored), WebP, nothing else', async () => {
+    const reader = createArchiveReader(createLocalStorage(dir));
+    const png = await writeArchive([[0, 0, 0, Buffer.from('png')]], 'format-png', 2);
+    const webp = await writeArchive([[0, 0, 0, Buffer.from('webp')]], 'format-webp', 4);
+    const jpeg = await writeArchive([[0, 0, 0, Buffer.from('jpeg')]], 'format-jpeg', 3);
+    expect(await reader.format(png)).toBe('png');
+    expect(await reader.format(webp)).toBe('webp');
+    await expect(reader.format(jpeg)).rejects.toThrow(/não suportado \(3\)/);
   });
 });

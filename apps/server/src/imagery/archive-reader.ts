@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { bytesToHeader, findTile, readVarint, zxyToTileId, type Entry, type Header } from 'pmtiles';
 import type { BufferPool } from '../storage/buffer-pool';
+import { tileFormatOfType, type TileFormat } from './encode-tile';
 import type { Storage } from '../storage/storage';
 
 const HEADER_READ = 16_384;
@@ -124,6 +125,13 @@ export function createArchiveReader(storage: Storage, maxOpenArchives = 128, max
         entries = await leaf(key, archive, header.leafDirectoryOffset + entry.offset, entry.length);
       }
       throw new Error(`Diretórios PMTiles profundos demais: ${key}`);
+    },
+    /** The format of the archive's tiles: PNG (archives written before WebP was stored) or WebP. */
+    async format(key: string): Promise<TileFormat> {
+      const { header } = await open(key);
+      const format = tileFormatOfType(header.tileType);
+      if (!format) throw new Error(`Tipo de tile PMTiles não suportado (${header.tileType}): ${key}`);
+      return format;
     },
     /** Archive keys are versioned: a forgotten archive is simply never asked for again. */
     forget(key: string): void {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { encodePng } from './encode-tile';
+import { encodeStoredTile, PMTILES_TILE_TYPE, STORED_TILE_FORMAT } from './encode-tile';
 import { createPmtilesWriter } from './pmtiles-writer';
 import { createPreviewCollector } from './preview';
 import type { RasterSource } from './raster-source';
@@ -39,7 +39,7 @@ export interface TiledScene {
 
 const ENCODE_CONCURRENCY = 4;
 
-/** Source raster → one PMTiles archive of 256 px PNG tiles plus a preview, both written into `workDir`. */
+/** Source raster → one PMTiles archive of 256 px tiles (`STORED_TILE_FORMAT`) plus a preview, both written into `workDir`. */
 export async function tileScene(input: TileScene): Promise<TiledScene> {
   const started = performance.now();
   const { source } = input;
@@ -70,10 +70,10 @@ export async function tileScene(input: TileScene): Promise<TiledScene> {
       sink: {
         async tile(z, x, y, rgba, done) {
           if (z === preview.zoom) preview.add(x, y, rgba);
-          const task = encodePng(rgba)
-            .then((png) => {
+          const task = encodeStoredTile(rgba)
+            .then((tile) => {
               done();
-              return writer.addTile(z, x, y, png);
+              return writer.addTile(z, x, y, tile);
             })
             .finally(() => inFlight.delete(task));
           inFlight.add(task);
@@ -87,8 +87,8 @@ export async function tileScene(input: TileScene): Promise<TiledScene> {
       bounds: lonLatBounds,
       minZoom,
       maxZoom,
-      tileType: 2,
-      metadata: { name: 'Mirante scene', format: 'png', source: source.description },
+      tileType: PMTILES_TILE_TYPE[STORED_TILE_FORMAT],
+      metadata: { name: 'Mirante scene', format: STORED_TILE_FORMAT, source: source.description },
     });
     await writeFile(previewPath, await preview.toPng());
     return {

@@ -1,9 +1,11 @@
 import sharp, { type OverlayOptions } from 'sharp';
+import { encodedAs, type TileFormat } from './encode-tile';
 import { TILE_SIZE } from './tile-math';
 
 /**
  * The tile whose content is shifted by (dx, dy) whole pixels (x east, y south): it is cut out of the up to
- * four stored tiles it overlaps. `fetch` returns a stored PNG or null for an empty tile.
+ * four stored tiles it overlaps. `fetch` returns a stored tile (PNG or WebP) or null for an empty tile; the
+ * result is in `format`.
  */
 export async function shiftedTile(
   x: number,
@@ -11,6 +13,7 @@ export async function shiftedTile(
   dx: number,
   dy: number,
   fetch: (x: number, y: number) => Promise<Buffer | null>,
+  format: TileFormat = 'png',
 ): Promise<Buffer | null> {
   // Pixel (0,0) of the result shows global source pixel (x*256 - dx, y*256 - dy).
   const sourceLeft = x * TILE_SIZE - dx;
@@ -36,13 +39,11 @@ export async function shiftedTile(
     .composite(layers)
     .raw()
     .toBuffer();
-  return sharp(canvas, { raw: { width: 2 * TILE_SIZE, height: 2 * TILE_SIZE, channels: 4 } })
-    .extract({
-      left: sourceLeft - firstX * TILE_SIZE,
-      top: sourceTop - firstY * TILE_SIZE,
-      width: TILE_SIZE,
-      height: TILE_SIZE,
-    })
-    .png()
-    .toBuffer();
+  const cut = sharp(canvas, { raw: { width: 2 * TILE_SIZE, height: 2 * TILE_SIZE, channels: 4 } }).extract({
+    left: sourceLeft - firstX * TILE_SIZE,
+    top: sourceTop - firstY * TILE_SIZE,
+    width: TILE_SIZE,
+    height: TILE_SIZE,
+  });
+  return encodedAs(cut, format).toBuffer();
 }

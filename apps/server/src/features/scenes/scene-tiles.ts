@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { SCENE_MESSAGES } from '@mirante/shared';
-import { notFound } from '../../http/app-error';
+import { notFound, type AppError } from '../../http/app-error';
 import type { ArchiveReader } from '../../imagery/archive-reader';
 import { createByteLru } from '../../imagery/byte-lru';
 import { createBufferPool, type BufferPool } from '../../storage/buffer-pool';
-import { pngToWebp, transparentPng } from '../../imagery/encode-tile';
+import { convertTile, transparentTile, type TileFormat } from '../../imagery/encode-tile';
 import { shiftedTile } from '../../imagery/offset-tile';
 import { MAX_SERVED_ZOOM, overzoomedTile } from '../../imagery/overzoom-tile';
 import { isValidTile, mercatorResolution } from '../../imagery/tile-math';
@@ -16,7 +16,7 @@ import type { SceneRow, ScenesRepo } from './scenes.repo';
 import type { TilePath } from './tile-url';
 import { seesItem } from '../../policies';
 
-export type TileFormat = 'png' | 'webp';
+export type { TileFormat };
 
 export interface ServedTile {
   body: Buffer;
@@ -47,6 +47,11 @@ export function tileVersion(row: Pick<SceneRow, 'tilesVersion' | 'offsetX' | 'of
   return `${row.tilesVersion}.${offset}`;
 }
 
+interface CachedScene {
+  row: SceneRow | undefined;
+  version: string;
+}
+
 /** Ground metres → whole Web Mercator pixels at zoom z (Mercator stretches by 1/cos(latitude)). */
 function offsetPixels(row: SceneRow, z: number): [number, number] {
   const bounds = row.bounds ?? [0, 0, 0, 0];
@@ -67,11 +72,44 @@ export function createSceneTiles(
   reader: ArchiveReader,
   clock: () => number = Date.now,
 ) {
-  // The tile version (a hash) is computed once per cached lookup, not per tile.
-  const scenes = new Map<string, { row: SceneRow | undefined; version: string; until: number }>();
-  const access = new Map<string, number>();
+  // The tile version (a hash) is computed once per cached lookup, not per tile. Lookups are shared: when an
+  // entry expires under a burst of tile requests, one query runs and the others wait for it.
+  const scenes = new Map<string, { scene: Promise<CachedScene>; until: number }>();
+  const access = new Map<string, { allowed: Promise<unknown>; until: number }>();
   const tiles = createByteLru(TILE_CACHE_BYTES);
   const bodies = createBufferPool();
+
+  function cachedScene(space: string, date: string, now: number): Promise<CachedScene> {
+    const sceneKey = `${space}/${date}`;
+    const cached = scenes.get(sceneKey);
+    if (cached && cached.until >= now) return cached.scene;
+    if (scenes.size > 10_000) scenes.clear();
+    const scene = repo
+      .findBySpaceAndDate(space, date)
+      .then((row) => ({ row, version: row ? tileVersion(row) : '' }));
+    const entry = { scene, until: now + SCENE_TTL_MS };
+    scenes.set(sceneKey, entry);
+    scene.catch(() => scenes.get(sceneKey) === entry && scenes.delete(sceneKey));
+    return scene;
+  }
+
+  function projectAccess(
+    user: AuthUser,
+    projectId: number,
+    now: number,
+    refused: () => AppError,
+  ): Promise<unknown> {
+    const accessKey = `${user.sessionId}/${projectId}`;
+    const cached = access.get(accessKey);
+    if (cached && cached.until >= now) return cached.allowed;
+    if (access.size > 10_000) access.clear();
+    const allowed = projects.assertAccess(user, projectId, 'map', refused);
+    const entry = { allowed, until: now + ACCESS_TTL_MS };
+    access.set(accessKey, entry);
+    // A refusal is not kept: the next request asks again (the user may just have been given the project).
+    allowed.catch(() => access.get(accessKey) === entry && access.delete(accessKey));
+    return allowed;
+  }
 
   /** The scene as `user` may see it; `null` (a signed URL) sees published scenes only. */
   async function visibleScene(
@@ -80,50 +118,53 @@ export function createSceneTiles(
     date: string,
     publishedOnly = user === null,
   ): Promise<{ row: SceneRow; version: string }> {
-    const sceneKey = `${space}/${date}`;
     const now = clock();
-    let cached = scenes.get(sceneKey);
-    if (!cached || cached.until < now) {
-      if (scenes.size > 10_000) scenes.clear();
-      const found = await repo.findBySpaceAndDate(space, date);
-      cached = { row: found, version: found ? tileVersion(found) : '', until: now + SCENE_TTL_MS };
-      scenes.set(sceneKey, cached);
-    }
-    const row = cached.row;
+    const { row, version } = await cachedScene(space, date, now);
     const sceneNotFound = () => notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
     if (!row) throw sceneNotFound();
     if (publishedOnly && !row.published) throw sceneNotFound();
-    if (user === null) return { row, version: cached.version };
-    const accessKey = `${user.sessionId}/${row.projectId}`;
-    if ((access.get(accessKey) ?? 0) < now) {
-      await projects.assertAccess(user, row.projectId, 'map', sceneNotFound);
-      if (access.size > 10_000) access.clear();
-      access.set(accessKey, now + ACCESS_TTL_MS);
-    }
+    if (user === null) return { row, version };
+    await projectAccess(user, row.projectId, now, sceneNotFound);
     if (!seesItem(user, row)) throw sceneNotFound();
-    return { row, version: cached.version };
+    return { row, version };
   }
 
-  /** The stored PNG of (z, x, y) shifted by (dx, dy) pixels; unshifted ones on a buffer of `pool` if given. */
-  async function storedTile(
+  /**
+   * Tile (z, x, y) shifted by (dx, dy) pixels in `format`, out of the archive holding `stored`; null where the
+   * scene has no data. A tile read as stored goes onto a buffer of `pool` when given.
+   */
+  async function sceneTile(
     row: SceneRow,
     z: number,
     x: number,
     y: number,
     [dx, dy]: [number, number],
+    { format, stored }: { format: TileFormat; stored: TileFormat },
     pool?: BufferPool,
   ): Promise<Buffer | null> {
     const nativeZoom = row.maxZoom ?? -1;
     if (row.status !== 'ready' || !row.archiveKey || z < (row.minZoom ?? 0) || z > MAX_SERVED_ZOOM)
       return null;
     const archiveKey = row.archiveKey;
-    const fetch = (tx: number, ty: number, into?: BufferPool): Promise<Buffer | null> => {
+    // Any stored or enlarged tile: the shift below decodes whatever it gets.
+    const fetch = (tx: number, ty: number): Promise<Buffer | null> => {
       if (!isValidTile(z, tx, ty)) return Promise.resolve(null);
-      if (z <= nativeZoom) return reader.tile(archiveKey, z, tx, ty, into);
+      if (z <= nativeZoom) return reader.tile(archiveKey, z, tx, ty);
       return overzoomedTile(nativeZoom, z, tx, ty, (px, py) => reader.tile(archiveKey, nativeZoom, px, py));
     };
-    if (dx === 0 && dy === 0) return fetch(x, y, pool);
-    return shiftedTile(x, y, dx, dy, (tx, ty) => fetch(tx, ty));
+    if (dx !== 0 || dy !== 0) return shiftedTile(x, y, dx, dy, fetch, format);
+    if (z > nativeZoom) {
+      return overzoomedTile(
+        nativeZoom,
+        z,
+        x,
+        y,
+        (px, py) => reader.tile(archiveKey, nativeZoom, px, py),
+        format,
+      );
+    }
+    const bytes = await reader.tile(archiveKey, z, x, y, format === stored ? pool : undefined);
+    return bytes && format !== stored ? convertTile(bytes, format) : bytes;
   }
 
   return {
@@ -147,18 +188,20 @@ export function createSceneTiles(
         immutable: row.status === 'ready' && request.version === version,
         release,
       });
-      // A stored PNG served as is costs one range read, from the page cache on local disk: keeping a copy
-      // would only add GC work. WebP conversions and shifted tiles are computed, so they are kept.
+      const stored = row.status === 'ready' && row.archiveKey ? await reader.format(row.archiveKey) : format;
+      const formats = { format, stored };
+      // A tile in the format the archive holds costs one range read, from the page cache on local disk:
+      // keeping a copy would only add GC work. Other formats (WebP asked of an old PNG archive, PNG of a WebP
+      // one), enlarged and shifted tiles are computed, so they are kept.
       const native = z <= (row.maxZoom ?? -1);
-      if (format === 'png' && native && offset[0] === 0 && offset[1] === 0 && storage.pageCached) {
-        const stored = await storedTile(row, z, x, y, offset, bodies);
-        return stored ? served(stored, () => bodies.release(stored)) : served(await transparentPng());
+      if (format === stored && native && offset[0] === 0 && offset[1] === 0 && storage.pageCached) {
+        const tile = await sceneTile(row, z, x, y, offset, formats, bodies);
+        return tile ? served(tile, () => bodies.release(tile)) : served(await transparentTile(format));
       }
       const cacheKey = `${row.id}/${version}/${z}/${x}/${y}.${format}`;
       let body = tiles.get(cacheKey);
       if (!body) {
-        const png = (await storedTile(row, z, x, y, offset)) ?? (await transparentPng());
-        body = format === 'webp' ? await pngToWebp(png) : png;
+        body = (await sceneTile(row, z, x, y, offset, formats)) ?? (await transparentTile(format));
         tiles.set(cacheKey, body);
       }
       return served(body);

@@ -34,4 +34,15 @@ describe('tile signatures', () => {
     const far = noon / 1000 + 30 * 24 * 3600;
     expect(signer.verify('jardim', '2026-05-04', '41', far, 'x'.repeat(32), noon)).toBe(false);
   });
+
+  it('remembers a valid signature, yet still refuses it once expired and never lets a changed one through', () => {
+    const { expires, signature } = signer.sign('jardim', '2026-05-04', '41', noon);
+    for (let i = 0; i < 3; i++)
+      expect(signer.verify('jardim', '2026-05-04', '41', expires, signature, noon + i)).toBe(true);
+    expect(signer.verify('jardim', '2026-05-04', '41', expires, signature, expires * 1000)).toBe(false);
+    expect(signer.verify('jardim', '2026-05-04', '42', expires, signature, noon)).toBe(false);
+    expect(signer.verify('jardim', '2026-05-0', '41', expires, signature, noon)).toBe(false);
+    const tampered = (signature.startsWith('A') ? 'B' : 'A') + signature.slice(1);
+    expect(signer.verify('jardim', '2026-05-04', '41', expires, tampered, noon)).toBe(false);
+  });
 });
