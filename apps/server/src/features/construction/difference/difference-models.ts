@@ -46,7 +46,7 @@ export function overlapBox(later: ElevationModel, earlier: ElevationModel): Box 
   const [w2, s2, e2, n2] = extentIn(earlier, later);
   const box: Box = [Math.max(w1, w2), Math.max(s1, s2), Math.min(e1, e2), Math.min(n1, n2)];
   if (!(box[2] - box[0] >= 2 * later.cellWidth && box[3] - box[1] >= 2 * later.cellHeight))
-    throw unprocessable('NO_OVERLAP', DSM_DIFFERENCE_MESSAGES.noOverlap);
+    throw unprocessable('ELEVATION_MODELS_APART', DSM_DIFFERENCE_MESSAGES.noOverlap);
   return box;
 }
 

@@ -34,6 +34,18 @@ export interface DifferenceLayer extends DifferenceFigures {
   png: Uint8Array;
 }
 
+/**
+ * The model's GeoKeys without its text ones (citations): they only name the CRS the codes and parameters
+ * define, and geotiff.js's writer joins several text keys into a GeoAsciiParams GDAL refuses as corrupt.
+ */
+function numericGeoKeys(model: ElevationModel): Record<string, number | number[]> {
+  return Object.fromEntries(
+    Object.entries(model.image.getGeoKeys() as Record<string, unknown>).filter(
+      (entry): entry is [string, number | number[]] => typeof entry[1] !== 'string',
+    ),
+  );
+}
+
 async function difference(input: DifferenceInput): Promise<{ grid: DifferenceGrid; later: ElevationModel }> {
   const later = await openElevationModel(await readFile(input.later));
   const earlier = await openElevationModel(await readFile(input.earlier));
@@ -93,7 +105,7 @@ export const differenceTasks = {
       PhotometricInterpretation: 1,
       ModelPixelScale: [grid.cellWidth, grid.cellHeight, 0],
       ModelTiepoint: [0, 0, 0, grid.originX, grid.originY, 0],
-      ...later.image.getGeoKeys(),
+      ...numericGeoKeys(later),
       GDAL_NODATA: String(DIFFERENCE_NODATA),
     });
     return new Uint8Array(buffer);

@@ -90,7 +90,7 @@ const upload = (token: string, sceneId: number, content: Buffer) => {
 const differenceAs = (token: string, query: Record<string, string | number>) =>
   ctx.app.inject({
     method: 'GET',
-    url: `/api/v1/inspections/dsm-difference?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`,
+    url: `/api/v1/inspections/dsm-difference?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`,
     headers: bearer(token),
   });
 

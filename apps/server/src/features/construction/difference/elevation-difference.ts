@@ -104,7 +104,7 @@ export function differenceFigures(grid: DifferenceGrid, tolerance: number): Diff
   };
 }
 
-/** The 98th percentile of |change| over the cells beyond the tolerance (0 when none), by a 1 cm histogram. */
+/** The 98th percentile of |change| over the cells beyond the tolerance (0 when none), to the nearest cm. */
 export function typicalLargeChange(grid: DifferenceGrid, tolerance: number): number {
   const BIN = 0.01;
   const counts = new Map<number, number>();
@@ -112,7 +112,7 @@ export function typicalLargeChange(grid: DifferenceGrid, tolerance: number): num
   for (const dz of grid.values) {
     const size = Math.abs(dz);
     if (!(size > tolerance)) continue;
-    const bin = Math.floor(size / BIN);
+    const bin = Math.round(size / BIN);
     counts.set(bin, (counts.get(bin) ?? 0) + 1);
     total++;
   }
@@ -121,7 +121,7 @@ export function typicalLargeChange(grid: DifferenceGrid, tolerance: number): num
   let seen = 0;
   for (const bin of [...counts.keys()].sort((a, b) => a - b)) {
     seen += counts.get(bin) ?? 0;
-    if (seen >= wanted) return (bin + 1) * BIN;
+    if (seen >= wanted) return bin * BIN;
   }
   return 0;
 }
