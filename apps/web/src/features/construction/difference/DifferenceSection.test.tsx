@@ -55,7 +55,7 @@ describe('Diferença de elevação (map sidebar section)', () => {
     );
     renderWithApp(<DifferenceSection inspections={[later, earlier]} shown={null} onShow={() => {}} />);
     await user.click(screen.getByLabelText(DSM_DIFFERENCE_MESSAGES.earlier));
-    await user.click((await screen.findAllByTitle('15/08/2025 - Fase #2'))[0]!);
+    await user.click((await screen.findAllByTitle('15/08/2025 - Fase #2')).at(-1)!);
     await user.click(screen.getByRole('button', { name: DSM_DIFFERENCE_MESSAGES.compute }));
     expect(await screen.findByText(DSM_DIFFERENCE_MESSAGES.sameInspection)).toBeTruthy();
     expect(calls).toBe(0);
