@@ -202,7 +202,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       cpu,
     }),
     dsmDifference: createDsmDifferenceService({
-      repo: createElevationRepo(db),
+      modelKeyOf: async (sceneId) => (await createElevationRepo(db).modelOf(sceneId))?.storageKey ?? null,
       storage: infra.storage,
       inspections,
       guard,

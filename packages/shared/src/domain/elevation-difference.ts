@@ -45,17 +45,22 @@ export function differenceScale(typical: number, tolerance: number): number {
   return niceCeiling(Math.max(typical, tolerance * 2, 0.1));
 }
 
-/** The legend's labelled stops, from the deepest cut to the deepest fill (m). */
-export function legendStops(tolerance: number, scale: number): number[] {
-  const middle = (tolerance + scale) / 2;
-  return [-scale, -middle, -tolerance, tolerance, middle, scale];
+/** The legend's labels, deepest cut to deepest fill: the scale's ends and halves, "±tolerance" between. */
+export function legendLabels(tolerance: number, scale: number): string[] {
+  return [
+    signedMetres(-scale),
+    signedMetres(-scale / 2),
+    `±${compactMetres.format(tolerance)} m`,
+    signedMetres(scale / 2),
+    signedMetres(scale),
+  ];
 }
 
-const metresFormat = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const compactMetres = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 
-/** "−1,25 m", "+0,10 m": a signed change in metres as the legend writes it. */
+/** "−1,25 m", "+10 m": a signed change in metres as the legend writes it. */
 export const signedMetres = (value: number) =>
-  `${value > 0 ? '+' : value < 0 ? '−' : ''}${metresFormat.format(Math.abs(value))} m`;
+  `${value > 0 ? '+' : value < 0 ? '−' : ''}${compactMetres.format(Math.abs(value))} m`;
 
 const cssRgb = ([r, g, b]: Rgb) => `rgb(${r}, ${g}, ${b})`;
 

@@ -18,7 +18,8 @@ import { multipartBody } from '../../../../test/multipart';
 const run = promisify(execFile);
 const FIXTURE = path.resolve(__dirname, '../../../../../../testdata/elevation/d2spy_plot_dsm_utm16n_1cm.tif');
 const HAS_GDAL = !spawnSync('gdalinfo', ['--version']).error;
-if (!HAS_GDAL) console.warn('gdalinfo ausente (instale gdal-bin): a leitura do GeoTIFF pelo GDAL foi pulada.');
+if (!HAS_GDAL)
+  console.warn('gdalinfo ausente (instale gdal-bin): a leitura do GeoTIFF pelo GDAL foi pulada.');
 
 /** Blocks of cells (rows, cols: start inclusive, end exclusive) and how much each is moved (m). */
 const RAISED = { rows: [50, 150], cols: [100, 200], by: 0.5 } as const;
@@ -65,7 +66,13 @@ async function movedCopy(bytes: Buffer): Promise<Buffer> {
 /** The exact figures of the moved copy: each moved cell's float32 height minus the original's. */
 async function expectedFigures(before: Buffer, after: Buffer, tolerance: number) {
   const read = async (bytes: Buffer) =>
-    ((await (await fromArrayBuffer(new Uint8Array(bytes).buffer)).getImage(0).then((image) => image.readRasters())) as unknown as [Float32Array])[0];
+    (
+      (await (
+        await fromArrayBuffer(new Uint8Array(bytes).buffer)
+      )
+        .getImage(0)
+        .then((image) => image.readRasters())) as unknown as [Float32Array]
+    )[0];
   const [a, b] = [await read(before), await read(after)];
   let cut = 0;
   let fill = 0;
@@ -139,7 +146,11 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
     if (key !== 'plain') {
-      const sent = await upload(await make.signIn(admin), sceneId, key === 'before' ? beforeBytes : afterBytes);
+      const sent = await upload(
+        await make.signIn(admin),
+        sceneId,
+        key === 'before' ? beforeBytes : afterBytes,
+      );
       expect(sent.statusCode, sent.body).toBe(200);
     }
   }
@@ -194,7 +205,10 @@ describe('GET /inspections/dsm-difference', () => {
       tolerance: 0.01,
     });
     const expected = await expectedFigures(beforeBytes, afterBytes, 0.01);
-    expect(expected.fill - cellsOf(RAISED) * 0.5 * cellArea).toBeCloseTo(cellsOf(NUDGED) * 0.03 * cellArea, 4);
+    expect(expected.fill - cellsOf(RAISED) * 0.5 * cellArea).toBeCloseTo(
+      cellsOf(NUDGED) * 0.03 * cellArea,
+      4,
+    );
     expect(result.fill).toBeCloseTo(expected.fill, 6);
     expect(result.cut).toBeCloseTo(expected.cut, 6);
     expect(result.later_inspection_id).toBe(inspections.after);
@@ -211,7 +225,9 @@ describe('GET /inspections/dsm-difference', () => {
     const png = Buffer.from(result.image.slice('data:image/png;base64,'.length), 'base64');
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height, info.channels]).toEqual([500, 340, 4]);
-    const pixel = (row: number, col: number) => [...data.subarray((row * 500 + col) * 4, (row * 500 + col) * 4 + 4)];
+    const pixel = (row: number, col: number) => [
+      ...data.subarray((row * 500 + col) * 4, (row * 500 + col) * 4 + 4),
+    ];
     const [r1, g1, b1, a1] = pixel(100, 150);
     expect(a1).toBeGreaterThan(0);
     expect(r1).toBeGreaterThan(b1!);
@@ -262,40 +278,45 @@ describe('GET /inspections/dsm-difference', () => {
 });
 
 describe('GET /inspections/dsm-difference/geotiff', () => {
-  it.skipIf(!HAS_GDAL)('is a georeferenced float32 GeoTIFF that gdalinfo reads with the known values', async () => {
-    const response = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/inspections/dsm-difference/geotiff?inspection_id=${inspections.after}&compare_inspection_id=${inspections.before}&tolerance=0.05&api_token=${tokens.reader}`,
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-type']).toContain('image/tiff');
-    expect(String(response.headers['content-disposition'])).toMatch(
-      /diferenca-elevacao-2026-02-01-2026-04-01\.tif/,
-    );
-    const file = path.join(work, 'diferenca.tif');
-    await writeFile(file, response.rawPayload);
-    const info = JSON.parse((await run('gdalinfo', ['-json', '-stats', file])).stdout) as {
-      size: number[];
-      geoTransform: number[];
-      coordinateSystem: { wkt: string };
-      bands: { type: string; noDataValue: number; minimum: number; maximum: number }[];
-    };
-    const source = JSON.parse((await run('gdalinfo', ['-json', FIXTURE])).stdout) as { geoTransform: number[] };
-    expect(info.size).toEqual([500, 340]);
-    expect(info.coordinateSystem.wkt).toContain('UTM zone 16N');
-    expect(info.coordinateSystem.wkt).toContain('"EPSG",32616');
-    info.geoTransform.forEach((value, i) => expect(value).toBeCloseTo(source.geoTransform[i]!, 6));
-    const band = info.bands[0]!;
-    expect(band.type).toBe('Float32');
-    expect(band.noDataValue).toBe(-9999);
-    expect(band.minimum).toBeCloseTo(-0.3, 3);
-    expect(band.maximum).toBeCloseTo(0.5, 3);
-    // One cell of each block, read by GDAL at its pixel/line.
-    const at = async (col: number, row: number) =>
-      Number((await run('gdallocationinfo', ['-valonly', file, String(col), String(row)])).stdout.trim());
-    expect(await at(150, 100)).toBeCloseTo(0.5, 3);
-    expect(await at(360, 240)).toBeCloseTo(-0.3, 3);
-    expect(await at(440, 20)).toBeCloseTo(0.03, 3);
-    expect(await at(50, 300)).toBeCloseTo(0, 6);
-  });
+  it.skipIf(!HAS_GDAL)(
+    'is a georeferenced float32 GeoTIFF that gdalinfo reads with the known values',
+    async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/inspections/dsm-difference/geotiff?inspection_id=${inspections.after}&compare_inspection_id=${inspections.before}&tolerance=0.05&api_token=${tokens.reader}`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toContain('image/tiff');
+      expect(String(response.headers['content-disposition'])).toMatch(
+        /diferenca-elevacao-2026-02-01-2026-04-01\.tif/,
+      );
+      const file = path.join(work, 'diferenca.tif');
+      await writeFile(file, response.rawPayload);
+      const info = JSON.parse((await run('gdalinfo', ['-json', '-stats', file])).stdout) as {
+        size: number[];
+        geoTransform: number[];
+        coordinateSystem: { wkt: string };
+        bands: { type: string; noDataValue: number; minimum: number; maximum: number }[];
+      };
+      const source = JSON.parse((await run('gdalinfo', ['-json', FIXTURE])).stdout) as {
+        geoTransform: number[];
+      };
+      expect(info.size).toEqual([500, 340]);
+      expect(info.coordinateSystem.wkt).toContain('UTM zone 16N');
+      expect(info.coordinateSystem.wkt).toContain('"EPSG",32616');
+      info.geoTransform.forEach((value, i) => expect(value).toBeCloseTo(source.geoTransform[i]!, 6));
+      const band = info.bands[0]!;
+      expect(band.type).toBe('Float32');
+      expect(band.noDataValue).toBe(-9999);
+      expect(band.minimum).toBeCloseTo(-0.3, 3);
+      expect(band.maximum).toBeCloseTo(0.5, 3);
+      // One cell of each block, read by GDAL at its pixel/line.
+      const at = async (col: number, row: number) =>
+        Number((await run('gdallocationinfo', ['-valonly', file, String(col), String(row)])).stdout.trim());
+      expect(await at(150, 100)).toBeCloseTo(0.5, 3);
+      expect(await at(360, 240)).toBeCloseTo(-0.3, 3);
+      expect(await at(440, 20)).toBeCloseTo(0.03, 3);
+      expect(await at(50, 300)).toBeCloseTo(0, 6);
+    },
+  );
 });

@@ -12,11 +12,11 @@ import { withLocalFile } from '../../../storage/local-file';
 import type { AuthUser } from '../../auth';
 import type { ConstructionGuard } from '../construction-access';
 import type { InspectionsService } from '../inspections.service';
-import type { ElevationRepo } from '../volume/elevation.repo';
 import type { DifferenceInput } from './difference-tasks';
 
 export interface DsmDifferenceDeps {
-  repo: ElevationRepo;
+  /** The storage key of a scene's DSM, null when it has none. */
+  modelKeyOf(sceneId: number): Promise<string | null>;
   storage: Storage;
   inspections: InspectionsService;
   guard: ConstructionGuard;
@@ -25,7 +25,13 @@ export interface DsmDifferenceDeps {
 }
 
 /** The elevation-difference map between two inspections' DSMs: the coloured layer, its totals and a GeoTIFF. */
-export function createDsmDifferenceService({ repo, storage, inspections, guard, cpu }: DsmDifferenceDeps) {
+export function createDsmDifferenceService({
+  modelKeyOf,
+  storage,
+  inspections,
+  guard,
+  cpu,
+}: DsmDifferenceDeps) {
   /**
    * Both inspections (the second of the first's project), checked before the module; the older is the
    * reference. Each needs its DSM.
@@ -34,22 +40,31 @@ export function createDsmDifferenceService({ repo, storage, inspections, guard, 
     const { inspection, project } = await inspections.get(user, query.inspection_id);
     const other = (await inspections.get(user, query.compare_inspection_id, project.id)).inspection;
     guard.require(user, project, 'read');
-    if (other.id === inspection.id)
-      throw unprocessable('VALIDATION', DSM_DIFFERENCE_MESSAGES.sameInspection);
+    if (other.id === inspection.id) throw unprocessable('VALIDATION', DSM_DIFFERENCE_MESSAGES.sameInspection);
     const [earlier, later] =
       other.date < inspection.date || (other.date === inspection.date && other.id < inspection.id)
         ? [other, inspection]
         : [inspection, other];
     const keyOf = async (sceneId: number) => {
-      const row = await repo.modelOf(sceneId);
-      if (!row) throw unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
-      return row.storageKey;
+      const key = await modelKeyOf(sceneId);
+      if (!key) throw unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
+      return key;
     };
-    return { project, earlier, later, earlierKey: await keyOf(earlier.sceneId), laterKey: await keyOf(later.sceneId) };
+    return {
+      project,
+      earlier,
+      later,
+      earlierKey: await keyOf(earlier.sceneId),
+      laterKey: await keyOf(later.sceneId),
+    };
   }
 
   /** Runs a task on both models, copied to local files while it runs (they may live on S3). */
-  function onModels<T>(keys: { earlierKey: string; laterKey: string }, tolerance: number, task: (input: DifferenceInput) => Promise<T>) {
+  function onModels<T>(
+    keys: { earlierKey: string; laterKey: string },
+    tolerance: number,
+    task: (input: DifferenceInput) => Promise<T>,
+  ) {
     return withLocalFile(storage, keys.earlierKey, (earlier) =>
       withLocalFile(storage, keys.laterKey, (later) => task({ earlier, later, tolerance })),
     );

@@ -1,9 +1,4 @@
-import {
-  DSM_DIFFERENCE_MESSAGES,
-  legendGradient,
-  legendStops,
-  signedMetres,
-} from '@mirante/shared';
+import { DSM_DIFFERENCE_MESSAGES, legendGradient, legendLabels } from '@mirante/shared';
 
 export interface DifferenceLegendProps {
   tolerance: number;
@@ -12,7 +7,6 @@ export interface DifferenceLegendProps {
 
 /** The layer's legend in metres: blue cut on the left, red fill on the right, the clear band unchanged. */
 export function DifferenceLegend({ tolerance, scale }: DifferenceLegendProps) {
-  const stops = legendStops(tolerance, scale);
   return (
     <figure className="dsm-legend" aria-label={DSM_DIFFERENCE_MESSAGES.legend}>
       <figcaption className="dsm-legend__title">{DSM_DIFFERENCE_MESSAGES.legend}</figcaption>
@@ -22,14 +16,14 @@ export function DifferenceLegend({ tolerance, scale }: DifferenceLegendProps) {
         style={{ background: legendGradient(tolerance, scale) }}
       />
       <div className="dsm-legend__labels">
-        {stops.map((value) => (
-          <span key={value}>{signedMetres(value)}</span>
+        {legendLabels(tolerance, scale).map((text) => (
+          <span key={text}>{text}</span>
         ))}
       </div>
       <div className="dsm-legend__ends">
         <span className="dsm-legend__cut">{DSM_DIFFERENCE_MESSAGES.cut}</span>
         <span>
-          {DSM_DIFFERENCE_MESSAGES.unchanged} (±{signedMetres(tolerance).replace('+', '')})
+          {DSM_DIFFERENCE_MESSAGES.unchanged} ({legendLabels(tolerance, scale)[2]})
         </span>
         <span className="dsm-legend__fill">{DSM_DIFFERENCE_MESSAGES.fill}</span>
       </div>

@@ -10,8 +10,6 @@ import {
 } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { downloadAttachment } from '../../../shared/download/download';
-import { DifferenceLegend } from './DifferenceLegend';
-import { DifferenceTotals } from './DifferenceTotals';
 import { dsmDifferenceGeoTiffHref, useDsmDifference } from './differenceApi';
 
 export interface DifferenceSectionProps {
@@ -22,16 +20,18 @@ export interface DifferenceSectionProps {
 }
 
 /**
- * The map of what moved: two inspections with a DSM and a tolerance, then the coloured layer on the map with
- * its legend, the cut/fill/net totals and the GeoTIFF of the difference.
+ * The map of what moved: two inspections with a DSM and a tolerance, then the coloured layer on the map (its
+ * legend and totals float over the map: `DifferenceMapCard`) and the GeoTIFF of the difference.
  */
 export function DifferenceSection({ inspections, shown, onShow }: DifferenceSectionProps) {
   const message = useFeedback();
   const compute = useDsmDifference();
   const withModel = inspections.filter((item) => item.hasDsm);
-  // Newest first: by default the latest against the one before it.
-  const [laterId, setLaterId] = useState<number | undefined>(withModel[0]?.id);
-  const [earlierId, setEarlierId] = useState<number | undefined>(withModel[1]?.id);
+  // Newest first: until the user picks, the latest against the one before it (also once the list arrives).
+  const [pickedLater, setLaterId] = useState<number | undefined>();
+  const [pickedEarlier, setEarlierId] = useState<number | undefined>();
+  const laterId = pickedLater ?? withModel[0]?.id;
+  const earlierId = pickedEarlier ?? withModel[1]?.id;
   const [tolerance, setTolerance] = useState<number | null>(DSM_DIFFERENCE_DEFAULT_TOLERANCE);
   const [downloading, setDownloading] = useState(false);
 
@@ -100,13 +100,9 @@ export function DifferenceSection({ inspections, shown, onShow }: DifferenceSect
         {shown && <Button onClick={() => onShow(null)}>{TEXT.hide}</Button>}
       </Space>
       {shown && (
-        <div className="dsm-difference__result" data-testid="dsm-difference-result">
-          <DifferenceLegend tolerance={shown.tolerance} scale={shown.scale} />
-          <DifferenceTotals difference={shown} />
-          <Button block onClick={download} loading={downloading}>
-            {TEXT.download}
-          </Button>
-        </div>
+        <Button block onClick={download} loading={downloading}>
+          {TEXT.download}
+        </Button>
       )}
     </div>
   );

@@ -14,24 +14,29 @@ export function useDifferenceOnMap(map: MapInstance | null, shown: DsmDifference
   useEffect(() => {
     if (!map || !shown) return;
     const apply = () => {
-      if (!map.isStyleLoaded()) return;
       const source = map.getSource<ImageSource>(DIFFERENCE_SOURCE);
       if (source) {
-        source.updateImage({ url: shown.image, coordinates: shown.corners });
+        if (source.url !== shown.image) source.updateImage({ url: shown.image, coordinates: shown.corners });
         return;
       }
-      map.addSource(DIFFERENCE_SOURCE, { type: 'image', url: shown.image, coordinates: shown.corners });
-      map.addLayer({
-        id: DIFFERENCE_LAYER,
-        type: 'raster',
-        source: DIFFERENCE_SOURCE,
-        paint: { 'raster-fade-duration': 0, 'raster-resampling': 'nearest' },
-      });
+      try {
+        map.addSource(DIFFERENCE_SOURCE, { type: 'image', url: shown.image, coordinates: shown.corners });
+        map.addLayer({
+          id: DIFFERENCE_LAYER,
+          type: 'raster',
+          source: DIFFERENCE_SOURCE,
+          paint: { 'raster-fade-duration': 0, 'raster-resampling': 'nearest' },
+        });
+      } catch {
+        // A style still loading refuses new sources: the next 'styledata' or 'idle' adds it.
+      }
     };
     apply();
     map.on('styledata', apply);
+    map.on('idle', apply);
     return () => {
       map.off('styledata', apply);
+      map.off('idle', apply);
       if (!map.getStyle()) return;
       if (map.getLayer(DIFFERENCE_LAYER)) map.removeLayer(DIFFERENCE_LAYER);
       if (map.getSource(DIFFERENCE_SOURCE)) map.removeSource(DIFFERENCE_SOURCE);

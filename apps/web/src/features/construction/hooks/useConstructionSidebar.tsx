@@ -17,6 +17,7 @@ import { InspectionsSection } from '../components/InspectionsSection';
 import { NoteFormModal } from '../components/NoteFormModal';
 import { NotesSection } from '../components/NotesSection';
 import { useNotesOnMap } from './useNotesOnMap';
+import { DifferenceMapCard } from '../difference/DifferenceMapCard';
 import { DifferenceSection } from '../difference/DifferenceSection';
 import { useDifferenceOnMap } from '../difference/useDifferenceOnMap';
 import '../construction.css';
@@ -108,6 +109,7 @@ export function useConstructionSidebar(
     ],
     modals: (
       <>
+        {difference && <DifferenceMapCard difference={difference} inspections={list} />}
         {creating && (
           <InspectionFormModal
             projectId={project.id}
