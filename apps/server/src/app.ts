@@ -27,6 +27,7 @@ import { registerInspectionRoutes } from './features/construction/inspections.ro
 import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerGeoExportRoutes } from './features/geo-export/geo-export.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
+import { registerDsmDifferenceRoutes } from './features/construction/difference/dsm-difference.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
 import { registerIntegrationRoutes } from './features/integration/integration.routes';
 import { registerOutboundHostsRoutes } from './features/outbound-hosts/outbound-hosts.routes';
@@ -184,6 +185,7 @@ export async function buildApp(
   registerNoteRoutes(route, services.notes);
   registerGeoExportRoutes(route, services.geoExport);
   registerElevationRoutes(route, services.elevation);
+  registerDsmDifferenceRoutes(route, services.dsmDifference);
   registerPortfolioIoRoutes(route, services.portfolioIo);
   registerIntegrationRoutes(route, services.integration);
   registerOutboundHostsRoutes(route, services.outboundHosts);

@@ -14,6 +14,7 @@ import { createNotesRepo, notesTransactionOn } from './features/construction/not
 import { createNotesService } from './features/construction/notes.service';
 import { createElevationRepo } from './features/construction/volume/elevation.repo';
 import { createElevationService } from './features/construction/volume/elevation.service';
+import { createDsmDifferenceService } from './features/construction/difference/dsm-difference.service';
 import { createDetectionsRepo } from './features/detections/detections.repo';
 import { createDetectionsService } from './features/detections/detections.service';
 import { createDetectionsReportRepo } from './features/detections-report/detections-report.repo';
@@ -195,6 +196,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     inspections,
     elevation: createElevationService({
       repo: createElevationRepo(db),
+      storage: infra.storage,
+      inspections,
+      guard,
+      cpu,
+    }),
+    dsmDifference: createDsmDifferenceService({
+      modelKeyOf: async (sceneId) => (await createElevationRepo(db).modelOf(sceneId))?.storageKey ?? null,
       storage: infra.storage,
       inspections,
       guard,

@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
+import { differenceTasks } from '../features/construction/difference/difference-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
 import { geoExportTasks } from '../features/geo-export/geo-export-tasks';
@@ -23,6 +24,7 @@ export const CPU_TASKS = {
   ...detectionTasks,
   ...environmentTasks,
   ...volumeTasks,
+  ...differenceTasks,
   ...reportTasks,
   ...portfolioTasks,
   ...detectionsExportTasks,

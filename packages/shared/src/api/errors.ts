@@ -115,6 +115,7 @@ export const ERROR_CODES = [
   'NOTE_CATEGORY_NOT_FOUND',
   // Construction: measured volume (elevation models)
   'INVALID_ELEVATION_MODEL',
+  'ELEVATION_MODELS_APART',
   'NO_ELEVATION_MODEL',
   // Overlays (PDF plans laid over the imagery)
   'OVERLAY_NOT_FOUND',

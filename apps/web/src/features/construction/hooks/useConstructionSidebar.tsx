@@ -1,6 +1,13 @@
 import type { CollapseProps } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { NOTE_MESSAGES, type Inspection, type Note, type Project } from '@mirante/shared';
+import {
+  DSM_DIFFERENCE_MESSAGES,
+  NOTE_MESSAGES,
+  type DsmDifference,
+  type Inspection,
+  type Note,
+  type Project,
+} from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import type { MapInstance } from '../../map/engine/maplibre';
@@ -10,6 +17,9 @@ import { InspectionsSection } from '../components/InspectionsSection';
 import { NoteFormModal } from '../components/NoteFormModal';
 import { NotesSection } from '../components/NotesSection';
 import { useNotesOnMap } from './useNotesOnMap';
+import { DifferenceMapCard } from '../difference/DifferenceMapCard';
+import { DifferenceSection } from '../difference/DifferenceSection';
+import { useDifferenceOnMap } from '../difference/useDifferenceOnMap';
 import '../construction.css';
 
 export interface ConstructionSidebar {
@@ -42,6 +52,8 @@ export function useConstructionSidebar(
   const notes = useNotes(project.id, isConstruction ? (selected?.id ?? null) : null);
   const noteList = selected ? (notes.data ?? []) : [];
   useNotesOnMap(isConstruction ? map : null, noteList);
+  const [difference, setDifference] = useState<DsmDifference | null>(null);
+  useDifferenceOnMap(isConstruction ? map : null, difference);
 
   const select = (inspection: Inspection) => {
     setSelectedId(inspection.id);
@@ -89,9 +101,15 @@ export function useConstructionSidebar(
           />
         ),
       },
+      {
+        key: 'diferenca-elevacao',
+        label: DSM_DIFFERENCE_MESSAGES.title,
+        children: <DifferenceSection inspections={list} shown={difference} onShow={setDifference} />,
+      },
     ],
     modals: (
       <>
+        {difference && <DifferenceMapCard difference={difference} inspections={list} />}
         {creating && (
           <InspectionFormModal
             projectId={project.id}
