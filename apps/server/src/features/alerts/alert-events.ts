@@ -10,7 +10,7 @@ const PROGRESS: Record<string, number> = { V: 0, B: 1, E: 2, C: 3 };
 const MAX_LOTS = 200;
 
 const lotOf = (row: AnalysisLotRow, extra: Partial<AlertLot> = {}): AlertLot => ({
-  layer_id: row.layerId,
+  layerId: row.layerId,
   name: row.name,
   block: row.block,
   from: row.previousStatus,
@@ -23,7 +23,7 @@ function event(analysis: AnalysisRow, kind: AlertKind, payload: AlertPayload): N
     projectId: analysis.projectId,
     kind,
     dedupeKey: `${kind}:analysis:${analysis.detectionId}`,
-    payload: { date: analysis.date, scene_id: analysis.sceneId, ...payload },
+    payload: { date: analysis.date, sceneId: analysis.sceneId, ...payload },
   };
 }
 

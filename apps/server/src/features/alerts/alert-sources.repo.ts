@@ -64,7 +64,7 @@ export function createAlertSourcesRepo(db: Db) {
 
     async publishedScenes(): Promise<PublishedSceneRow[]> {
       const { rows } = await sql<PublishedSceneRow>`
-        SELECT s.id AS "sceneId", s.project_id AS "projectId", s.date
+        SELECT s.id AS scene_id, s.project_id AS project_id, s.date
         FROM scenes s
         WHERE s.published AND s.status = 'ready' AND s.updated_at >= ${since}
           AND NOT EXISTS (SELECT 1 FROM alert_sources_seen a WHERE a.source_key = 'scene:' || s.id)
@@ -75,8 +75,8 @@ export function createAlertSourcesRepo(db: Db) {
     /** Lot-AI analyses done and approved (their readings are visible to non-ADMINs) and not yet read. */
     async approvedLotAnalyses(): Promise<AnalysisRow[]> {
       const { rows } = await sql<AnalysisRow>`
-        SELECT d.id AS "detectionId", d.project_id AS "projectId", d.scene_id AS "sceneId", s.date,
-               p.sale_alert_months AS "saleAlertMonths", p.has_information AS "hasInformation"
+        SELECT d.id AS detection_id, d.project_id AS project_id, d.scene_id AS scene_id, s.date,
+               p.sale_alert_months AS sale_alert_months, p.has_information AS has_information
         FROM detections d
         JOIN scenes s ON s.id = d.scene_id
         JOIN projects p ON p.id = d.project_id
@@ -90,12 +90,12 @@ export function createAlertSourcesRepo(db: Db) {
     /** Every lot an analysis read, its status the row before (by date) and its sale data. */
     async analysisLots(detectionId: number): Promise<AnalysisLotRow[]> {
       const { rows } = await sql<AnalysisLotRow>`
-        SELECT l.id AS "layerId", l.name, l.block, h.status,
+        SELECT l.id AS layer_id, l.name, l.block, h.status,
                (SELECT p.status FROM lot_status_history p
                  WHERE p.layer_id = h.layer_id AND p.date < h.date
-                 ORDER BY p.date DESC, p.id DESC LIMIT 1) AS "previousStatus",
-               i.status_unidade AS "statusUnidade", i.data_venda::text AS "dataVenda",
-               i.valor_inadimplencia::float8 AS "valorInadimplencia"
+                 ORDER BY p.date DESC, p.id DESC LIMIT 1) AS previous_status,
+               i.status_unidade AS status_unidade, i.data_venda::text AS data_venda,
+               i.valor_inadimplencia::float8 AS valor_inadimplencia
         FROM lot_status_history h
         JOIN layers l ON l.id = h.layer_id
         LEFT JOIN lot_informations i ON i.layer_id = h.layer_id
@@ -106,7 +106,7 @@ export function createAlertSourcesRepo(db: Db) {
 
     async environmentAnalyses(): Promise<EnvironmentAnalysisRow[]> {
       const { rows } = await sql<EnvironmentAnalysisRow>`
-        SELECT d.id AS "detectionId", d.project_id AS "projectId", b.date AS "beforeDate", s.date,
+        SELECT d.id AS detection_id, d.project_id AS project_id, b.date AS before_date, s.date,
                (SELECT count(*)::int FROM environment_features f
                  WHERE f.detection_id = d.id AND f.source = 'ai' AND f.review_status = 'pending') AS pending
         FROM detections d
@@ -121,10 +121,10 @@ export function createAlertSourcesRepo(db: Db) {
     /** Synchronisations that failed, with the projects their customer integrates with that ERP. */
     async failedSyncs(): Promise<FailedSyncRow[]> {
       const { rows } = await sql<FailedSyncRow>`
-        SELECT r.id AS "runId", r.erp, r.finished_at AS "finishedAt",
+        SELECT r.id AS run_id, r.erp, r.finished_at AS finished_at,
                (r.errors -> 0 ->> 'message') AS message,
                COALESCE((SELECT array_agg(ip.project_id ORDER BY ip.project_id) FROM integration_projects ip
-                 WHERE ip.customer_id = r.customer_id AND ip.erp = r.erp), '{}') AS "projectIds"
+                 WHERE ip.customer_id = r.customer_id AND ip.erp = r.erp), '{}') AS project_ids
         FROM integration_sync_runs r
         WHERE r.status = 'failed' AND r.queued_at >= ${since}
           AND NOT EXISTS (SELECT 1 FROM alert_sources_seen a WHERE a.source_key = 'sync:' || r.id)

@@ -2,7 +2,7 @@ import { detectionName, displayDate, type AlertKind, type ProjectType } from '@m
 
 /** A lot named in an event: what happened to it, in a sentence. */
 export interface AlertLot {
-  layer_id: number;
+  layerId: number;
   name: string;
   block: string | null;
   from?: string | null;
@@ -10,11 +10,14 @@ export interface AlertLot {
   text?: string;
 }
 
-/** What each kind of event records (its payload), as the scan writes it. */
+/**
+ * What each kind of event records (its payload), as the scan writes it. Keys are camelCase: the database
+ * handle's CamelCasePlugin rewrites the keys of the jsonb it reads.
+ */
 export interface AlertPayload {
   date?: string;
-  before_date?: string | null;
-  scene_id?: number;
+  beforeDate?: string | null;
+  sceneId?: number;
   counts?: Record<string, number>;
   lots?: AlertLot[];
   total?: number;
@@ -44,7 +47,7 @@ function change(lot: AlertLot): string {
 /** The title, sentence and lots of an event, in pt-BR: the bell and the e-mails say the same. */
 export function describeAlert(kind: AlertKind, payload: AlertPayload): DescribedAlert {
   const lots = (payload.lots ?? []).map((lot) => ({
-    layerId: lot.layer_id,
+    layerId: lot.layerId,
     label: lotLabel(lot),
     change: change(lot),
   }));
@@ -72,7 +75,7 @@ export function describeAlert(kind: AlertKind, payload: AlertPayload): Described
     case 'environment_proposals':
       return {
         title: `${plural(payload.pending ?? 0, 'proposta ambiental aguardando', 'propostas ambientais aguardando')} revisão`,
-        detail: `Comparação ${displayDate(payload.before_date ?? '')} → ${displayDate(payload.date ?? '')}.`,
+        detail: `Comparação ${displayDate(payload.beforeDate ?? '')} → ${displayDate(payload.date ?? '')}.`,
         lots,
       };
     case 'sync_failed':

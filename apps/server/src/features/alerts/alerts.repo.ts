@@ -93,7 +93,7 @@ export function createAlertsRepo(db: Db) {
     /** Who may see the project: its linked users of its customer, and the ADMINs who chose alerts for it. */
     async candidates(project: AlertProjectRow): Promise<AlertCandidateRow[]> {
       const { rows } = await sql<AlertCandidateRow>`
-        SELECT u.id AS "userId", u.name, u.email, u.role, u.status AS active,
+        SELECT u.id AS user_id, u.name, u.email, u.role, u.status AS active,
                COALESCE((SELECT array_agg(m.code ORDER BY m.id) FROM group_modules gm
                  JOIN modules m ON m.id = gm.module_id WHERE gm.group_id = u.group_id), '{}') AS modules,
                ap.kinds, ap.delivery

@@ -67,10 +67,10 @@ export function createAlertsService(deps: AlertsDeps) {
     const payload = event.payload as AlertPayload;
     const thumbnails = new Map<number, LotThumbnails>();
     const lots = (payload.lots ?? []).slice(0, THUMBNAILED_LOTS);
-    if (lots.length === 0 || !payload.scene_id || !payload.date) return thumbnails;
-    const after = await repo.thumbnailScene(project.id, { sceneId: payload.scene_id });
+    if (lots.length === 0 || !payload.sceneId || !payload.date) return thumbnails;
+    const after = await repo.thumbnailScene(project.id, { sceneId: payload.sceneId });
     const before = await repo.thumbnailScene(project.id, { beforeDate: payload.date });
-    const shapes = await repo.lotShapes(lots.map((lot) => lot.layer_id));
+    const shapes = await repo.lotShapes(lots.map((lot) => lot.layerId));
     for (const shape of shapes) {
       const cut = async (scene: typeof after) =>
         scene
@@ -147,7 +147,7 @@ export function createAlertsService(deps: AlertsDeps) {
               projectId: scene.projectId,
               kind: 'scene_published',
               dedupeKey: `scene_published:scene:${scene.sceneId}`,
-              payload: { date: scene.date, scene_id: scene.sceneId },
+              payload: { date: scene.date, sceneId: scene.sceneId },
             },
           ],
           `scene:${scene.sceneId}`,
@@ -165,7 +165,7 @@ export function createAlertsService(deps: AlertsDeps) {
                   projectId: analysis.projectId,
                   kind: 'environment_proposals' as const,
                   dedupeKey: `environment_proposals:analysis:${analysis.detectionId}`,
-                  payload: { date: analysis.date, before_date: analysis.beforeDate, pending: analysis.pending },
+                  payload: { date: analysis.date, beforeDate: analysis.beforeDate, pending: analysis.pending },
                 },
               ]
             : [];
