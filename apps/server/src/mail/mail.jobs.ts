@@ -8,7 +8,12 @@ export const MAIL_SEND_QUEUE = 'mail-send';
  * A failed delivery (SMTP down, refused) is retried with a growing delay: 30 s, 1 min, 2 min… over about two
  * hours in all, then the job fails and stays in pg-boss's table for the operator.
  */
-export const MAIL_SEND_OPTIONS = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
+export const MAIL_SEND_OPTIONS = {
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
 
 /**
  * E-mails on pg-boss: `mailer.send` only queues the message (an API process never talks to SMTP); the processes

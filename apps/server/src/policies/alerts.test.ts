@@ -9,7 +9,11 @@ describe('alertKindsFor', () => {
 
   it('gives the finance and ERP alerts to a holder of those modules', () => {
     const kinds = alertKindsFor(
-      { role: 'MANAGER', modules: ['allotment.map', 'allotment.finance', 'allotment.integration'], active: true },
+      {
+        role: 'MANAGER',
+        modules: ['allotment.map', 'allotment.finance', 'allotment.integration'],
+        active: true,
+      },
       'ALLOTMENT',
     );
     expect(kinds).toContain('finance_imagery');

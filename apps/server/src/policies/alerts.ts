@@ -1,4 +1,11 @@
-import { ALERT_KINDS, moduleFor, type AlertKind, type ModuleCode, type ProjectType, type Role } from '@mirante/shared';
+import {
+  ALERT_KINDS,
+  moduleFor,
+  type AlertKind,
+  type ModuleCode,
+  type ProjectType,
+  type Role,
+} from '@mirante/shared';
 
 /** The project types an alert kind exists for, and the module family its reader needs. */
 const KIND_RULES: Record<AlertKind, { types: readonly ProjectType[]; family: string }> = {

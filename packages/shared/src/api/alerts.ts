@@ -108,11 +108,11 @@ export const alertsApi = {
   }),
   saveAlertPreference: defineEndpoint({
     method: 'PUT',
-    path: '/alerts/preferences/:id',
+    path: '/alerts/preferences/:project_id',
     summary: 'Salva as escolhas de alertas do usuário para um projeto',
     tags: ['alerts'],
     access: { kind: 'session' },
-    params: z.object({ id: id() }),
+    params: z.object({ project_id: id() }),
     body: alertPreferenceBodySchema,
     response: alertPreferenceSchema,
     errorStatuses: [401, 403, 404, 422],

@@ -42,7 +42,8 @@ export function analysisEvents(analysis: AnalysisRow, lots: AnalysisLotRow[]): N
     const before = lot.previousStatus ? PROGRESS[lot.previousStatus] : undefined;
     return now !== undefined && before !== undefined && now < before;
   });
-  if (worrying.length > 0) events.push(event(analysis, 'ai_readings', limited(worrying.map((lot) => lotOf(lot)))));
+  if (worrying.length > 0)
+    events.push(event(analysis, 'ai_readings', limited(worrying.map((lot) => lotOf(lot)))));
 
   const changed = lots.filter((lot) => lot.previousStatus !== null && lot.previousStatus !== lot.status);
   if (changed.length > 0) {

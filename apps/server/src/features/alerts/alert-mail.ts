@@ -36,8 +36,7 @@ export interface AlertEmailInput {
 /** Lots listed per event in an e-mail (the rest are counted, and all are in the app). */
 export const LOTS_PER_EVENT = 8;
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escape = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const BUTTON =
   'display:inline-block;padding:6px 12px;border-radius:4px;background:#1f4e79;color:#ffffff;text-decoration:none;font-size:13px';
@@ -46,9 +45,15 @@ const BUTTON =
 export function alertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
   const attachments: MailAttachment[] = [];
   const image = (bytes: Buffer | null, name: string, alt: string): string => {
-    if (!bytes) return `<div style="width:120px;height:120px;background:#eef1f4;color:#8a94a0;font-size:11px;text-align:center;line-height:120px">sem imagem</div>`;
+    if (!bytes)
+      return `<div style="width:120px;height:120px;background:#eef1f4;color:#8a94a0;font-size:11px;text-align:center;line-height:120px">sem imagem</div>`;
     const cid = `${name}@mirante`;
-    attachments.push({ filename: `${name}.jpg`, contentType: 'image/jpeg', content: bytes.toString('base64'), cid });
+    attachments.push({
+      filename: `${name}.jpg`,
+      contentType: 'image/jpeg',
+      content: bytes.toString('base64'),
+      cid,
+    });
     return `<img src="cid:${cid}" width="120" height="120" alt="${escape(alt)}" style="display:block;border-radius:4px">`;
   };
   const url = (path: string) => `${input.appUrl}${path}`;
@@ -65,7 +70,9 @@ export function alertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
     `<p style="padding:0 18px">Olá, ${escape(input.recipientName)}.</p>`,
   );
   for (const project of projects) {
-    html.push(`<h2 style="font-size:16px;margin:18px 18px 6px;color:#1f4e79">${escape(project.projectName)}</h2>`);
+    html.push(
+      `<h2 style="font-size:16px;margin:18px 18px 6px;color:#1f4e79">${escape(project.projectName)}</h2>`,
+    );
     text.push(`== ${project.projectName} ==`);
     for (const event of input.events.filter((item) => item.projectId === project.projectId)) {
       const described = describeAlert(event.kind, event.payload);
@@ -77,7 +84,8 @@ export function alertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
       );
       text.push(`* ${described.title}`, `  ${described.detail}`);
       const shown = described.lots.slice(0, LOTS_PER_EVENT);
-      if (shown.length > 0) html.push('<table cellpadding="4" cellspacing="0" style="border-collapse:collapse;font-size:13px">');
+      if (shown.length > 0)
+        html.push('<table cellpadding="4" cellspacing="0" style="border-collapse:collapse;font-size:13px">');
       for (const lot of shown) {
         const lotLink = url(alertPath(event.projectId, event.projectType, event.kind, lot.layerId));
         const thumbs = event.thumbnails.get(lot.layerId);
@@ -94,20 +102,30 @@ export function alertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
       if (shown.length > 0) html.push('</table>');
       const more = described.lots.length - shown.length;
       if (more > 0) {
-        html.push(`<div style="font-size:12px;color:#52606d;margin-top:6px">e mais ${more} lote(s) no Mirante.</div>`);
+        html.push(
+          `<div style="font-size:12px;color:#52606d;margin-top:6px">e mais ${more} lote(s) no Mirante.</div>`,
+        );
         text.push(`  e mais ${more} lote(s) no Mirante.`);
       }
-      html.push(`<div style="margin-top:10px"><a href="${escape(link)}" style="${BUTTON}">Abrir no Mirante</a></div></div>`);
+      html.push(
+        `<div style="margin-top:10px"><a href="${escape(link)}" style="${BUTTON}">Abrir no Mirante</a></div></div>`,
+      );
       text.push(`  Abrir no Mirante: ${link}`, '');
     }
   }
   const preferences = url('/page/alerts');
-  html.push(`<div style="margin:18px;font-size:12px;color:#6b7785;border-top:1px solid #d9dee4;padding-top:10px">`);
-  html.push(`Você recebe este e-mail pelas suas escolhas de alertas. <a href="${escape(preferences)}" style="color:#1f4e79">Preferências de alertas</a>.`);
+  html.push(
+    `<div style="margin:18px;font-size:12px;color:#6b7785;border-top:1px solid #d9dee4;padding-top:10px">`,
+  );
+  html.push(
+    `Você recebe este e-mail pelas suas escolhas de alertas. <a href="${escape(preferences)}" style="color:#1f4e79">Preferências de alertas</a>.`,
+  );
   text.push(`Preferências de alertas: ${preferences}`);
   for (const project of projects) {
     const stop = input.unsubscribeLinks(project.projectId).page;
-    html.push(`<br><a href="${escape(stop)}" style="color:#1f4e79">Cancelar os e-mails de alertas de ${escape(project.projectName)}</a>`);
+    html.push(
+      `<br><a href="${escape(stop)}" style="color:#1f4e79">Cancelar os e-mails de alertas de ${escape(project.projectName)}</a>`,
+    );
     text.push(`Cancelar os e-mails de alertas de ${project.projectName}: ${stop}`);
   }
   html.push('</div></div>');
@@ -122,7 +140,12 @@ export function alertEmail(input: AlertEmailInput): Omit<MailMessage, 'to'> {
     html: html.join('\n'),
     attachments,
     ...(single
-      ? { headers: { 'List-Unsubscribe': `<${single}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${single}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
       : {}),
   };
 }

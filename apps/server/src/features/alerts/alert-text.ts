@@ -55,7 +55,11 @@ export function describeAlert(kind: AlertKind, payload: AlertPayload): Described
   const onImage = payload.date ? ` na imagem de ${displayDate(payload.date)}` : '';
   switch (kind) {
     case 'scene_published':
-      return { title: 'Nova imagem publicada', detail: `Imagem de ${displayDate(payload.date ?? '')} publicada.`, lots };
+      return {
+        title: 'Nova imagem publicada',
+        detail: `Imagem de ${displayDate(payload.date ?? '')} publicada.`,
+        lots,
+      };
     case 'ai_readings':
       return {
         title: `I.A: ${plural(total, "lote com 'Invasão' ou situação que regrediu", "lotes com 'Invasão' ou situação que regrediu")}`,
@@ -94,7 +98,12 @@ export function describeAlert(kind: AlertKind, payload: AlertPayload): Described
 }
 
 /** Where an alert leads in the web app: the project's map, at the lot when one is named. */
-export function alertPath(projectId: number, projectType: ProjectType, kind: AlertKind, layerId?: number): string {
+export function alertPath(
+  projectId: number,
+  projectType: ProjectType,
+  kind: AlertKind,
+  layerId?: number,
+): string {
   if (kind === 'environment_proposals') return `/page/analysis?projeto=${projectId}`;
   if (kind === 'sync_failed') return `/page/integration?projeto=${projectId}`;
   const page = projectType === 'ALLOTMENT' ? '/page/fusion-map' : '/page/area';

@@ -72,7 +72,16 @@ export async function lotThumbnail(
   const width = columns * TILE_SIZE;
   const height = rows * TILE_SIZE;
   const paths = outerRings(lot.geometry)
-    .map((ring) => `M${ring.map(([lon, lat]) => pixel(lon, lat).map((v) => v.toFixed(1)).join(',')).join('L')}Z`)
+    .map(
+      (ring) =>
+        `M${ring
+          .map(([lon, lat]) =>
+            pixel(lon, lat)
+              .map((v) => v.toFixed(1))
+              .join(','),
+          )
+          .join('L')}Z`,
+    )
     .join(' ');
   const outline = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +

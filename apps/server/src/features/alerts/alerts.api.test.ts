@@ -26,16 +26,28 @@ beforeAll(async () => {
   const linked = { customerId, projectIds: [projectId] };
   manager = await make.buildUser('MANAGER', ['allotment.map', 'allotment.finance'], linked);
   plain = await make.buildUser('USER', ['allotment.map'], linked);
-  inactive = await make.buildUser('USER', ['allotment.map', 'allotment.finance'], { ...linked, active: false });
+  inactive = await make.buildUser('USER', ['allotment.map', 'allotment.finance'], {
+    ...linked,
+    active: false,
+  });
   outsider = await make.buildUser('MANAGER', ['allotment.map', 'allotment.finance']);
   managerToken = await make.signIn(manager);
   plainToken = await make.signIn(plain);
   outsiderToken = await make.signIn(outsider);
   await context.db
     .insertInto('alertPreferences')
-    .values({ userId: manager.id, projectId, kinds: ['scene_published', 'ai_readings', 'status_changes', 'finance_imagery'], delivery: 'immediate' })
+    .values({
+      userId: manager.id,
+      projectId,
+      kinds: ['scene_published', 'ai_readings', 'status_changes', 'finance_imagery'],
+      delivery: 'immediate',
+    })
     .execute();
-  await context.db.updateTable('projects').set({ hasInformation: true }).where('id', '=', projectId).execute();
+  await context.db
+    .updateTable('projects')
+    .set({ hasInformation: true })
+    .where('id', '=', projectId)
+    .execute();
   lotA = await make.buildLayer(projectId, { name: 'Lote 1', block: 'A' });
   lotB = await make.buildLayer(projectId, { name: 'Lote 2', block: 'A' });
 }, 60_000);
@@ -95,7 +107,9 @@ describe('alerts: events recorded once, delivered once per user who may see them
   it('delivers to the linked active users only: e-mail at once for the manager, the digest for the other', async () => {
     await context.services.alerts.dispatch();
     expect(await deliveries(manager.id)).toMatchObject([{ kind: 'scene_published', emailMode: 'immediate' }]);
-    expect(await deliveries(plain.id)).toMatchObject([{ kind: 'scene_published', emailMode: 'daily', emailedAt: null }]);
+    expect(await deliveries(plain.id)).toMatchObject([
+      { kind: 'scene_published', emailMode: 'daily', emailedAt: null },
+    ]);
     expect(await deliveries(inactive.id)).toEqual([]);
     expect(await deliveries(outsider.id)).toEqual([]);
     const [mail] = await waitForMail(manager, 1);
@@ -137,13 +151,21 @@ describe('alerts: events recorded once, delivered once per user who may see them
     await context.services.alerts.scan();
     await context.services.alerts.dispatch();
     const managerKinds = (await deliveries(manager.id)).map((row) => row.kind);
-    expect(managerKinds).toEqual(['scene_published', 'scene_published', 'ai_readings', 'status_changes', 'finance_imagery']);
+    expect(managerKinds).toEqual([
+      'scene_published',
+      'scene_published',
+      'ai_readings',
+      'status_changes',
+      'finance_imagery',
+    ]);
     const plainKinds = (await deliveries(plain.id)).map((row) => row.kind);
     expect(plainKinds).not.toContain('finance_imagery');
     expect(plainKinds).toContain('ai_readings');
     expect(await deliveries(inactive.id)).toEqual([]);
     const mails = await waitForMail(manager, 5);
-    const finance = mails.map((mail) => decodeQuotedPrintable(mail.raw)).find((raw) => raw.includes('Financeiro'));
+    const finance = mails
+      .map((mail) => decodeQuotedPrintable(mail.raw))
+      .find((raw) => raw.includes('Financeiro'));
     expect(finance).toContain('Lote 1 (quadra A)');
     expect(finance).toContain('Vendido em 10/01/2024 e ainda vazio');
     expect(finance).toContain(`/page/fusion-map?projeto=${projectId}&lote=${lotA}`);
@@ -151,8 +173,12 @@ describe('alerts: events recorded once, delivered once per user who may see them
 });
 
 describe('alerts: the bell', () => {
-  it('lists the user\'s alerts with the unread count and marks them read', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/alerts', headers: bearer(managerToken) });
+  it("lists the user's alerts with the unread count and marks them read", async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/alerts',
+      headers: bearer(managerToken),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const list = response.json<AlertList>();
     expect(list.unread).toBe(5);
@@ -165,30 +191,52 @@ describe('alerts: the bell', () => {
       payload: { ids: [list.items[0]!.id] },
     });
     expect(read.json()).toEqual({ unread: 4 });
-    const all = await context.app.inject({ method: 'POST', url: '/api/v1/alerts/read', headers: bearer(managerToken), payload: {} });
+    const all = await context.app.inject({
+      method: 'POST',
+      url: '/api/v1/alerts/read',
+      headers: bearer(managerToken),
+      payload: {},
+    });
     expect(all.json()).toEqual({ unread: 0 });
   });
 
-  it('shows another customer\'s user none of them', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/alerts', headers: bearer(outsiderToken) });
+  it("shows another customer's user none of them", async () => {
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/alerts',
+      headers: bearer(outsiderToken),
+    });
     const list = response.json<AlertList>();
     expect(list.items.filter((item) => item.project_id === projectId)).toEqual([]);
   });
 
   it('refuses an inactive user', async () => {
     await context.db.updateTable('users').set({ status: false }).where('id', '=', plain.id).execute();
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/alerts', headers: bearer(plainToken) });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/alerts',
+      headers: bearer(plainToken),
+    });
     expect(response.statusCode).toBe(403);
     await context.db.updateTable('users').set({ status: true }).where('id', '=', plain.id).execute();
   });
 });
 
 describe('alerts: choices per project', () => {
-  const save = (token: string, id: number, payload: unknown) =>
-    context.app.inject({ method: 'PUT', url: `/api/v1/alerts/preferences/${id}`, headers: bearer(token), payload });
+  const save = (token: string, id: number, payload: Record<string, unknown>) =>
+    context.app.inject({
+      method: 'PUT',
+      url: `/api/v1/alerts/preferences/${id}`,
+      headers: bearer(token),
+      payload,
+    });
 
   it('offers a user without the finance module no finance alert, and refuses it', async () => {
-    const response = await context.app.inject({ method: 'GET', url: '/api/v1/alerts/preferences', headers: bearer(plainToken) });
+    const response = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/alerts/preferences',
+      headers: bearer(plainToken),
+    });
     const mine = response.json<AlertPreference[]>().find((row) => row.project_id === projectId)!;
     expect(mine.available_kinds).toEqual(['scene_published', 'ai_readings', 'status_changes']);
     expect(mine.delivery).toBe('daily');
@@ -197,7 +245,7 @@ describe('alerts: choices per project', () => {
     expect(refused.json().message).toBe('Você não tem acesso a um dos tipos de alerta escolhidos.');
   });
 
-  it('answers another customer\'s project as missing', async () => {
+  it("answers another customer's project as missing", async () => {
     const response = await save(outsiderToken, projectId, { kinds: [], delivery: 'none' });
     expect(response.statusCode).toBe(404);
   });
@@ -217,7 +265,7 @@ describe('alerts: choices per project', () => {
 });
 
 describe('alerts: one-click unsubscribe', () => {
-  it('stops the project\'s e-mails from the signed link, and refuses a forged one', async () => {
+  it("stops the project's e-mails from the signed link, and refuses a forged one", async () => {
     const raw = decodeQuotedPrintable(mailTo(manager)[0]!.raw);
     const token = decodeURIComponent(/alerts-unsubscribe\?token=([^"&\s<]+)/.exec(raw)![1]!);
     const forged = await context.app.inject({
@@ -242,7 +290,10 @@ describe('alerts: one-click unsubscribe', () => {
     await make.buildScene(projectId, { date: '2026-12-05', published: true });
     await context.services.alerts.scan();
     await context.services.alerts.dispatch();
-    expect((await deliveries(manager.id)).at(-1)).toMatchObject({ kind: 'scene_published', emailMode: 'none' });
+    expect((await deliveries(manager.id)).at(-1)).toMatchObject({
+      kind: 'scene_published',
+      emailMode: 'none',
+    });
     await new Promise((r) => setTimeout(r, 300));
     expect(mailTo(manager)).toHaveLength(sent);
   });

@@ -71,8 +71,18 @@ export function alertsJobs(queue: JobQueue, wakeups: JobWakeups) {
         },
       );
       await queue.schedule(ALERT_SCAN_QUEUE, '* * * * *');
-      await queue.schedule(ALERT_DIGEST_QUEUE, '0 7 * * *', { mode: 'daily' }, { tz: DIGEST_TIME_ZONE, key: 'daily' });
-      await queue.schedule(ALERT_DIGEST_QUEUE, '0 7 * * 1', { mode: 'weekly' }, { tz: DIGEST_TIME_ZONE, key: 'weekly' });
+      await queue.schedule(
+        ALERT_DIGEST_QUEUE,
+        '0 7 * * *',
+        { mode: 'daily' },
+        { tz: DIGEST_TIME_ZONE, key: 'daily' },
+      );
+      await queue.schedule(
+        ALERT_DIGEST_QUEUE,
+        '0 7 * * 1',
+        { mode: 'weekly' },
+        { tz: DIGEST_TIME_ZONE, key: 'weekly' },
+      );
       // A dispatch at start: events a killed process recorded and did not deliver go out now.
       await queue.send(ALERT_DISPATCH_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 60 });
       await queue.send(ALERT_SCAN_QUEUE, {}, { singletonKey: 'start', singletonSeconds: 60 });

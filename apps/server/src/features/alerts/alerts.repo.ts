@@ -78,7 +78,11 @@ export function createAlertsRepo(db: Db) {
     },
 
     async markDispatched(eventId: number): Promise<void> {
-      await db.updateTable('alertEvents').set({ dispatchedAt: new Date() }).where('id', '=', String(eventId)).execute();
+      await db
+        .updateTable('alertEvents')
+        .set({ dispatchedAt: new Date() })
+        .where('id', '=', String(eventId))
+        .execute();
     },
 
     async project(projectId: number): Promise<AlertProjectRow | undefined> {
@@ -107,7 +111,12 @@ export function createAlertsRepo(db: Db) {
     },
 
     /** One delivery per event and user, whatever the retries; false when it was already there. */
-    async insertDelivery(eventId: number, userId: number, emailMode: AlertDelivery, emailed: boolean): Promise<boolean> {
+    async insertDelivery(
+      eventId: number,
+      userId: number,
+      emailMode: AlertDelivery,
+      emailed: boolean,
+    ): Promise<boolean> {
       const inserted = await db
         .insertInto('alertDeliveries')
         .values({ eventId: String(eventId), userId, emailMode, emailedAt: emailed ? new Date() : null })
@@ -159,7 +168,9 @@ export function createAlertsRepo(db: Db) {
       await query.execute();
     },
 
-    async preferences(userId: number): Promise<{ projectId: number; kinds: AlertKind[]; delivery: AlertDelivery }[]> {
+    async preferences(
+      userId: number,
+    ): Promise<{ projectId: number; kinds: AlertKind[]; delivery: AlertDelivery }[]> {
       return db
         .selectFrom('alertPreferences')
         .select(['projectId', 'kinds', 'delivery'])

@@ -63,7 +63,10 @@ export function createAlertsService(deps: AlertsDeps) {
     };
   };
 
-  async function thumbnailsOf(event: AlertEventRow, project: AlertProjectRow): Promise<Map<number, LotThumbnails>> {
+  async function thumbnailsOf(
+    event: AlertEventRow,
+    project: AlertProjectRow,
+  ): Promise<Map<number, LotThumbnails>> {
     const payload = event.payload as AlertPayload;
     const thumbnails = new Map<number, LotThumbnails>();
     const lots = (payload.lots ?? []).slice(0, THUMBNAILED_LOTS);
@@ -74,7 +77,9 @@ export function createAlertsService(deps: AlertsDeps) {
     for (const shape of shapes) {
       const cut = async (scene: typeof after) =>
         scene
-          ? lotThumbnail(scene, { geometry: shape.geoJson, bbox: shape.bbox }, deps.readTile).catch(() => null)
+          ? lotThumbnail(scene, { geometry: shape.geoJson, bbox: shape.bbox }, deps.readTile).catch(
+              () => null,
+            )
           : null;
       thumbnails.set(shape.id, {
         before: await cut(before),
@@ -123,7 +128,10 @@ export function createAlertsService(deps: AlertsDeps) {
     await tx.repo.markDispatched(event.id);
   }
 
-  async function record(events: Parameters<AlertsRepo['recordEvent']>[0][], sourceKey: string): Promise<number> {
+  async function record(
+    events: Parameters<AlertsRepo['recordEvent']>[0][],
+    sourceKey: string,
+  ): Promise<number> {
     return deps.inTransaction(async (tx) => {
       if (!(await tx.sources.claim(sourceKey))) return 0;
       let recorded = 0;
@@ -165,7 +173,11 @@ export function createAlertsService(deps: AlertsDeps) {
                   projectId: analysis.projectId,
                   kind: 'environment_proposals' as const,
                   dedupeKey: `environment_proposals:analysis:${analysis.detectionId}`,
-                  payload: { date: analysis.date, beforeDate: analysis.beforeDate, pending: analysis.pending },
+                  payload: {
+                    date: analysis.date,
+                    beforeDate: analysis.beforeDate,
+                    pending: analysis.pending,
+                  },
                 },
               ]
             : [];
@@ -285,7 +297,11 @@ export function createAlertsService(deps: AlertsDeps) {
       });
     },
 
-    async savePreference(user: AuthUser, projectId: number, body: AlertPreferenceBody): Promise<AlertPreference> {
+    async savePreference(
+      user: AuthUser,
+      projectId: number,
+      body: AlertPreferenceBody,
+    ): Promise<AlertPreference> {
       const project = await projects.assertAccess(user, projectId, undefined, () =>
         notFound(ALERT_MESSAGES.projectNotFound, 'PROJECT_NOT_FOUND'),
       );
