@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MANAGER, DEMO_PASSWORD, menuItem, newestEmailTo, openSignedIn, openUserMenu, pick } from './support';
+import { screenshotWhenAsked } from './shots';
+import { ensureScenes, scenePng } from './map-scenes';
+
+const PROJECT = 'Edifício Aurora - Zona 7';
+/** A date no other spec gives a scene of this project. */
+const SCENE_DATE = '2024-02-20';
+/** Events are read from the tables by a scan that runs every minute. */
+const SCAN_WAIT_MS = 150_000;
+
+async function managerHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
+  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+}
+
+test('a MANAGER chooses e-mails at once for a project, hears of its new scene by the bell and by e-mail, and stops them with one click', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(SCAN_WAIT_MS + 120_000);
+  await openSignedIn(page, MANAGER, { path: '/page/change-password', project: 'Jardim das Palmeiras' });
+  await openUserMenu(page);
+  await menuItem(page, 'Preferências de alertas').click();
+  await expect(page).toHaveURL(/\/page\/alerts/);
+  const card = page.locator('.alert-preferences__project', { hasText: PROJECT });
+  await expect(card.getByRole('checkbox', { name: 'Nova imagem publicada' })).toBeChecked();
+  await pick(page, card.getByLabel(`E-mail — ${PROJECT}`), 'Na hora');
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Preferências de alertas salvas.')).toBeVisible();
+  await screenshotWhenAsked(page, { path: '../test-results/screens/alerts-preferences.png' });
+
+  const since = Date.now();
+  await ensureScenes(page.request, 'edificio-aurora', [{ date: SCENE_DATE, png: scenePng(256, 256, 0.3) }]);
+  const headers = await managerHeaders(page.request);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/api/v1/alerts', { headers })).json()) as {
+          items: { project_name: string; detail: string }[];
+        };
+        return list.items.some((item) => item.project_name === PROJECT && item.detail.includes('20/02/2024'));
+      },
+      { timeout: SCAN_WAIT_MS, intervals: [2_000] },
+    )
+    .toBe(true);
+
+  // The bell: the unread count, and the alert in its list.
+  await page.goto('/page/change-password');
+  const bell = page.getByRole('button', { name: /^Alertas: \d+ não lidos?$/ });
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number(/(\d+)/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1]);
+  await bell.click();
+  const list = page.getByRole('list', { name: 'Alertas' });
+  const item = list.getByRole('button', {
+    name: new RegExp(`${PROJECT}.*Nova imagem publicada.*20/02/2024`),
+  });
+  await expect(item).toBeVisible();
+  await screenshotWhenAsked(page, { path: '../test-results/screens/alerts-bell.png' });
+  await item.click();
+  await expect(page).toHaveURL(/\/page\/area\?projeto=\d+/);
+  await expect(
+    page.getByRole('button', {
+      name: `Alertas: ${unreadBefore - 1} não lido${unreadBefore - 1 === 1 ? '' : 's'}`,
+    }),
+  ).toBeVisible();
+
+  // The e-mail, at once: its signed link stops this project's e-mails, without signing in.
+  let mail: string | null = null;
+  await expect
+    .poll(
+      () => {
+        mail = newestEmailTo(MANAGER, since);
+        return mail?.includes('Imagem de 20/02/2024 publicada.') ?? false;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  const link = /(http[^\s"<>]+\/auth\/alerts-unsubscribe\?token=[^\s"<>]+)/.exec(mail ?? '')?.[1];
+  expect(link).toBeDefined();
+  const stranger = await browser.newContext();
+  const fresh = await stranger.newPage();
+  await fresh.goto(link!);
+  await expect(
+    fresh.getByText(`Você não receberá mais e-mails de alertas do projeto ${PROJECT}.`),
+  ).toBeVisible();
+  await screenshotWhenAsked(fresh, { path: '../test-results/screens/alerts-unsubscribed.png' });
+  await stranger.close();
+
+  await page.goto('/page/alerts');
+  await expect(page.locator('.alert-preferences__project', { hasText: PROJECT })).toContainText(
+    'Não enviar e-mail',
+  );
+});
