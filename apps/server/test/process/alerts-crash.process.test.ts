@@ -44,8 +44,8 @@ afterAll(async () => {
     await rm(dataDir(name), { recursive: true, force: true });
 }, 60_000);
 
-/** A customer, a project with SCENES published scenes, two active members who want e-mails at once, one inactive. */
-async function seed(client: pg.Client): Promise<{ active: string[]; inactive: string }> {
+/** A customer, a project, two active members who want e-mails at once, one inactive. */
+async function seed(client: pg.Client): Promise<{ projectId: number; active: string[]; inactive: string }> {
   const customer = await client.query<{ id: number }>(
     `INSERT INTO customers (name) VALUES ('Cliente') RETURNING id`,
   );
@@ -80,6 +80,11 @@ async function seed(client: pg.Client): Promise<{ active: string[]; inactive: st
       [userId, projectId],
     );
   }
+  return { projectId, active: emails.slice(0, 2), inactive: emails[2]! };
+}
+
+/** SCENES scenes published on the project: what the workers' next scan records as events. */
+async function publishScenes(client: pg.Client, projectId: number): Promise<void> {
   for (let day = 1; day <= SCENES; day++) {
     await client.query(
       `INSERT INTO scenes (project_id, date, published, status, source_kind, original_key, original_name)
@@ -87,7 +92,6 @@ async function seed(client: pg.Client): Promise<{ active: string[]; inactive: st
       [projectId, `2026-11-${String(day).padStart(2, '0')}`, `scenes/p${projectId}/${day}/original.tif`],
     );
   }
-  return { active: emails.slice(0, 2), inactive: emails[2]! };
 }
 
 const count = (client: pg.Client, query: string) =>
@@ -98,35 +102,44 @@ it(
   async () => {
     await onDatabase(`${serverUrl}/postgres`, (client) => client.query(`CREATE DATABASE ${database}`));
     const smtp = await startTestSmtp();
+    let holder: pg.Client | undefined;
     const env = (name: string) => ({ DATABASE_URL: url, DATA_DIR: dataDir(name), SMTP_URL: smtp.url });
     try {
       processes.push(await startServerProcess({ ...env('api'), ROLE: 'api' }, await freePort()));
       const people = await onDatabase(url, seed);
 
-      // The test holds the deliveries table: a dispatch records nothing and queues no e-mail until it lets go.
-      const holder = new pg.Client({ connectionString: url });
-      await holder.connect();
-      await holder.query('BEGIN');
-      await holder.query('LOCK TABLE alert_deliveries IN EXCLUSIVE MODE');
-      const first = [await startWorkerProcess(env('w1')), await startWorkerProcess(env('w2'))];
+      const first = [
+        await startWorkerProcess(env('w1'), { limitMs: SERVER_START_LIMIT_MS }),
+        await startWorkerProcess(env('w2'), { limitMs: SERVER_START_LIMIT_MS }),
+      ];
       processes.push(...first);
+      // The test holds the deliveries table: a dispatch records nothing and queues no e-mail until it lets go.
+      const lock = new pg.Client({ connectionString: url });
+      holder = lock;
+      lock.on('error', () => undefined);
+      await lock.connect();
+      await lock.query('BEGIN');
+      await lock.query('LOCK TABLE alert_deliveries IN EXCLUSIVE MODE');
+      await onDatabase(url, (client) => publishScenes(client, people.projectId));
+      // The workers' scan (every minute) records the events; their dispatch then waits on the lock.
       const blocked = await waitFor(
         () =>
           count(
-            holder,
+            lock,
             `SELECT count(*)::int AS n FROM pg_stat_activity
              WHERE wait_event_type = 'Lock' AND query ILIKE '%alert_deliveries%' AND pid <> pg_backend_pid()`,
           ),
         (n) => n > 0,
-        120_000,
+        180_000,
       );
       expect(blocked).toBeGreaterThan(0);
-      expect(await count(holder, 'SELECT count(*)::int AS n FROM alert_events')).toBe(SCENES);
+      expect(await count(lock, 'SELECT count(*)::int AS n FROM alert_events')).toBe(SCENES);
 
       // Recorded, being dispatched, nothing sent: kill -9 every worker.
       for (const worker of first) await stopServerProcess(worker, 'SIGKILL');
-      await holder.query('COMMIT');
-      await holder.end();
+      await lock.query('COMMIT');
+      await lock.end();
+      holder = undefined;
       await onDatabase(url, async (client) => {
         expect(
           await count(client, 'SELECT count(*)::int AS n FROM alert_events WHERE dispatched_at IS NULL'),
@@ -139,7 +152,12 @@ it(
       expect(smtp.messages).toHaveLength(0);
 
       // Two new workers take over, side by side.
-      processes.push(...(await Promise.all([startWorkerProcess(env('w3')), startWorkerProcess(env('w4'))])));
+      processes.push(
+        ...(await Promise.all([
+          startWorkerProcess(env('w3'), { limitMs: SERVER_START_LIMIT_MS }),
+          startWorkerProcess(env('w4'), { limitMs: SERVER_START_LIMIT_MS }),
+        ])),
+      );
       const expected = SCENES * people.active.length;
       await waitFor(
         () => Promise.resolve(smtp.messages.length),
@@ -164,6 +182,7 @@ it(
         expect(await count(client, 'SELECT count(*)::int AS n FROM alert_deliveries')).toBe(expected);
       });
     } finally {
+      await holder?.end().catch(() => undefined);
       await smtp.close();
     }
   },
