@@ -3,6 +3,8 @@ import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
+import { QUEUE_SCHEMA } from '../../src/jobs/queue-schema';
 import { afterAll, expect, it, inject } from 'vitest';
 import {
   freePort,
@@ -121,7 +123,20 @@ it(
       await lock.query('BEGIN');
       await lock.query('LOCK TABLE alert_deliveries IN EXCLUSIVE MODE');
       await onDatabase(url, (client) => publishScenes(client, people.projectId));
-      // The workers' scan (every minute) records the events; their dispatch then waits on the lock.
+      // A scan now (it also runs every minute): it records the events, then the dispatch waits on the lock.
+      const boss = new PgBoss({
+        connectionString: url,
+        schema: QUEUE_SCHEMA,
+        supervise: false,
+        schedule: false,
+      });
+      boss.on('error', () => undefined);
+      await boss.start();
+      await boss.send('alert-scan', {});
+      await boss.stop({ graceful: false });
+      await onDatabase(url, (client) =>
+        client.query(`SELECT pg_notify('mirante_job_wakeups', 'alert-scan')`),
+      );
       const blocked = await waitFor(
         () =>
           count(
@@ -130,7 +145,7 @@ it(
              WHERE wait_event_type = 'Lock' AND query ILIKE '%alert_deliveries%' AND pid <> pg_backend_pid()`,
           ),
         (n) => n > 0,
-        180_000,
+        240_000,
       );
       expect(blocked).toBeGreaterThan(0);
       expect(await count(lock, 'SELECT count(*)::int AS n FROM alert_events')).toBe(SCENES);

@@ -48,10 +48,16 @@ export function alertsJobs(queue: JobQueue, wakeups: JobWakeups) {
     },
     async work(alerts: AlertsService): Promise<void> {
       // The scan also dispatches: events recorded by a process killed before it sent their dispatch job go out.
-      await queue.work(ALERT_SCAN_QUEUE, { pollingIntervalSeconds: SCHEDULED_POLLING_SECONDS }, async () => {
-        await alerts.scan();
-        if ((await alerts.dispatch()) > 0) await wakeups.sent(MAIL_SEND_QUEUE);
-      });
+      const scanner = await queue.work(
+        ALERT_SCAN_QUEUE,
+        { pollingIntervalSeconds: SCHEDULED_POLLING_SECONDS },
+        async () => {
+          await alerts.scan();
+          if ((await alerts.dispatch()) > 0) await wakeups.sent(MAIL_SEND_QUEUE);
+        },
+      );
+      // A scan asked for (an operator, a test) starts at once.
+      wakeups.register(ALERT_SCAN_QUEUE, [scanner]);
       const dispatcher = await queue.work(
         ALERT_DISPATCH_QUEUE,
         { pollingIntervalSeconds: FALLBACK_POLLING_SECONDS },
