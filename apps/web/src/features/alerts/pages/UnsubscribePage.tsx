@@ -31,7 +31,7 @@ export default function UnsubscribePage() {
       <Card title={<BrandLogo size={28} />}>
         <h1 className="page-card__intro">{ALERT_TEXTS.unsubscribeTitle}</h1>
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
-        {!failure && !unsubscribe.data && <Spin tip={ALERT_TEXTS.unsubscribing} />}
+        {!failure && !unsubscribe.data && <Spin description={ALERT_TEXTS.unsubscribing} />}
         {unsubscribe.data && <Alert type="success" showIcon title={unsubscribe.data.message} role="status" />}
         <p style={{ marginTop: 16 }}>
           <Link to="/">
