@@ -116,6 +116,8 @@ it(
       ];
       processes.push(...first);
       // The test holds the deliveries table: a dispatch records nothing and queues no e-mail until it lets go.
+      const observer = new pg.Client({ connectionString: url });
+      await observer.connect();
       const lock = new pg.Client({ connectionString: url });
       holder = lock;
       lock.on('error', () => undefined);
@@ -139,8 +141,9 @@ it(
       );
       const blocked = await waitFor(
         () =>
+          // Not on the lock's connection: inside a transaction, pg_stat_activity is read once and kept.
           count(
-            lock,
+            observer,
             `SELECT count(*)::int AS n FROM pg_stat_activity
              WHERE wait_event_type = 'Lock' AND query ILIKE '%alert_deliveries%' AND pid <> pg_backend_pid()`,
           ),
@@ -148,7 +151,8 @@ it(
         240_000,
       );
       expect(blocked).toBeGreaterThan(0);
-      expect(await count(lock, 'SELECT count(*)::int AS n FROM alert_events')).toBe(SCENES);
+      expect(await count(observer, 'SELECT count(*)::int AS n FROM alert_events')).toBe(SCENES);
+      await observer.end();
 
       // Recorded, being dispatched, nothing sent: kill -9 every worker.
       for (const worker of first) await stopServerProcess(worker, 'SIGKILL');
