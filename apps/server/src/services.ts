@@ -71,6 +71,14 @@ import { createGisKeysRepo, createGisKeysService } from './features/gis-keys';
 import { createGisRepo } from './features/gis/gis.repo';
 import { createGisService } from './features/gis/gis.service';
 import type { Storage } from './storage/storage';
+import type { MailMessage } from './mail/mailer';
+import {
+  createAlertSourcesRepo,
+  createAlertsRepo,
+  createAlertsService,
+  createUnsubscribeTokens,
+  type AlertsTransaction,
+} from './features/alerts';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -84,6 +92,11 @@ export interface JobDispatch {
   sceneIngest(sceneId: number): Promise<void>;
   detectionsProcess(detectId: number): Promise<void>;
   integrationSync?(run: SyncRunRow): Promise<void>;
+  /** The alerts' queue: wakes the dispatch of recorded events, and queues e-mails inside a transaction. */
+  alerts?: {
+    eventsRecorded(): Promise<void>;
+    mailIn(trx: Db): (message: MailMessage) => Promise<void>;
+  };
 }
 
 export interface ServiceOptions {
@@ -164,7 +177,9 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).
   const outbound = createOutboundFetch({ allowedHosts: () => outboundHosts.allowed() });
   const integration = integrationServices(infra, projects, options, { outbound, outboundHostsRepo });
+  const alerts = alertsService(infra, projects, scenes, options.dispatch?.alerts);
   return {
+    alerts,
     outboundHosts,
     ...integration,
     /** The process's CPU pool (the demo imagery renders on it). */
@@ -228,6 +243,46 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       accessChanged: (userId) => auth.accessChanged(userId),
     }),
   };
+}
+
+/**
+ * The alerts. With the job queue, a transaction's e-mails are pg-boss jobs written in it; without (tests,
+ * scripts), they are sent through the mailer once the transaction has committed.
+ */
+function alertsService(
+  infra: Infrastructure,
+  projects: ReturnType<typeof createProjectsService>,
+  scenes: ReturnType<typeof createScenesService>,
+  queued: JobDispatch['alerts'],
+) {
+  const { db, config, mailer } = infra;
+  return createAlertsService({
+    repo: createAlertsRepo(db),
+    sources: createAlertSourcesRepo(db),
+    async inTransaction(work) {
+      const after: MailMessage[] = [];
+      const result = await db.transaction().execute((trx) => {
+        const tx: AlertsTransaction = {
+          repo: createAlertsRepo(trx),
+          sources: createAlertSourcesRepo(trx),
+          queueMail: queued ? queued.mailIn(trx) : async (message) => void after.push(message),
+        };
+        return work(tx);
+      });
+      for (const message of after) await mailer.send(message);
+      return result;
+    },
+    projects,
+    tokens: createUnsubscribeTokens(requireIntegrationKey(config)),
+    async readTile(scene, z, x, y) {
+      const tile = await scenes.tiles.tile(null, { ...scene, z, x, y, format: 'png' }, true);
+      const copy = Buffer.from(tile.body);
+      tile.release?.();
+      return copy;
+    },
+    appUrl: config.appUrl,
+    eventsRecorded: queued ? () => queued.eventsRecorded() : async () => undefined,
+  });
 }
 
 /** The ERP integration: the wizards' service, the synchronisation runner and its queue. */

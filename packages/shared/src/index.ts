@@ -49,3 +49,4 @@ export * from './api/gis-keys';
 export * from './api/gis';
 export * from './api/dsm-difference';
 export * from './domain/elevation-difference';
+export * from './api/alerts';

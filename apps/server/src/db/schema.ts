@@ -26,6 +26,13 @@ import type {
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
 import type { GisKeysTable } from './schema-gis';
+import type {
+  AlertDeliveriesTable,
+  AlertEventsTable,
+  AlertPreferencesTable,
+  AlertSettingsTable,
+  AlertSourcesSeenTable,
+} from './schema-alerts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -261,6 +268,11 @@ export interface Database {
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
   gisKeys: GisKeysTable;
+  alertEvents: AlertEventsTable;
+  alertPreferences: AlertPreferencesTable;
+  alertDeliveries: AlertDeliveriesTable;
+  alertSettings: AlertSettingsTable;
+  alertSourcesSeen: AlertSourcesSeenTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

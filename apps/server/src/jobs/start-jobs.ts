@@ -5,6 +5,7 @@ import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import { closeSharedCpuPool } from '../cpu/cpu-pool';
 import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
+import { alertsJobs, transactionalMail } from '../features/alerts';
 import type { Mailer } from '../mail/mailer';
 import { createServices, type Services } from '../services';
 import { EXPORT_QUEUE, exportJobs } from './export-jobs';
@@ -59,6 +60,8 @@ export async function startJobs(
   await integrationSync.create();
   const mail = mailJobs(queue, wakeups, infra.mailer);
   await mail.create();
+  const alerts = alertsJobs(queue, wakeups);
+  await alerts.create();
   const tasks = remoteTasks(queue, {
     pickupSeconds: infra.config.jobPickupSeconds,
     concurrency: infra.config.remoteTaskConcurrency,
@@ -82,6 +85,10 @@ export async function startJobs(
         sceneIngest: ingest.enqueue,
         detectionsProcess: processing.enqueue,
         integrationSync: integrationSync.enqueue,
+        alerts: {
+          eventsRecorded: () => alerts.eventsRecorded(),
+          mailIn: (trx) => transactionalMail(queue, trx),
+        },
       },
     },
   );
@@ -93,6 +100,7 @@ export async function startJobs(
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);
     await mail.work();
+    await alerts.work(services.alerts);
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }

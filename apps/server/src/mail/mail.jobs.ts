@@ -8,7 +8,12 @@ export const MAIL_SEND_QUEUE = 'mail-send';
  * A failed delivery (SMTP down, refused) is retried with a growing delay: 30 s, 1 min, 2 min… over about two
  * hours in all, then the job fails and stays in pg-boss's table for the operator.
  */
-const sendOptions = { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
+export const MAIL_SEND_OPTIONS = {
+  retryLimit: 8,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+};
 
 /**
  * E-mails on pg-boss: `mailer.send` only queues the message (an API process never talks to SMTP); the processes
@@ -19,7 +24,7 @@ export function mailJobs(queue: JobQueue, wakeups: JobWakeups, transport: Mailer
   const mailer: Mailer = {
     destination: `fila '${MAIL_SEND_QUEUE}' → ${transport.destination}`,
     async send(message: MailMessage): Promise<void> {
-      await queue.send(MAIL_SEND_QUEUE, { ...message }, sendOptions);
+      await queue.send(MAIL_SEND_QUEUE, { ...message }, MAIL_SEND_OPTIONS);
       await wakeups.sent(MAIL_SEND_QUEUE);
     },
   };

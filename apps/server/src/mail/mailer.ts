@@ -9,6 +9,29 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Extra headers (e.g. `List-Unsubscribe`). */
+  headers?: Record<string, string>;
+  /**
+   * Files carried with the message, base64 (the message is a pg-boss job's JSON); an image with a `cid` is shown
+   * inline where the HTML names `cid:<cid>`.
+   */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  cid?: string;
+}
+
+/** nodemailer's form of the message: attachments are base64 text. */
+function forTransport(message: MailMessage) {
+  return {
+    ...message,
+    attachments: message.attachments?.map((file) => ({ ...file, encoding: 'base64' as const })),
+  };
 }
 
 export interface Mailer {
@@ -24,7 +47,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     return {
       destination: new URL(options.smtpUrl).host,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: options.from, ...forTransport(message) });
       },
     };
   }
@@ -32,7 +55,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
   return {
     destination: options.outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await transport.sendMail({ from: options.from, ...forTransport(message) });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);

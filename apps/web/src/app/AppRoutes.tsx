@@ -6,12 +6,19 @@ import { RouteSuspense } from '../shared/routing/RouteSuspense';
 import { NotFoundScreen } from '../shared/status/NotFoundScreen';
 import { ProjectHomeRedirect } from '../features/shell/components/ProjectHomeRedirect';
 import { RouteGuard } from '../features/shell/components/RouteGuard';
-import { LOGIN_TITLE, NOT_FOUND_TITLE, PAGE_TITLES, PASSWORD_TITLE } from '../features/shell/pageTitles';
+import {
+  LOGIN_TITLE,
+  NOT_FOUND_TITLE,
+  PAGE_TITLES,
+  PASSWORD_TITLE,
+  UNSUBSCRIBE_TITLE,
+} from '../features/shell/pageTitles';
 import { ROUTE_RULES } from '../features/shell/routeRules';
 import { PAGE_ELEMENTS, PAGE_PATHS } from './pageRoutes';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const PasswordDefinitionPage = lazy(() => import('../features/auth/pages/PasswordDefinitionPage'));
+const UnsubscribePage = lazy(() => import('../features/alerts/pages/UnsubscribePage'));
 const ShellLayout = lazy(() => import('../features/shell/pages/ShellLayout'));
 
 const notFound = (
@@ -38,6 +45,14 @@ export function AppRoutes() {
           element={
             <Titled title={PASSWORD_TITLE}>
               <PasswordDefinitionPage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/auth/alerts-unsubscribe"
+          element={
+            <Titled title={UNSUBSCRIBE_TITLE}>
+              <UnsubscribePage />
             </Titled>
           }
         />

@@ -16,6 +16,7 @@ const OverlaysPage = lazy(() => import('../features/overlays/pages/OverlaysPage'
 const AnalysisRoute = lazy(() => import('../features/environment/pages/AnalysisRoute'));
 const ReportPage = lazy(() => import('../features/environment/pages/ReportPage'));
 const GisKeysPage = lazy(() => import('../features/gis-keys/pages/GisKeysPage'));
+const AlertPreferencesPage = lazy(() => import('../features/alerts/pages/AlertPreferencesPage'));
 const UnderConstructionPage = lazy(() => import('../features/placeholders/pages/UnderConstructionPage'));
 
 const placeholder = (title: string) => <UnderConstructionPage title={title} />;
@@ -40,6 +41,7 @@ export const PAGE_ELEMENTS: Record<PagePath, ReactNode> = {
   admin: <AdminPage />,
   'change-password': <ChangePasswordPage />,
   'gis-keys': <GisKeysPage />,
+  alerts: <AlertPreferencesPage />,
 };
 
 export const PAGE_PATHS = Object.keys(ROUTE_RULES) as PagePath[];

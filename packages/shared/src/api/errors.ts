@@ -136,6 +136,9 @@ export const ERROR_CODES = [
   'GIS_KEY_INVALID',
   'GIS_KEY_NOT_FOUND',
   'GIS_KEY_LIMIT',
+  // Alerts
+  'ALERT_KIND_NOT_ALLOWED',
+  'UNSUBSCRIBE_INVALID',
   'GIS_NOT_FOUND',
   'GIS_BAD_REQUEST',
 ] as const;

@@ -6,6 +6,7 @@ const titled = (page: string, suffix = APP) => `${page} | ${suffix}`;
 
 export const LOGIN_TITLE = titled('Entrar');
 export const PASSWORD_TITLE = titled('Definir senha');
+export const UNSUBSCRIBE_TITLE = titled('E-mails de alertas');
 export const NOT_FOUND_TITLE = titled('Página não encontrada');
 
 /**
@@ -31,4 +32,5 @@ export const PAGE_TITLES: Record<PagePath, string> = {
   admin: titled('Painel de administração'),
   'change-password': titled('Trocar senha'),
   'gis-keys': titled('Chaves de acesso GIS'),
+  alerts: titled('Preferências de alertas'),
 };

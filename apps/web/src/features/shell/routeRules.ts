@@ -38,6 +38,7 @@ export const ROUTE_RULES = {
   admin: { adminOnly: true },
   'change-password': {},
   'gis-keys': {},
+  alerts: {},
 } satisfies Record<string, RouteRule>;
 
 export type PagePath = keyof typeof ROUTE_RULES;

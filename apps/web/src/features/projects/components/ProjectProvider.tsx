@@ -9,6 +9,7 @@ import { ServerErrorScreen } from '../../../shared/status/ServerErrorScreen';
 import { useProjects } from '../api';
 import { ProjectContext, type ProjectContextValue } from '../ProjectContext';
 import { initialProject, pathAfterProjectChange, readStoredProjectId, storeProjectId } from '../selection';
+import { useProjectParam } from '../useProjectParam';
 
 /** Loads the user's projects and keeps the selected one; its failures are the spec 2.1 status screens. */
 export function ProjectProvider({ children }: { children: ReactNode }) {
@@ -30,6 +31,13 @@ export function ProjectProvider({ children }: { children: ReactNode }) {
     },
     [projects, project, location.pathname, location.search, navigate],
   );
+
+  // A link that names its project (an alert's) opens in it, without leaving the page it leads to.
+  const adoptLinked = useCallback((linked: { id: number }) => {
+    storeProjectId(linked.id);
+    setSelectedId(linked.id);
+  }, []);
+  useProjectParam(projects, adoptLinked);
 
   const value = useMemo<ProjectContextValue | null>(
     () => (projects && project ? { projects, project, selectProject } : null),

@@ -1,6 +1,8 @@
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../../shared/ui/BrandLogo';
 import { withToken } from '../../../shared/routing/withToken';
+import { AlertBell } from '../../alerts/components/AlertBell';
+import '../../alerts/alerts.css';
 import { HelpButton } from '../../notify/components/HelpButton';
 import { ProjectSelector } from '../../projects/components/ProjectSelector';
 import { MainMenu } from './MainMenu';
@@ -16,6 +18,7 @@ export function TopBar() {
       <ProjectSelector />
       <MainMenu />
       <div className="top-bar__actions">
+        <AlertBell />
         <HelpButton />
         <UserMenu />
       </div>

@@ -2,6 +2,7 @@ import { Avatar, type MenuProps } from 'antd';
 import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
 import {
   ApiOutlined,
+  BellOutlined,
   DownOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -27,6 +28,7 @@ export function UserMenu() {
       : []),
     { key: 'change-password', icon: <KeyOutlined />, label: 'Trocar senha' },
     { key: 'gis-keys', icon: <ApiOutlined />, label: 'Chaves de acesso GIS' },
+    { key: 'alerts', icon: <BellOutlined />, label: 'Preferências de alertas' },
     { key: 'version', icon: <TagOutlined />, label: `Versão ${APP_VERSION}`, disabled: true },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Sair', danger: true },
@@ -36,6 +38,7 @@ export function UserMenu() {
     if (key === 'admin') go('/page/admin');
     else if (key === 'change-password') go('/page/change-password');
     else if (key === 'gis-keys') go('/page/gis-keys');
+    else if (key === 'alerts') go('/page/alerts');
     else if (key === 'logout') logout.mutate();
   };
 
