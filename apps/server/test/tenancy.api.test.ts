@@ -27,6 +27,13 @@ const securityRoutes = ['POST /group/create', 'POST /group/:id', 'POST /user/reg
  * caller's role 403 (the role is checked before any id is read). A field keyed on its own wins over its route.
  */
 const NOT_404: Record<string, Exception> = {
+  'POST /alerts/read body.ids': {
+    status: { MANAGER: 200, USER: 200 },
+    reason:
+      'marca como lidos só os alertas entregues ao próprio usuário (alerts.repo markRead filtra por user_id): ' +
+      'o id de um alerta de outro cliente não toca nada',
+    ignoredBy: ['MANAGER', 'USER'],
+  },
   'GET /project/:id/detect/:detectId/report params.detectId': {
     status: { MANAGER: 403, USER: 403 },
     reason:

@@ -60,6 +60,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   detections: 'detection',
   'access-tokens': 'accessToken',
   'gis-keys': 'gisKey',
+  alerts: 'alertEvent',
 };
 
 /** Names that look like ids but are not. */

@@ -23,7 +23,8 @@ export type IdKind =
   | 'noteCategory'
   | 'overlay'
   | 'environmentFeature'
-  | 'gisKey';
+  | 'gisKey'
+  | 'alertEvent';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -124,6 +125,22 @@ export async function tenantRows(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const alertEvent = await ctx.db
+    .insertInto('alertEvents')
+    .values({
+      projectId: project.id,
+      kind: 'scene_published',
+      dedupeKey: `tenancy-${project.id}`,
+      payload: JSON.stringify({ sceneId }),
+      dispatchedAt: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('alertDeliveries')
+    .values({ eventId: alertEvent.id, userId: user.id, emailMode: 'none' })
+    .execute();
+
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
   const overlayFolder = `overlays/p${project.id}/${overlayHash}`;
@@ -177,6 +194,7 @@ export async function tenantRows(
       overlay: overlay.id,
       environmentFeature: await environmentFeature(ctx, detection.id),
       gisKey: gisKey.id,
+      alertEvent: Number(alertEvent.id),
       space: project.space,
       ...construction,
     },
