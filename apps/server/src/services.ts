@@ -70,6 +70,11 @@ import { createGisKeysRepo, createGisKeysService } from './features/gis-keys';
 import { createGisRepo } from './features/gis/gis.repo';
 import { createGisService } from './features/gis/gis.service';
 import type { Storage } from './storage/storage';
+import {
+  createShareAccessSigner,
+  createShareLinksRepo,
+  createShareLinksService,
+} from './features/share-links';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -189,6 +194,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
     gis: createGisService({ repo: createGisRepo(db), projects, scenes }),
+    shareLinks: createShareLinksService({
+      repo: createShareLinksRepo(db),
+      projects,
+      scenes,
+      signer: createShareAccessSigner(requireIntegrationKey(config)),
+      appUrl: config.appUrl,
+    }),
     detectionsReport,
     detections,
     finance,

@@ -60,6 +60,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   detections: 'detection',
   'access-tokens': 'accessToken',
   'gis-keys': 'gisKey',
+  'share-links': 'shareLink',
 };
 
 /** Names that look like ids but are not. */
@@ -78,6 +79,7 @@ export const PATH_VALUES: Record<string, string> = {
   side: 'before',
   collection: 'lotes',
   item: '1',
+  token: 'link-de-compartilhamento-inexistente',
 };
 
 const looksLikeId = (name: string) =>

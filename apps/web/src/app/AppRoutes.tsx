@@ -13,6 +13,7 @@ import { PAGE_ELEMENTS, PAGE_PATHS } from './pageRoutes';
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const PasswordDefinitionPage = lazy(() => import('../features/auth/pages/PasswordDefinitionPage'));
 const ShellLayout = lazy(() => import('../features/shell/pages/ShellLayout'));
+const SharedViewPage = lazy(() => import('../features/share-links/pages/SharedViewPage'));
 
 const notFound = (
   <Titled title={NOT_FOUND_TITLE}>
@@ -41,6 +42,8 @@ export function AppRoutes() {
             </Titled>
           }
         />
+        {/* A read-only share link: opens without sign-in. */}
+        <Route path="/compartilhado/:token" element={<SharedViewPage />} />
         <Route
           path="/page"
           element={
