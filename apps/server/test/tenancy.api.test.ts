@@ -378,12 +378,16 @@ describe('tenancy: a user of one customer reaches no row of another through any 
       .execute();
     const layersOf = async (projectId: number | string) =>
       new Set(
-        (await ctx.db.selectFrom('layers').select('id').where('projectId', '=', Number(projectId)).execute()).map(
-          (row) => row.id,
-        ),
+        (
+          await ctx.db.selectFrom('layers').select('id').where('projectId', '=', Number(projectId)).execute()
+        ).map((row) => row.id),
       );
     const openView = async (token: string) => {
-      const response = await ctx.app.inject({ method: 'POST', url: `/api/v1/shared/${token}/open`, payload: {} });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/shared/${token}/open`,
+        payload: {},
+      });
       expect(response.statusCode, response.body).toBe(200);
       return response.json() as { layers: { id: number }[]; scenes: { tileUrl: string }[] };
     };

@@ -44,7 +44,12 @@ beforeAll(async () => {
     .execute();
   await context.db
     .insertInto('layerObservations')
-    .values({ layerId: lotA, date: '2026-05-01', description: 'Muro levantado na divisa', createdBy: manager.id })
+    .values({
+      layerId: lotA,
+      date: '2026-05-01',
+      description: 'Muro levantado na divisa',
+      createdBy: manager.id,
+    })
     .execute();
   const other = await make.buildProject();
   otherProjectId = other.id;
@@ -97,7 +102,8 @@ const shareCount = async () =>
     ).count,
   );
 
-const tileUrl = (view: SharedView, index = 0) => view.scenes[index]!.tileUrl.replace('{z}/{x}/{y}', '17/47000/74000');
+const tileUrl = (view: SharedView, index = 0) =>
+  view.scenes[index]!.tileUrl.replace('{z}/{x}/{y}', '17/47000/74000');
 
 describe('share links: creation', () => {
   it('creates a map link with 30 days by default, shows its address once and stores only its hash', async () => {
@@ -127,9 +133,21 @@ describe('share links: creation', () => {
       ],
       [{ kind: 'lot' }, 422, 'Escolha o lote cujo histórico será compartilhado.'],
       [{ kind: 'lot', layer_id: otherLot }, 404, 'Lote não encontrado neste projeto.'],
-      [{ kind: 'map', date: '2026-06-10', expires_in_days: 0 }, 422, 'Escolha uma validade entre 1 e 365 dias.'],
-      [{ kind: 'map', date: '2026-06-10', password: '123' }, 422, 'A senha deve ter pelo menos 6 caracteres.'],
-      [{ kind: 'outra' }, 422, 'Escolha o que compartilhar: mapa numa data, comparação de datas ou histórico de um lote.'],
+      [
+        { kind: 'map', date: '2026-06-10', expires_in_days: 0 },
+        422,
+        'Escolha uma validade entre 1 e 365 dias.',
+      ],
+      [
+        { kind: 'map', date: '2026-06-10', password: '123' },
+        422,
+        'A senha deve ter pelo menos 6 caracteres.',
+      ],
+      [
+        { kind: 'outra' },
+        422,
+        'Escolha o que compartilhar: mapa numa data, comparação de datas ou histórico de um lote.',
+      ],
     ];
     for (const [payload, status, message] of refusals) {
       const response = await create(payload);
@@ -237,7 +255,9 @@ describe('share links: the public view', () => {
       { date: '2026-06-10', status: 'E' },
     ]);
     expect(view.statuses.find((item) => item.layer_id === lotB)?.by_date[0]?.status).toBeNull();
-    expect(view.observations).toEqual([{ layer_id: lotA, date: '2026-05-01', description: 'Muro levantado na divisa' }]);
+    expect(view.observations).toEqual([
+      { layer_id: lotA, date: '2026-05-01', description: 'Muro levantado na divisa' },
+    ]);
   });
 
   it('shows one lot’s history over every published date, and no other lot', async () => {
@@ -317,7 +337,10 @@ describe('share links: the public view', () => {
 
     const unsigned = await context.app.inject({ method: 'GET', url: url.split('?')[0]! });
     expect(unsigned.statusCode).toBe(403);
-    const forged = await context.app.inject({ method: 'GET', url: url.replace(/sig=[\w-]+/, `sig=${'A'.repeat(32)}`) });
+    const forged = await context.app.inject({
+      method: 'GET',
+      url: url.replace(/sig=[\w-]+/, `sig=${'A'.repeat(32)}`),
+    });
     expect(forged.statusCode).toBe(403);
     // Another link's signature does not open this link's tiles.
     const otherView = (await open(other.token)).json<SharedView>();
@@ -325,9 +348,9 @@ describe('share links: the public view', () => {
     expect((await context.app.inject({ method: 'GET', url: borrowed })).statusCode).toBe(403);
     // A date the link does not show, published or not, is no tile of it.
     for (const date of ['2026-01-10', '2026-09-10'])
-      expect((await context.app.inject({ method: 'GET', url: url.replace('2026-06-10', date) })).statusCode).toBe(
-        404,
-      );
+      expect(
+        (await context.app.inject({ method: 'GET', url: url.replace('2026-06-10', date) })).statusCode,
+      ).toBe(404);
   });
 });
 

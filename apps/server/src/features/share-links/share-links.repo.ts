@@ -189,17 +189,7 @@ export function createShareLinksRepo(db: Db) {
     layers(projectId: number, layerId: number | null): Promise<SharedLayerRow[]> {
       return db
         .selectFrom('layers')
-        .select([
-          'id',
-          'type',
-          'name',
-          'block',
-          'stage',
-          'areaM2',
-          'perimeterM',
-          'startVisible',
-          'geoJson',
-        ])
+        .select(['id', 'type', 'name', 'block', 'stage', 'areaM2', 'perimeterM', 'startVisible', 'geoJson'])
         .where('projectId', '=', projectId)
         .where((eb) =>
           layerId === null

@@ -13,7 +13,9 @@ export function registerShareLinkRoutes(
   throttle: Pick<CredentialThrottle, 'checkSharedView' | 'checkSharedTiles'>,
 ): void {
   route(shareLinksApi.listShareLinks, async ({ user, params }) => shares.list(user, params.id));
-  route(shareLinksApi.createShareLink, async ({ user, params, body }) => shares.create(user, params.id, body));
+  route(shareLinksApi.createShareLink, async ({ user, params, body }) =>
+    shares.create(user, params.id, body),
+  );
   route(shareLinksApi.revokeShareLink, async ({ user, params }) => shares.revoke(user, params.id));
   route(shareLinksApi.openSharedView, async ({ params, body, request }) => {
     await throttle.checkSharedView(clientAddress(request), params.token);

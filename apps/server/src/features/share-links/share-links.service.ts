@@ -1,6 +1,6 @@
+import type { DETECTION_KEYS } from '@mirante/shared';
 import {
   API_BASE_PATH,
-  DETECTION_KEYS,
   SHARE_MESSAGES,
   displayDate,
   isCalendarDate,
@@ -74,7 +74,12 @@ function linkFields(input: CreateInput, published: ReadonlySet<string>) {
     mustBePublished(input.date);
     mustBePublished(input.before_date);
     const [before, after] = [input.date, input.before_date].sort() as [string, string];
-    return { date: after, beforeDate: before, compareMode: input.compare_mode ?? 'lado-a-lado', layerId: null };
+    return {
+      date: after,
+      beforeDate: before,
+      compareMode: input.compare_mode ?? 'lado-a-lado',
+      layerId: null,
+    };
   }
   if (!input.layer_id) throw invalid(SHARE_MESSAGES.lotRequired);
   if (published.size === 0) throw invalid(SHARE_MESSAGES.noPublishedScene);
@@ -87,8 +92,13 @@ function shownDates(link: LiveShareLink, published: readonly PublishedSceneRow[]
   return [link.beforeDate, link.date].filter((date): date is string => date !== null);
 }
 
-function viewBounds(link: LiveShareLink, scenes: readonly PublishedSceneRow[]): [[number, number], [number, number]] {
-  const boxes = link.projectBbox ? [link.projectBbox] : scenes.flatMap((scene) => (scene.bounds ? [scene.bounds] : []));
+function viewBounds(
+  link: LiveShareLink,
+  scenes: readonly PublishedSceneRow[],
+): [[number, number], [number, number]] {
+  const boxes = link.projectBbox
+    ? [link.projectBbox]
+    : scenes.flatMap((scene) => (scene.bounds ? [scene.bounds] : []));
   if (boxes.length === 0) return BRAZIL;
   const west = Math.min(...boxes.map((box) => box[0]!));
   const south = Math.min(...boxes.map((box) => box[1]!));
@@ -208,7 +218,9 @@ export function createShareLinksService(deps: {
           perimeter: row.perimeterM,
           start_visible: row.startVisible,
           geo_json: row.geoJson as Layer['geo_json'],
-          detectAllotment: latest ? { detect_type: latest as DetectionKey, date: lastDate!, precision: null } : null,
+          detectAllotment: latest
+            ? { detect_type: latest as DetectionKey, date: lastDate!, precision: null }
+            : null,
         };
       });
       const access = signer.sign(link.id, link.expiresAt);
@@ -219,23 +231,21 @@ export function createShareLinksService(deps: {
         project: { name: link.projectName, bounds: viewBounds(link, published) },
         compare_mode: link.compareMode,
         expires_at: link.expiresAt.toISOString(),
-        scenes: shownScenes.map(
-          (scene): SharedScene => ({
-            isoDate: scene.date,
-            dateFormatted: displayDate(scene.date),
-            tileUrl:
-              `${API_BASE_PATH}/shared/${token}/tiles/${scene.date}/{z}/{x}/{y}.png` +
-              `?exp=${access.expires}&sig=${access.signature}`,
-            bounds: scene.bounds
-              ? [
-                  [scene.bounds[0]!, scene.bounds[1]!],
-                  [scene.bounds[2]!, scene.bounds[3]!],
-                ]
-              : null,
-            minZoom: scene.minZoom,
-            maxZoom: scene.maxZoom,
-          }),
-        ),
+        scenes: shownScenes.map((scene): SharedScene => ({
+          isoDate: scene.date,
+          dateFormatted: displayDate(scene.date),
+          tileUrl:
+            `${API_BASE_PATH}/shared/${token}/tiles/${scene.date}/{z}/{x}/{y}.png` +
+            `?exp=${access.expires}&sig=${access.signature}`,
+          bounds: scene.bounds
+            ? [
+                [scene.bounds[0]!, scene.bounds[1]!],
+                [scene.bounds[2]!, scene.bounds[3]!],
+              ]
+            : null,
+          minZoom: scene.minZoom,
+          maxZoom: scene.maxZoom,
+        })),
         layers,
         statuses: layerRows
           .filter((row) => row.type === 'LOT')
@@ -248,7 +258,11 @@ export function createShareLinksService(deps: {
           })),
         lot: lot ? { id: lot.id, name: lot.name, block: lot.block } : null,
         observations: observations
-          ? observations.map((item) => ({ layer_id: item.layerId, date: item.date, description: item.description }))
+          ? observations.map((item) => ({
+              layer_id: item.layerId,
+              date: item.date,
+              description: item.description,
+            }))
           : null,
       };
     },
@@ -264,7 +278,12 @@ export function createShareLinksService(deps: {
       if (!query.sig || !/^\d{1,12}$/.test(query.exp ?? '') || !signer.verify(link.id, expires, query.sig))
         throw new AppError(403, 'SHARE_TILE_REFUSED', SHARE_MESSAGES.tilesRefused);
       const file = tileFile(params.file);
-      if (!file || !isCalendarDate(params.date) || !/^\d{1,2}$/.test(params.z) || !/^\d{1,10}$/.test(params.x))
+      if (
+        !file ||
+        !isCalendarDate(params.date) ||
+        !/^\d{1,2}$/.test(params.z) ||
+        !/^\d{1,10}$/.test(params.x)
+      )
         throw tileNotFound();
       if (link.kind !== 'lot' && params.date !== link.date && params.date !== link.beforeDate)
         throw tileNotFound();

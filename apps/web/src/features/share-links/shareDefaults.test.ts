@@ -6,7 +6,11 @@ const dates = ['2025-01-01', '2025-06-01', '2025-12-01'];
 describe('initialShareValues', () => {
   it('starts from the comparison on screen', () => {
     const values = initialShareValues(
-      { date: '2025-12-01', compared: { before: '2025-01-01', after: '2025-06-01', mode: 'cortina' }, lotId: 5 },
+      {
+        date: '2025-12-01',
+        compared: { before: '2025-01-01', after: '2025-06-01', mode: 'cortina' },
+        lotId: 5,
+      },
       dates,
     );
     expect(values).toMatchObject({
@@ -23,8 +27,12 @@ describe('initialShareValues', () => {
       kind: 'lot',
       layer_id: 7,
     });
-    expect(initialShareValues({ date: '2025-06-01', compared: null, lotId: null }, dates).date).toBe('2025-06-01');
-    expect(initialShareValues({ date: '2024-01-01', compared: null, lotId: null }, dates).date).toBe('2025-12-01');
+    expect(initialShareValues({ date: '2025-06-01', compared: null, lotId: null }, dates).date).toBe(
+      '2025-06-01',
+    );
+    expect(initialShareValues({ date: '2024-01-01', compared: null, lotId: null }, dates).date).toBe(
+      '2025-12-01',
+    );
   });
 });
 

@@ -15,7 +15,10 @@ export function shareLinkSummary(
 
 export type ShareLinkState = 'Ativo' | 'Expirado' | 'Revogado';
 
-export function shareLinkState(link: Pick<ShareLink, 'revoked_at' | 'expires_at'>, now = Date.now()): ShareLinkState {
+export function shareLinkState(
+  link: Pick<ShareLink, 'revoked_at' | 'expires_at'>,
+  now = Date.now(),
+): ShareLinkState {
   if (link.revoked_at) return 'Revogado';
   return Date.parse(link.expires_at) <= now ? 'Expirado' : 'Ativo';
 }

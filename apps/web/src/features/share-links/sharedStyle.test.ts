@@ -30,7 +30,13 @@ const lot = {
 };
 const view: SharedView = {
   kind: 'compare',
-  project: { name: 'Jardim', bounds: [[-52, -24], [-51, -23]] },
+  project: {
+    name: 'Jardim',
+    bounds: [
+      [-52, -24],
+      [-51, -23],
+    ],
+  },
   compare_mode: 'cortina',
   expires_at: '2026-12-31T00:00:00.000Z',
   scenes: [
@@ -38,13 +44,24 @@ const view: SharedView = {
       isoDate: '2026-06-10',
       dateFormatted: '10/06/2026',
       tileUrl: '/api/v1/shared/abc/tiles/2026-06-10/{z}/{x}/{y}.png?exp=1&sig=xyz',
-      bounds: [[-52, -24], [-51, -23]],
+      bounds: [
+        [-52, -24],
+        [-51, -23],
+      ],
       minZoom: 12,
       maxZoom: 19,
     },
   ],
   layers: [lot],
-  statuses: [{ layer_id: 7, by_date: [{ date: '2026-01-10', status: null }, { date: '2026-06-10', status: 'C' }] }],
+  statuses: [
+    {
+      layer_id: 7,
+      by_date: [
+        { date: '2026-01-10', status: null },
+        { date: '2026-06-10', status: 'C' },
+      ],
+    },
+  ],
   lot: null,
   observations: null,
 };
@@ -68,7 +85,9 @@ describe('sharedMapStyle', () => {
   });
 
   it('draws no scene for a date without one', () => {
-    expect(sharedMapStyle(view, '2026-01-10', 'https://mirante.test').sources['mirante-scene']).toBeUndefined();
+    expect(
+      sharedMapStyle(view, '2026-01-10', 'https://mirante.test').sources['mirante-scene'],
+    ).toBeUndefined();
   });
 });
 

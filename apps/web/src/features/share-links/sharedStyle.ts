@@ -1,10 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { Layer, LayerType, SharedView } from '@mirante/shared';
-import {
-  SCENE_SOURCE,
-  buildMapStyle,
-  toFeatureCollection,
-} from '../map/style/layerStyles';
+import { SCENE_SOURCE, buildMapStyle, toFeatureCollection } from '../map/style/layerStyles';
 import { sceneRasterLayer, sceneRasterSource } from '../map/style/sceneRaster';
 
 type DetectionKey = NonNullable<Layer['detectAllotment']>['detect_type'];

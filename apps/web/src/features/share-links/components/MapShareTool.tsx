@@ -14,7 +14,15 @@ export interface MapShareToolProps {
 }
 
 /** The map's 'Compartilhar' for ADMINs and MANAGERs, starting from what the map shows; nothing for a USER. */
-export function MapShareTool({ role, project, scenes, layers, shownDate, compared, lotId }: MapShareToolProps) {
+export function MapShareTool({
+  role,
+  project,
+  scenes,
+  layers,
+  shownDate,
+  compared,
+  lotId,
+}: MapShareToolProps) {
   const published = useMemo(
     () =>
       scenes

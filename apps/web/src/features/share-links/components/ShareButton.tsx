@@ -10,7 +10,12 @@ export function ShareButton(props: Omit<ShareLinkDialogProps, 'onClose'>) {
   return (
     <>
       <div className="map-tool-group">
-        <ToolToggle label={SHARE_TEXTS.button} icon={<ShareAltOutlined />} pressed={open} onClick={() => setOpen(true)} />
+        <ToolToggle
+          label={SHARE_TEXTS.button}
+          icon={<ShareAltOutlined />}
+          pressed={open}
+          onClick={() => setOpen(true)}
+        />
       </div>
       {open && <ShareLinkDialog {...props} onClose={() => setOpen(false)} />}
     </>

@@ -18,7 +18,14 @@ export interface ShareLinkDialogProps {
 }
 
 /** 'Compartilhar visualização': a new read-only link (shown once) and the project's links with their views. */
-export function ShareLinkDialog({ projectId, projectName, scenes, lots, start, onClose }: ShareLinkDialogProps) {
+export function ShareLinkDialog({
+  projectId,
+  projectName,
+  scenes,
+  lots,
+  start,
+  onClose,
+}: ShareLinkDialogProps) {
   const [created, setCreated] = useState<CreatedShareLink | null>(null);
   const [tab, setTab] = useState('new');
   return (
@@ -40,7 +47,13 @@ export function ShareLinkDialog({ projectId, projectName, scenes, lots, start, o
             children: created ? (
               <CreatedShareLinkResult link={created} onAnother={() => setCreated(null)} />
             ) : (
-              <ShareLinkForm projectId={projectId} scenes={scenes} lots={lots} start={start} onCreated={setCreated} />
+              <ShareLinkForm
+                projectId={projectId}
+                scenes={scenes}
+                lots={lots}
+                start={start}
+                onCreated={setCreated}
+              />
             ),
           },
           { key: 'list', label: SHARE_TEXTS.listTab, children: <ShareLinksTable projectId={projectId} /> },

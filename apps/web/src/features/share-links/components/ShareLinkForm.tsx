@@ -78,27 +78,46 @@ export function ShareLinkForm({ projectId, scenes, lots, start, onCreated }: Sha
         />
       </Form.Item>
       {kind === 'map' && (
-        <Form.Item label={SHARE_TEXTS.date} name="date" rules={[{ required: true, message: SHARE_MESSAGES.dateRequired }]}>
+        <Form.Item
+          label={SHARE_TEXTS.date}
+          name="date"
+          rules={[{ required: true, message: SHARE_MESSAGES.dateRequired }]}
+        >
           <Select options={dateOptions} aria-label={SHARE_TEXTS.date} style={{ width: 200 }} />
         </Form.Item>
       )}
       {kind === 'compare' && (
         <div className="share-form__row">
-          <Form.Item label={SHARE_TEXTS.beforeDate} name="before_date" rules={[{ required: true, message: SHARE_MESSAGES.beforeDateRequired }]}>
+          <Form.Item
+            label={SHARE_TEXTS.beforeDate}
+            name="before_date"
+            rules={[{ required: true, message: SHARE_MESSAGES.beforeDateRequired }]}
+          >
             <Select options={dateOptions} aria-label={SHARE_TEXTS.beforeDate} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label={SHARE_TEXTS.afterDate} name="date" rules={[{ required: true, message: SHARE_MESSAGES.beforeDateRequired }]}>
+          <Form.Item
+            label={SHARE_TEXTS.afterDate}
+            name="date"
+            rules={[{ required: true, message: SHARE_MESSAGES.beforeDateRequired }]}
+          >
             <Select options={dateOptions} aria-label={SHARE_TEXTS.afterDate} style={{ width: 160 }} />
           </Form.Item>
           <Form.Item label={SHARE_TEXTS.mode} name="compare_mode">
             <Radio.Group
-              options={SHARE_COMPARE_MODES.map((value) => ({ value, label: SHARE_COMPARE_MODE_LABELS[value] }))}
+              options={SHARE_COMPARE_MODES.map((value) => ({
+                value,
+                label: SHARE_COMPARE_MODE_LABELS[value],
+              }))}
             />
           </Form.Item>
         </div>
       )}
       {kind === 'lot' && (
-        <Form.Item label={SHARE_TEXTS.lot} name="layer_id" rules={[{ required: true, message: SHARE_MESSAGES.lotRequired }]}>
+        <Form.Item
+          label={SHARE_TEXTS.lot}
+          name="layer_id"
+          rules={[{ required: true, message: SHARE_MESSAGES.lotRequired }]}
+        >
           <Select
             showSearch
             optionFilterProp="label"

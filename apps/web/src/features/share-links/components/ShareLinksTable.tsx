@@ -7,7 +7,11 @@ import { useRevokeShareLink, useShareLinks } from '../api';
 import { shareLinkState, shareLinkSummary, type ShareLinkState } from '../shareSummary';
 import { SHARE_TEXTS } from '../texts';
 
-const STATE_COLOR: Record<ShareLinkState, string> = { Ativo: 'success', Expirado: 'default', Revogado: 'error' };
+const STATE_COLOR: Record<ShareLinkState, string> = {
+  Ativo: 'success',
+  Expirado: 'default',
+  Revogado: 'error',
+};
 const day = (iso: string) => dayjs(iso).format('DD/MM/YYYY');
 
 /** The project's links with what each shows, its views and state, and 'Revogar' for the active ones. */
@@ -39,7 +43,12 @@ export function ShareLinksTable({ projectId }: { projectId: number }) {
         </>
       ),
     },
-    { title: 'Criado por', dataIndex: 'created_by', width: 130, render: (name: string | null) => name ?? '—' },
+    {
+      title: 'Criado por',
+      dataIndex: 'created_by',
+      width: 130,
+      render: (name: string | null) => name ?? '—',
+    },
     { title: 'Criado em', dataIndex: 'created_at', width: 100, render: day },
     { title: 'Expira em', dataIndex: 'expires_at', width: 100, render: day },
     { title: 'Visualizações', dataIndex: 'views', width: 110, align: 'right' },

@@ -37,7 +37,15 @@ export function SharedLotStatuses({ view, lotId }: { view: SharedView; lotId: nu
 }
 
 /** The card of a lot clicked on a shared map. */
-export function SharedLotCard({ view, lotId, onClose }: { view: SharedView; lotId: number; onClose(): void }) {
+export function SharedLotCard({
+  view,
+  lotId,
+  onClose,
+}: {
+  view: SharedView;
+  lotId: number;
+  onClose(): void;
+}) {
   const lot = view.layers.find((layer) => layer.id === lotId);
   if (!lot) return null;
   return (
