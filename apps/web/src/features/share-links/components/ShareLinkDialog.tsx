@@ -34,7 +34,7 @@ export function ShareLinkDialog({
       title={`${SHARE_TEXTS.dialogTitle} — ${projectName}`}
       onCancel={onClose}
       footer={null}
-      width={820}
+      width={920}
       destroyOnHidden
     >
       <Tabs

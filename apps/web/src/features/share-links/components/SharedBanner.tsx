@@ -8,7 +8,7 @@ import { SHARE_TEXTS } from '../texts';
 export function SharedBanner({ view, summary }: { view: SharedView; summary: string }) {
   return (
     <header className="shared-banner" data-testid="shared-banner">
-      <BrandLogo />
+      <BrandLogo size={28} light />
       <span className="shared-banner__badge">
         <EyeOutlined /> {SHARE_MESSAGES.banner}
       </span>
