@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { waitForMapReady } from './map-ready';
-import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { MANAGER, USER, openedDialog, pick } from './support';
+import { ensureAllotmentScenes } from './map-scenes';
+import { MANAGER, USER, openSignedIn, openedDialog, pick } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.SHARE_SHOTS_DIR ?? 'test-results/share-shots';
@@ -13,6 +13,15 @@ test.beforeAll(async ({ request }) => {
 
 /** The shared map of a shared view (the compared 'Antes' map is inside its pane). */
 const sharedMap = (page: Page) => page.locator('[data-testid="shared-map"] > [data-testid="map-canvas"]');
+
+/**
+ * Opens the allotment's map and waits for its tool column (not for the map to settle: the share dialog does not
+ * need the picture, and on a loaded machine the first frame alone takes tens of seconds).
+ */
+async function openMap(page: Page, email: string) {
+  await openSignedIn(page, email, { path: '/page/fusion-map?tipo=satelite' });
+  await expect(page.getByRole('button', { name: 'Exportar' }).first()).toBeVisible({ timeout: 120_000 });
+}
 
 async function openShareDialog(page: Page) {
   await page.getByRole('button', { name: 'Compartilhar' }).click();
@@ -30,8 +39,8 @@ test('a MANAGER shares the map at a date; the link opens without sign-in, counts
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  await openSatelliteMap(page, MANAGER);
+  test.setTimeout(360_000);
+  await openMap(page, MANAGER);
   const dialog = await openShareDialog(page);
   await expect(dialog.getByText('somente as imagens publicadas e a situação dos lotes')).toBeVisible();
   await dialog.getByText('Mapa numa data', { exact: true }).click();
@@ -53,7 +62,7 @@ test('a MANAGER shares the map at a date; the link opens without sign-in, counts
   await expect(banner.getByText('Visualização compartilhada')).toBeVisible();
   await expect(banner).toContainText('Jardim das Palmeiras');
   await expect(banner).toContainText('Mapa em 15/04/2026');
-  await waitForMapReady(sharedMap(shared), 60_000);
+  await waitForMapReady(sharedMap(shared), 120_000);
   await expect(shared.getByTestId('map-legend')).toContainText('Situação em 15/04/2026');
   // Nothing of the signed-in app: no menu, no session stored.
   await expect(shared.getByRole('button', { name: 'Compartilhar' })).toHaveCount(0);
@@ -81,8 +90,8 @@ test('a comparison shared with a password opens in the Cortina after the passwor
   browser,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
-  await openSatelliteMap(page, MANAGER);
+  test.setTimeout(360_000);
+  await openMap(page, MANAGER);
   const dialog = await openShareDialog(page);
   await dialog.getByText('Comparação de datas', { exact: true }).click();
   await pick(page, dialog.getByLabel('Antes', { exact: true }), '15/01/2026');
@@ -111,15 +120,15 @@ test('a comparison shared with a password opens in the Cortina after the passwor
   await expect(shared.getByTestId('compare-before')).toHaveText('Antes: 15/01/2026');
   await expect(shared.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
   await expect(shared.getByTestId('swipe-divider')).toBeVisible();
-  await waitForMapReady(sharedMap(shared), 60_000);
-  await waitForMapReady(shared.getByTestId('compare-pane').getByTestId('map-canvas'), 60_000);
+  await waitForMapReady(sharedMap(shared), 120_000);
+  await waitForMapReady(shared.getByTestId('compare-pane').getByTestId('map-canvas'), 120_000);
   await screenshotWhenAsked(shared, { path: `${SHOTS}/shared-compare-cortina.png` });
   await shared.context().close();
 });
 
 test("a lot's history opens on its own; a USER has no 'Compartilhar'", async ({ page, browser, baseURL }) => {
-  test.setTimeout(180_000);
-  await openSatelliteMap(page, MANAGER);
+  test.setTimeout(360_000);
+  await openMap(page, MANAGER);
   const dialog = await openShareDialog(page);
   await dialog.getByText('Histórico de um lote', { exact: true }).click();
   const lotField = dialog.getByLabel('Lote', { exact: true });
@@ -139,12 +148,12 @@ test("a lot's history opens on its own; a USER has no 'Compartilhar'", async ({ 
   await expect(history.getByRole('button', { name: /15\/04\/2026/ })).toHaveAttribute('aria-pressed', 'true');
   await history.getByRole('button', { name: /15\/01\/2026/ }).click();
   await expect(history.getByRole('button', { name: /15\/01\/2026/ })).toHaveAttribute('aria-pressed', 'true');
-  await waitForMapReady(sharedMap(shared), 60_000);
+  await waitForMapReady(sharedMap(shared), 120_000);
   await expect(shared.getByTestId('map-legend')).toContainText('Situação em 15/01/2026');
   await screenshotWhenAsked(shared, { path: `${SHOTS}/shared-lot-history.png` });
   await shared.context().close();
 
-  await openSatelliteMap(page, USER);
+  await openMap(page, USER);
   await expect(page.getByRole('button', { name: 'Exportar' }).first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Compartilhar' })).toHaveCount(0);
 });
