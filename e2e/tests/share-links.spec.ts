@@ -59,7 +59,8 @@ test('a MANAGER shares the map at a date; the link opens without sign-in, counts
   const shared = await freshPage(browser, baseURL);
   await shared.goto(new URL(url).pathname);
   const banner = shared.getByTestId('shared-banner');
-  await expect(banner.getByText('Visualização compartilhada')).toBeVisible();
+  // The page's code and the view's data arrive over a loaded machine: the first answer may take a while.
+  await expect(banner.getByText('Visualização compartilhada')).toBeVisible({ timeout: 60_000 });
   await expect(banner).toContainText('Jardim das Palmeiras');
   await expect(banner).toContainText('Mapa em 15/04/2026');
   await waitForMapReady(sharedMap(shared), 120_000);
@@ -109,6 +110,7 @@ test('a comparison shared with a password opens in the Cortina after the passwor
   const shared = await freshPage(browser, baseURL);
   await shared.goto(new URL(url).pathname);
   const form = shared.getByRole('form', { name: 'Visualização protegida' });
+  await expect(form).toBeVisible({ timeout: 60_000 });
   await form.getByLabel('Senha', { exact: true }).fill('errada-123');
   await form.getByRole('button', { name: 'Abrir' }).click();
   await expect(shared.getByText('Senha incorreta.')).toBeVisible();
@@ -143,7 +145,9 @@ test("a lot's history opens on its own; a USER has no 'Compartilhar'", async ({ 
 
   const shared = await freshPage(browser, baseURL);
   await shared.goto(new URL(url).pathname);
-  await expect(shared.getByTestId('shared-banner')).toContainText(/Histórico do lote Lote 1\b/);
+  await expect(shared.getByTestId('shared-banner')).toContainText(/Histórico do lote Lote 1\b/, {
+    timeout: 60_000,
+  });
   const history = shared.getByRole('complementary', { name: 'Histórico do lote' });
   await expect(history.getByRole('button', { name: /15\/04\/2026/ })).toHaveAttribute('aria-pressed', 'true');
   await history.getByRole('button', { name: /15\/01\/2026/ }).click();
