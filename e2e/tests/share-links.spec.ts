@@ -118,6 +118,7 @@ test('a comparison shared with a password opens in the Cortina after the passwor
   await shared.getByRole('button', { name: 'Abrir' }).click();
   await expect(shared.getByTestId('shared-banner')).toContainText(
     'Comparação 15/01/2026 → 15/04/2026 (Cortina)',
+    { timeout: 60_000 },
   );
   await expect(shared.getByTestId('compare-before')).toHaveText('Antes: 15/01/2026');
   await expect(shared.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
