@@ -113,7 +113,7 @@ test('a comparison shared with a password opens in the Cortina after the passwor
   await expect(form).toBeVisible({ timeout: 60_000 });
   await form.getByLabel('Senha', { exact: true }).fill('errada-123');
   await form.getByRole('button', { name: 'Abrir' }).click();
-  await expect(shared.getByText('Senha incorreta.')).toBeVisible();
+  await expect(shared.getByText('Senha incorreta.')).toBeVisible({ timeout: 30_000 });
   await shared.getByLabel('Senha', { exact: true }).fill('palmeiras-2026');
   await shared.getByRole('button', { name: 'Abrir' }).click();
   await expect(shared.getByTestId('shared-banner')).toContainText(
