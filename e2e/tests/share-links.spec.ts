@@ -120,10 +120,11 @@ test('a comparison shared with a password opens in the Cortina after the passwor
     'Comparação 15/01/2026 → 15/04/2026 (Cortina)',
     { timeout: 60_000 },
   );
+  // The compared 'Antes' map is laid over the 'Depois' one once that one has loaded.
+  await waitForMapReady(sharedMap(shared), 120_000);
   await expect(shared.getByTestId('compare-before')).toHaveText('Antes: 15/01/2026');
   await expect(shared.getByTestId('compare-after')).toHaveText('Depois: 15/04/2026');
   await expect(shared.getByTestId('swipe-divider')).toBeVisible();
-  await waitForMapReady(sharedMap(shared), 120_000);
   await waitForMapReady(shared.getByTestId('compare-pane').getByTestId('map-canvas'), 120_000);
   await screenshotWhenAsked(shared, { path: `${SHOTS}/shared-compare-cortina.png` });
   await shared.context().close();
