@@ -82,6 +82,7 @@ test('a MANAGER shares the map at a date; the link opens without sign-in, counts
   await shared.reload();
   await expect(shared.getByTestId('shared-unavailable')).toContainText(
     'Este link de compartilhamento não existe, expirou ou foi revogado.',
+    { timeout: 60_000 },
   );
   await shared.context().close();
 });
