@@ -58,6 +58,7 @@ import { requestForLog } from './http/log-redaction';
 import { registerGisKeyRoutes } from './features/gis-keys';
 import { registerGisRoutes } from './features/gis/gis.routes';
 import { registerAlertRoutes } from './features/alerts';
+import { registerShareLinkRoutes } from './features/share-links';
 
 /**
  * br/gzip for JSON and text over 1 KB (the 5,000-lot layer list: 2.9 MB → 0.2 MB). Images, tiles, xlsx, PDFs
@@ -194,6 +195,7 @@ export async function buildApp(
   registerGisKeyRoutes(route, services.gisKeys);
   registerGisRoutes(route, services.gis);
   registerAlertRoutes(route, services.alerts);
+  registerShareLinkRoutes(route, services.shareLinks, services.credentialThrottle);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

@@ -79,6 +79,11 @@ import {
   createUnsubscribeTokens,
   type AlertsTransaction,
 } from './features/alerts';
+import {
+  createShareAccessSigner,
+  createShareLinksRepo,
+  createShareLinksService,
+} from './features/share-links';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -205,6 +210,13 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
     gis: createGisService({ repo: createGisRepo(db), projects, scenes }),
+    shareLinks: createShareLinksService({
+      repo: createShareLinksRepo(db),
+      projects,
+      scenes,
+      signer: createShareAccessSigner(requireIntegrationKey(config)),
+      appUrl: config.appUrl,
+    }),
     detectionsReport,
     detections,
     finance,

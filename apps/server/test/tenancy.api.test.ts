@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { buildPath, endpointUrl, type EndpointDefinition, type Role } from '@mirante/shared';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { multipartBody } from './multipart';
 import { idFields, PATH_VALUES, type IdField } from './tenancy/id-fields';
 import { tenantRows, type TenantRows } from './tenancy/tenant-rows';
 import { bearer, createTestContext, type TestContext } from './test-app';
+import { hashToken } from '../src/features/auth/tokens';
 
 type CallerRole = Exclude<Role, 'ADMIN'>;
 
@@ -359,4 +361,53 @@ describe('tenancy: a user of one customer reaches no row of another through any 
       expect(await statuses(own)).toEqual(urls(own).map((url) => `200 ${url}`));
     });
   }
+
+  it("a share link opens its own project only: no other project's lot, and its signature opens no other link's tiles", async () => {
+    const manager = await ctx.login('gerente@horizonte.com.br');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/project/${String(own.ids.project)}/share-links`,
+      headers: bearer(manager),
+      payload: { kind: 'map', date: own.sceneDate },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const ownToken = (created.json() as { url: string }).url.split('/compartilhado/')[1]!;
+    const foreignToken = randomBytes(24).toString('base64url');
+    await ctx.db
+      .insertInto('shareLinks')
+      .values({
+        projectId: Number(foreign.ids.project),
+        kind: 'map',
+        date: foreign.sceneDate,
+        tokenHash: hashToken(foreignToken),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .execute();
+    const layersOf = async (projectId: number | string) =>
+      new Set(
+        (
+          await ctx.db.selectFrom('layers').select('id').where('projectId', '=', Number(projectId)).execute()
+        ).map((row) => row.id),
+      );
+    const openView = async (token: string) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/shared/${token}/open`,
+        payload: {},
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { layers: { id: number }[]; scenes: { tileUrl: string }[] };
+    };
+    const ownView = await openView(ownToken);
+    const foreignView = await openView(foreignToken);
+    const foreignLayers = await layersOf(foreign.ids.project);
+    const ownLayers = await layersOf(own.ids.project);
+    expect(ownView.layers.filter((layer) => foreignLayers.has(layer.id))).toEqual([]);
+    expect(foreignView.layers.filter((layer) => ownLayers.has(layer.id))).toEqual([]);
+    const tile = (url: string) => url.replace('{z}/{x}/{y}', '17/47000/74000');
+    const ownTile = tile(ownView.scenes[0]!.tileUrl);
+    expect((await ctx.app.inject({ method: 'GET', url: ownTile })).statusCode).toBe(200);
+    const borrowed = ownTile.replace(ownToken, foreignToken);
+    expect((await ctx.app.inject({ method: 'GET', url: borrowed })).statusCode).toBe(403);
+  });
 });

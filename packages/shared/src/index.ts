@@ -50,3 +50,4 @@ export * from './api/gis';
 export * from './api/dsm-difference';
 export * from './domain/elevation-difference';
 export * from './api/alerts';
+export * from './api/share-links';

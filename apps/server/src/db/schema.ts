@@ -33,6 +33,7 @@ import type {
   AlertSettingsTable,
   AlertSourcesSeenTable,
 } from './schema-alerts';
+import type { ShareLinksTable } from './schema-share';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -273,6 +274,7 @@ export interface Database {
   alertDeliveries: AlertDeliveriesTable;
   alertSettings: AlertSettingsTable;
   alertSourcesSeen: AlertSourcesSeenTable;
+  shareLinks: ShareLinksTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

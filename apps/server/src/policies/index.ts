@@ -8,3 +8,4 @@ export { constructionAccess, readsConstruction, type ConstructionNeed } from './
 export { integrationCustomerOf } from './integration';
 export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';
 export { alertKindsFor } from './alerts';
+export { mayShareProjects } from './share-links';

@@ -61,6 +61,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   'access-tokens': 'accessToken',
   'gis-keys': 'gisKey',
   alerts: 'alertEvent',
+  'share-links': 'shareLink',
 };
 
 /** Names that look like ids but are not. */
@@ -79,6 +80,7 @@ export const PATH_VALUES: Record<string, string> = {
   side: 'before',
   collection: 'lotes',
   item: '1',
+  token: 'link-de-compartilhamento-inexistente',
 };
 
 const looksLikeId = (name: string) =>

@@ -24,7 +24,8 @@ export type IdKind =
   | 'overlay'
   | 'environmentFeature'
   | 'gisKey'
-  | 'alertEvent';
+  | 'alertEvent'
+  | 'shareLink';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -45,7 +46,7 @@ async function storeFile(ctx: TestContext, key: string): Promise<void> {
 /**
  * Rows of every id kind in `projectSpace`'s project and customer: demo rows where the seed has them (the
  * project, its layers, the customer's users and group), built ones otherwise (a published ready scene whose
- * files exist, an observation with a stored photo, an analysis, an access token, a GIS key). A user of another customer
+ * files exist, an observation with a stored photo, an analysis, an access token, a GIS key, a share link). A user of another customer
  * must reach none of them.
  */
 export async function tenantRows(
@@ -140,6 +141,18 @@ export async function tenantRows(
     .insertInto('alertDeliveries')
     .values({ eventId: alertEvent.id, userId: user.id, emailMode: 'none' })
     .execute();
+  const shareLink = await ctx.db
+    .insertInto('shareLinks')
+    .values({
+      projectId: project.id,
+      createdBy: user.id,
+      kind: 'map',
+      date: SCENE_DATE,
+      tokenHash: hashToken(`tenancy-share-${project.id}`),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
@@ -195,6 +208,7 @@ export async function tenantRows(
       environmentFeature: await environmentFeature(ctx, detection.id),
       gisKey: gisKey.id,
       alertEvent: Number(alertEvent.id),
+      shareLink: shareLink.id,
       space: project.space,
       ...construction,
     },

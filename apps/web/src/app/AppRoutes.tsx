@@ -20,6 +20,7 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const PasswordDefinitionPage = lazy(() => import('../features/auth/pages/PasswordDefinitionPage'));
 const UnsubscribePage = lazy(() => import('../features/alerts/pages/UnsubscribePage'));
 const ShellLayout = lazy(() => import('../features/shell/pages/ShellLayout'));
+const SharedViewPage = lazy(() => import('../features/share-links/pages/SharedViewPage'));
 
 const notFound = (
   <Titled title={NOT_FOUND_TITLE}>
@@ -48,6 +49,8 @@ export function AppRoutes() {
             </Titled>
           }
         />
+        {/* A read-only share link: opens without sign-in. */}
+        <Route path="/compartilhado/:token" element={<SharedViewPage />} />
         <Route
           path="/auth/alerts-unsubscribe"
           element={

@@ -141,6 +141,13 @@ export const ERROR_CODES = [
   'UNSUBSCRIBE_INVALID',
   'GIS_NOT_FOUND',
   'GIS_BAD_REQUEST',
+  // Read-only share links and the shared view
+  'SHARE_LINK_NOT_FOUND',
+  'SHARE_LINK_INVALID',
+  'SHARE_UNAVAILABLE',
+  'SHARE_PASSWORD_REQUIRED',
+  'SHARE_PASSWORD_WRONG',
+  'SHARE_TILE_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -21,6 +21,11 @@ const SUBJECT_FACTOR = 3;
 const ADDRESS_FACTOR = 10;
 /** How long an address a user signed in from stays his own for the account's bucket. */
 const RECENT_SIGN_IN_DAYS = 30;
+/**
+ * Tiles of shared views one address may fetch a minute: a map asks about twenty a move, a comparison twice that;
+ * this is several people behind one office address panning at once, and far below a scraper's pace.
+ */
+const SHARED_TILES_PER_MINUTE = 3000;
 
 function tooManyAttempts(): AppError {
   return new AppError(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um minuto e tente novamente.');
@@ -93,6 +98,23 @@ export function createCredentialThrottle(repo: CredentialThrottleRepo, options: 
     /** A token tried: an access token ("entrar por token") or a password-definition token. */
     checkToken(ip: string, kind: 'access-token' | 'password-token', token: string): Promise<void> {
       return attempt(ip, `${kind}:${token}`);
+    },
+
+    /**
+     * A share link opened (its password tried, when it has one): counted like a token tried, per address and
+     * link, per link and per address.
+     */
+    checkSharedView(ip: string, token: string): Promise<void> {
+      return attempt(ip, `share-link:${token}`);
+    },
+
+    /** A tile of a shared view: one bucket per address, for all links. */
+    async checkSharedTiles(ip: string): Promise<void> {
+      const now = clock();
+      sweepNow(now);
+      const key = bucketKey('shared-tiles', throttleAddress(ip));
+      const counts = await repo.hit([{ key, windowEndsAt: new Date(now + MINUTE_MS) }], new Date(now));
+      if ((counts.get(key) ?? 0) > SHARED_TILES_PER_MINUTE) throw tooManyAttempts();
     },
 
     /** A recovery e-mail asked for, and at most RECOVERY_MAILS_PER_HOUR of them to one address per hour. */

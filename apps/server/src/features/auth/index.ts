@@ -5,6 +5,7 @@ import { createKnownAccessTokens, type KnownAccessTokens } from './known-access-
 /** The auth feature's public entry: what other features may use. */
 export type { AuthUser } from './auth-user';
 export type { AuthService } from './auth.service';
+export type { CredentialThrottle } from './credential-throttle';
 export type { KnownAccessTokens } from './known-access-tokens.service';
 export { createFirstAdmin, hasAnyUser } from './first-admin';
 export { hashPassword, verifyPassword } from './passwords';

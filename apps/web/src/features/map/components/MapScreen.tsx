@@ -33,6 +33,7 @@ import { SelectedLotPopup } from './popups/SelectedLotPopup';
 import { MapTools } from './tools/MapTools';
 import { MeasureResult } from './tools/MeasureResult';
 import '../map.css';
+import { MapShareTool } from '../../share-links/components/MapShareTool';
 
 /** The full-page map of a project: options panel, map (or two compared), tools, status bar and lot popup. */
 export function MapScreen() {
@@ -158,6 +159,21 @@ export function MapScreen() {
           onFit={camera.fit}
           onModel3d={model3d ? () => setShow3d(true) : null}
           model3dDisabled={no3d}
+          shareTool={
+            <MapShareTool
+              role={credentials.role}
+              project={project}
+              scenes={sceneList}
+              layers={layerList}
+              shownDate={scene?.isoDate ?? null}
+              compared={
+                compared
+                  ? { before: compared.before.isoDate, after: compared.after.isoDate, mode: comparison.mode }
+                  : null
+              }
+              lotId={lot?.id ?? null}
+            />
+          }
         />
         {interactions.tool !== 'none' && (
           <MeasureResult

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { BgColorsOutlined, EditOutlined } from '@ant-design/icons';
 import type { Scene } from '@mirante/shared';
 import type { EditMode } from '../../model/lotSelection';
@@ -30,9 +31,11 @@ export interface MapToolsProps {
   onModel3d: (() => void) | null;
   /** Spec 4: no 3D during comparison or label editing. */
   model3dDisabled: boolean;
+  /** The share tool (ADMINs and MANAGERs), under the export. */
+  shareTool?: ReactNode;
 }
 
-/** The map's tool column: zoom, measuring, export, 3D model and (ADMIN) label and detection editing. */
+/** The map's tool column: zoom, measuring, export, share, 3D model and (ADMIN) label and detection editing. */
 export function MapTools({
   map,
   title,
@@ -49,6 +52,7 @@ export function MapTools({
   onFit,
   onModel3d,
   model3dDisabled,
+  shareTool,
 }: MapToolsProps) {
   return (
     <div className="map-tools">
@@ -64,6 +68,7 @@ export function MapTools({
           project={project}
         />
       )}
+      {shareTool}
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">

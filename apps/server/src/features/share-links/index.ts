@@ -1,0 +1,4 @@
+export { createShareLinksRepo } from './share-links.repo';
+export { createShareLinksService, type ShareLinksService } from './share-links.service';
+export { createShareAccessSigner } from './share-access';
+export { registerShareLinkRoutes } from './share-links.routes';

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import type { Layer, Role, Scene } from '@mirante/shared';
+import type { ShareStart } from '../shareDefaults';
+import { ShareButton } from './ShareButton';
+
+export interface MapShareToolProps {
+  role: Role;
+  project: { id: number; name: string };
+  scenes: readonly Scene[];
+  layers: readonly Layer[];
+  shownDate: string | null;
+  compared: ShareStart['compared'];
+  lotId: number | null;
+}
+
+/** The map's 'Compartilhar' for ADMINs and MANAGERs, starting from what the map shows; nothing for a USER. */
+export function MapShareTool({
+  role,
+  project,
+  scenes,
+  layers,
+  shownDate,
+  compared,
+  lotId,
+}: MapShareToolProps) {
+  const published = useMemo(
+    () =>
+      scenes
+        .filter((scene) => scene.publishImage && scene.status === 'ready')
+        .map((scene) => ({ isoDate: scene.isoDate, dateFormatted: scene.dateFormatted }))
+        .sort((a, b) => a.isoDate.localeCompare(b.isoDate)),
+    [scenes],
+  );
+  const lots = useMemo(
+    () =>
+      layers
+        .filter((layer) => layer.type === 'LOT')
+        .map((layer) => ({ id: layer.id, name: layer.name, block: layer.block }))
+        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true })),
+    [layers],
+  );
+  if (role !== 'ADMIN' && role !== 'MANAGER') return null;
+  return (
+    <ShareButton
+      projectId={project.id}
+      projectName={project.name}
+      scenes={published}
+      lots={lots}
+      start={{ date: shownDate, compared, lotId }}
+    />
+  );
+}
