@@ -47,3 +47,5 @@ export * from './geometry/planar-area';
 export * from './api/geo-export';
 export * from './api/gis-keys';
 export * from './api/gis';
+export * from './api/timelapse';
+export * from './domain/timelapse';

@@ -25,7 +25,7 @@ import type {
 } from './schema-integration';
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
-import type { GisKeysTable } from './schema-gis';
+import type { GisKeysTable, TimelapseExportsTable } from './schema-gis';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -261,6 +261,7 @@ export interface Database {
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
   gisKeys: GisKeysTable;
+  timelapseExports: TimelapseExportsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -25,6 +25,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   overlay_id: 'overlay',
   layerId: 'layer',
   layer_id: 'layer',
+  lot_id: 'layer',
   layers: 'layer',
   'layers[]': 'layer',
   obsId: 'observation',
@@ -60,6 +61,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   detections: 'detection',
   'access-tokens': 'accessToken',
   'gis-keys': 'gisKey',
+  'timelapse-exports': 'timelapseExport',
 };
 
 /** Names that look like ids but are not. */

@@ -137,6 +137,10 @@ export const ERROR_CODES = [
   'GIS_KEY_LIMIT',
   'GIS_NOT_FOUND',
   'GIS_BAD_REQUEST',
+  // Timelapse
+  'TIMELAPSE_NO_SCENES',
+  'TIMELAPSE_EXPORT_NOT_FOUND',
+  'TIMELAPSE_EXPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
