@@ -8,7 +8,8 @@ CREATE TABLE timelapse_exports (
   user_id     integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   lot_id      integer REFERENCES layers(id) ON DELETE SET NULL,
   format      text NOT NULL CHECK (format IN ('webp', 'gif')),
-  -- The view, date range, cloud limit and frame time asked for (the contract's body).
+  -- The view (bounding box, frame size) and frame time asked for; the scenes kept by the date range and the
+  -- cloud limit are in scene_ids.
   request     jsonb NOT NULL,
   -- The scenes the filters kept, in date order (ids), fixed when the export is asked for.
   scene_ids   integer[] NOT NULL,

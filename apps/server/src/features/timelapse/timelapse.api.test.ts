@@ -126,8 +126,8 @@ beforeAll(async () => {
   await context.db
     .insertInto('lotStatusHistory')
     .values([
-      { layerId: lotId, date: '2026-01-10', status: 'V', source: 'demo-ground-truth', precision: 1 },
-      { layerId: lotId, date: '2026-03-10', status: 'E', source: 'demo-ground-truth', precision: 1 },
+      { layerId: lotId, date: '2026-01-10', status: 'V', source: 'demo-ground-truth', precision: null },
+      { layerId: lotId, date: '2026-03-10', status: 'E', source: 'demo-ground-truth', precision: null },
     ])
     .execute();
   memberUser = await make.buildUser('MANAGER', ['allotment.map'], {
@@ -197,7 +197,7 @@ describe('timelapse frames', () => {
     expect(lot.json().message).toBe(TIMELAPSE_MESSAGES.lotNotFound);
     const box = await frame(member, sceneIds[0]!, { east: VIEW.west - 0.01 });
     expect(box.statusCode).toBe(422);
-    expect(box.json().message).toBe(TIMELAPSE_MESSAGES.bboxInvalid);
+    expect(box.json().message).toContain(TIMELAPSE_MESSAGES.bboxInvalid);
   });
 
   it('keeps the project’s rules: another customer 404, no module 403, inactive 403', async () => {
@@ -259,10 +259,10 @@ describe('timelapse exports', () => {
     expect(none.json()).toMatchObject({ code: 'TIMELAPSE_NO_SCENES', message: TIMELAPSE_MESSAGES.noScenes });
     const reversed = await startExport(member, { format: 'webp', from: '2026-05-01', to: '2026-01-01' });
     expect(reversed.statusCode).toBe(422);
-    expect(reversed.json().message).toBe(TIMELAPSE_MESSAGES.rangeInvalid);
+    expect(reversed.json().message).toContain(TIMELAPSE_MESSAGES.rangeInvalid);
     const format = await startExport(member, { format: 'mp4' });
     expect(format.statusCode).toBe(422);
-    expect(format.json().message).toBe(TIMELAPSE_MESSAGES.formatInvalid);
+    expect(format.json().message).toContain(TIMELAPSE_MESSAGES.formatInvalid);
     const after = await context.db.selectFrom('timelapseExports').select('id').execute();
     expect(after).toHaveLength(before.length);
   });
@@ -297,7 +297,7 @@ describe('timelapse exports', () => {
         userId: memberUser.id,
         lotId: null,
         format: 'webp',
-        request: JSON.stringify({ ...VIEW, format: 'webp', frame_ms: 800 }),
+        request: JSON.stringify({ ...VIEW, frameMs: 800 }),
         sceneIds,
         fileName: 'x.webp',
       })

@@ -40,6 +40,11 @@ export interface TimelapseOptions {
 }
 
 type Ring = Array<[number, number]>;
+
+/** What a run needs of the request (camelCase: the database layer camel-cases the keys of JSON it reads). */
+interface StoredRequest extends FrameBox {
+  frameMs: number;
+}
 type LotShape = { row: LayerRow; polygons: Ring[][] };
 
 function polygonsOf(geometry: unknown): Ring[][] {
@@ -193,7 +198,7 @@ export function createTimelapseService(options: TimelapseOptions) {
     if (!row || !(await repo.claim(exportId))) return;
     try {
       const project = await projects.assertAccess(user, row.projectId, 'map');
-      const request = row.request as TimelapseExportBody;
+      const request = row.request as StoredRequest;
       const byId = new Map(
         (await scenes.listForProject(user, row.projectId)).map((scene) => [scene.id, scene]),
       );
@@ -235,7 +240,7 @@ export function createTimelapseService(options: TimelapseOptions) {
           width: layout.width,
           height: layout.height,
           format: row.format,
-          frameMs: request.frame_ms,
+          frameMs: request.frameMs,
         },
         { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
       );
@@ -246,7 +251,11 @@ export function createTimelapseService(options: TimelapseOptions) {
       const message =
         error instanceof AppError && error.statusCode < 500 ? error.message : TIMELAPSE_MESSAGES.exportFailed;
       await repo.failed(exportId, message);
-      if (!(error instanceof AppError)) throw error;
+      if (!(error instanceof AppError) || error.statusCode >= 500) {
+        process.stderr.write(
+          `${JSON.stringify({ level: 50, msg: 'timelapse export failed', exportId, err: String(error) })}\n`,
+        );
+      }
     }
   }
 
@@ -292,7 +301,15 @@ export function createTimelapseService(options: TimelapseOptions) {
         userId: user.id,
         lotId: followed?.row.id ?? null,
         format: body.format,
-        request: body,
+        request: {
+          west: body.west,
+          south: body.south,
+          east: body.east,
+          north: body.north,
+          width: body.width,
+          height: body.height,
+          frameMs: body.frame_ms,
+        } satisfies StoredRequest,
         sceneIds: chosen.map((scene) => scene.id),
         fileName: timelapseFileName({
           project: project.name,
