@@ -132,7 +132,15 @@ export async function tenantRows(
       userId: user.id,
       lotId: null,
       format: 'webp',
-      request: JSON.stringify({ west: -51.95, south: -23.42, east: -51.94, north: -23.41, width: 640, height: 360, frameMs: 800 }),
+      request: JSON.stringify({
+        west: -51.95,
+        south: -23.42,
+        east: -51.94,
+        north: -23.41,
+        width: 640,
+        height: 360,
+        frameMs: 800,
+      }),
       sceneIds: [sceneId],
       fileName: 'timelapse-de-teste.webp',
     })

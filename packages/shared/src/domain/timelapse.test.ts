@@ -24,7 +24,9 @@ describe('keptTimelapseScenes', () => {
   });
 
   it('keeps the date range, both ends included', () => {
-    expect(keptTimelapseScenes(scenes, { from: '2026-03-10', to: '2026-05-10' }).map((item) => item.id)).toEqual([2, 3]);
+    expect(
+      keptTimelapseScenes(scenes, { from: '2026-03-10', to: '2026-05-10' }).map((item) => item.id),
+    ).toEqual([2, 3]);
   });
 });
 

@@ -11,8 +11,30 @@ describe('overlaySvg', () => {
     caption: '',
     captionColor: null,
     lots: [
-      { rings: [[[10, 10], [50, 10], [50, 50], [10, 10]] as Array<[number, number]>], color: '#8e44ad', followed: false },
-      { rings: [[[60, 60], [90, 60], [90, 90], [60, 60]] as Array<[number, number]>], color: null, followed: false },
+      {
+        rings: [
+          [
+            [10, 10],
+            [50, 10],
+            [50, 50],
+            [10, 10],
+          ] as Array<[number, number]>,
+        ],
+        color: '#8e44ad',
+        followed: false,
+      },
+      {
+        rings: [
+          [
+            [60, 60],
+            [90, 60],
+            [90, 90],
+            [60, 60],
+          ] as Array<[number, number]>,
+        ],
+        color: null,
+        followed: false,
+      },
     ],
   };
 
@@ -49,7 +71,13 @@ describe('timelapseFileName', () => {
       }),
     ).toBe('jardim-das-palmeiras-etapas-1-a-3-lote-12-timelapse-2025-01-10-a-2026-11-01.webp');
     expect(
-      timelapseFileName({ project: 'São João', lot: null, first: '2025-01-10', last: '2025-02-10', format: 'gif' }),
+      timelapseFileName({
+        project: 'São João',
+        lot: null,
+        first: '2025-01-10',
+        last: '2025-02-10',
+        format: 'gif',
+      }),
     ).toBe('sao-joao-mapa-timelapse-2025-01-10-a-2025-02-10.gif');
   });
 });

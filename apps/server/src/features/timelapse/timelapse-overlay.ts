@@ -23,8 +23,7 @@ export interface FrameOverlay {
   captionColor: string | null;
 }
 
-const escapeXml = (value: string): string =>
-  value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeXml = (value: string): string => value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const pathOf = (rings: OverlayLot['rings']): string =>
   rings

@@ -38,7 +38,14 @@ describe('frameLayout', () => {
   });
 
   it('a 1366 × 768 view of a few hundred metres reads a few dozen tiles', () => {
-    const layout = frameLayout({ west: -51.96, south: -23.425, east: -51.945, north: -23.417, width: 1366, height: 768 });
+    const layout = frameLayout({
+      west: -51.96,
+      south: -23.425,
+      east: -51.945,
+      north: -23.417,
+      width: 1366,
+      height: 768,
+    });
     expect(layout.tiles.length).toBeGreaterThan(4);
     expect(layout.tiles.length).toBeLessThan(80);
   });

@@ -118,11 +118,7 @@ beforeAll(async () => {
     })
   ).id;
   lotId = await make.buildLayer(projectId, { name: 'Lote 7', block: 'Quadra 1' });
-  await context.db
-    .updateTable('layers')
-    .set({ tagValue: '7' })
-    .where('id', '=', lotId)
-    .execute();
+  await context.db.updateTable('layers').set({ tagValue: '7' }).where('id', '=', lotId).execute();
   await context.db
     .insertInto('lotStatusHistory')
     .values([
@@ -136,7 +132,10 @@ beforeAll(async () => {
   });
   member = await make.signIn(memberUser);
   colleague = await make.signIn(
-    await make.buildUser('USER', ['allotment.map'], { customerId: project.customerId, projectIds: [projectId] }),
+    await make.buildUser('USER', ['allotment.map'], {
+      customerId: project.customerId,
+      projectIds: [projectId],
+    }),
   );
   otherCustomer = await make.signIn(await make.buildUser('MANAGER', ['allotment.map']));
   withoutModule = await make.signIn(

@@ -127,7 +127,14 @@ export function createTimelapseService(options: TimelapseOptions) {
         try {
           const served = await scenes.tiles.tile(
             null,
-            { space: scene.projectSpace, date: scene.isoDate, z: layout.zoom, x: tile.x, y: tile.y, format: 'png' },
+            {
+              space: scene.projectSpace,
+              date: scene.isoDate,
+              z: layout.zoom,
+              x: tile.x,
+              y: tile.y,
+              format: 'png',
+            },
             true,
           );
           const png = new Uint8Array(served.body);
@@ -290,7 +297,11 @@ export function createTimelapseService(options: TimelapseOptions) {
       );
     },
 
-    async startExport(user: AuthUser, projectId: number, body: TimelapseExportBody): Promise<TimelapseExport> {
+    async startExport(
+      user: AuthUser,
+      projectId: number,
+      body: TimelapseExportBody,
+    ): Promise<TimelapseExport> {
       const project = await projects.assertAccess(user, projectId, 'map');
       const shapes = await lotShapes(projectId, seesUnpublished(user));
       const followed = followedLot(shapes, body.lot_id);

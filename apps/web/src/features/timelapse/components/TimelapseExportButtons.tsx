@@ -64,7 +64,11 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
         ))}
       </Space>
       {item && (
-        <div className="timelapse-export-status" data-testid="timelapse-export-status" data-status={item.status}>
+        <div
+          className="timelapse-export-status"
+          data-testid="timelapse-export-status"
+          data-status={item.status}
+        >
           {item.status !== 'failed' && (
             <Progress
               percent={item.progress}

@@ -6,7 +6,15 @@ import { lotBox } from '../model/timelapseBoxes';
 import { TimelapseModal } from './TimelapseModal';
 
 /** The lot popup's 'Timelapse do lote': every published scene over the lot, in date order. */
-export function TimelapseLotButton({ layer, apiToken, title }: { layer: Layer; apiToken: string; title: string }) {
+export function TimelapseLotButton({
+  layer,
+  apiToken,
+  title,
+}: {
+  layer: Layer;
+  apiToken: string;
+  title: string;
+}) {
   const [open, setOpen] = useState(false);
   const box = lotBox(layer.geo_json);
   if (!box) return null;

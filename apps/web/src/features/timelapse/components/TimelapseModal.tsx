@@ -17,7 +17,16 @@ export interface TimelapseModalProps {
 }
 
 /** The timelapse player in a dialog (from the lot popup or the map's tools). */
-export function TimelapseModal({ open, onClose, projectId, apiToken, title, playerBox, exportBox, lotId }: TimelapseModalProps) {
+export function TimelapseModal({
+  open,
+  onClose,
+  projectId,
+  apiToken,
+  title,
+  playerBox,
+  exportBox,
+  lotId,
+}: TimelapseModalProps) {
   const scenes = useProjectScenes(projectId);
   return (
     <Modal

@@ -4,7 +4,18 @@ import {
   StepBackwardOutlined,
   StepForwardOutlined,
 } from '@ant-design/icons';
-import { Alert, Button, Checkbox, InputNumber, Segmented, Select, Slider, Space, Spin, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  InputNumber,
+  Segmented,
+  Select,
+  Slider,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { keptTimelapseScenes, timelapseScenes, type Scene, type TimelapseBox } from '@mirante/shared';
 import { useFramePreload } from '../model/useFramePreload';
@@ -30,7 +41,14 @@ const DEFAULT_MAX_CLOUD = 30;
  * Plays the published scenes in date order over a lot or a view, each frame drawn by the server with its date
  * and the lots' statuses on it: play/pause, step, speed, a date range, and scenes with too many clouds skipped.
  */
-export function TimelapsePlayer({ projectId, apiToken, scenes, playerBox, exportBox, lotId }: TimelapsePlayerProps) {
+export function TimelapsePlayer({
+  projectId,
+  apiToken,
+  scenes,
+  playerBox,
+  exportBox,
+  lotId,
+}: TimelapsePlayerProps) {
   const all = useMemo(() => timelapseScenes(scenes), [scenes]);
   const [from, setFrom] = useState<string | undefined>(undefined);
   const [to, setTo] = useState<string | undefined>(undefined);
@@ -38,13 +56,14 @@ export function TimelapsePlayer({ projectId, apiToken, scenes, playerBox, export
   const [maxCloud, setMaxCloud] = useState<number>(DEFAULT_MAX_CLOUD);
   const [speed, setSpeed] = useState<string>(SPEEDS[1].label);
   const frameMs = SPEEDS.find((option) => option.label === speed)?.frameMs ?? SPEEDS[1].frameMs;
-  const filters = { from, to, max_cloud: skipCloudy ? maxCloud : undefined };
-  const kept = keptTimelapseScenes(all, filters);
+  const maxCloudApplied = skipCloudy ? maxCloud : undefined;
+  const kept = useMemo(
+    () => keptTimelapseScenes(all, { from, to, max_cloud: maxCloudApplied }),
+    [all, from, to, maxCloudApplied],
+  );
   const urls = useMemo(
     () => kept.map((scene) => frameUrl(projectId, scene.id, playerBox, lotId, apiToken)),
-    // The kept scenes change only with the filters; their ids are their identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [kept.map((scene) => scene.id).join(','), projectId, playerBox, lotId, apiToken],
+    [kept, projectId, playerBox, lotId, apiToken],
   );
   const { loaded, failed } = useFramePreload(urls);
   const ready = useCallback((index: number) => loaded.has(urls[index] ?? ''), [loaded, urls]);
@@ -78,7 +97,12 @@ export function TimelapsePlayer({ projectId, apiToken, scenes, playerBox, export
       )}
       <div className="timelapse-controls">
         <Space.Compact>
-          <Button aria-label="Quadro anterior" icon={<StepBackwardOutlined />} onClick={() => playback.step(-1)} disabled={kept.length < 2} />
+          <Button
+            aria-label="Quadro anterior"
+            icon={<StepBackwardOutlined />}
+            onClick={() => playback.step(-1)}
+            disabled={kept.length < 2}
+          />
           <Button
             type="primary"
             aria-label={playback.playing ? 'Pausar' : 'Reproduzir'}
@@ -88,7 +112,12 @@ export function TimelapsePlayer({ projectId, apiToken, scenes, playerBox, export
           >
             {playback.playing ? 'Pausar' : 'Reproduzir'}
           </Button>
-          <Button aria-label="Próximo quadro" icon={<StepForwardOutlined />} onClick={() => playback.step(1)} disabled={kept.length < 2} />
+          <Button
+            aria-label="Próximo quadro"
+            icon={<StepForwardOutlined />}
+            onClick={() => playback.step(1)}
+            disabled={kept.length < 2}
+          />
         </Space.Compact>
         <Slider
           className="timelapse-slider"
@@ -179,7 +208,7 @@ export function TimelapsePlayer({ projectId, apiToken, scenes, playerBox, export
                 lot_id: lotId ?? undefined,
                 from,
                 to,
-                max_cloud: filters.max_cloud,
+                max_cloud: maxCloudApplied,
                 frame_ms: frameMs,
               }
         }

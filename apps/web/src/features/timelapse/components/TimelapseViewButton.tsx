@@ -10,7 +10,15 @@ import { TimelapseModal } from './TimelapseModal';
 export const TIMELAPSE_VIEW_TOO_WIDE = 'Aproxime o mapa da área do projeto para ver o timelapse.';
 
 /** The map tools' 'Timelapse': every published scene over the visible area, in date order. */
-export function TimelapseViewButton({ map, projectId, apiToken }: { map: MapInstance; projectId: number; apiToken: string }) {
+export function TimelapseViewButton({
+  map,
+  projectId,
+  apiToken,
+}: {
+  map: MapInstance;
+  projectId: number;
+  apiToken: string;
+}) {
   const [boxes, setBoxes] = useState<ReturnType<typeof viewBoxes> | null>(null);
   const feedback = useFeedback();
   const open = () => {
@@ -23,7 +31,12 @@ export function TimelapseViewButton({ map, projectId, apiToken }: { map: MapInst
     }
     setBoxes(
       viewBoxes(
-        { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() },
+        {
+          west: bounds.getWest(),
+          south: bounds.getSouth(),
+          east: bounds.getEast(),
+          north: bounds.getNorth(),
+        },
         { width: canvas.clientWidth, height: canvas.clientHeight },
       ),
     );

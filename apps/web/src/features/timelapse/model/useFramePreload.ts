@@ -2,21 +2,32 @@ import { useEffect, useState } from 'react';
 
 /** How many frames are asked of the server at once (each is composed on its CPU pool). */
 const PARALLEL = 2;
+const EMPTY: ReadonlySet<string> = new Set();
 
 /**
  * Loads the frames' images ahead of playback, in order, a few at a time; answers which URLs have loaded and
  * which failed. A new list starts over (frames already in the browser's cache load at once).
  */
-export function useFramePreload(urls: readonly string[]): { loaded: ReadonlySet<string>; failed: ReadonlySet<string> } {
-  const [state, setState] = useState<{ loaded: Set<string>; failed: Set<string> }>(() => ({
+export function useFramePreload(urls: readonly string[]): {
+  loaded: ReadonlySet<string>;
+  failed: ReadonlySet<string>;
+} {
+  const key = urls.join('\n');
+  // Kept with the list it belongs to: a new list reads as nothing loaded until its own frames arrive.
+  const [state, setState] = useState<{ key: string; loaded: Set<string>; failed: Set<string> }>(() => ({
+    key,
     loaded: new Set(),
     failed: new Set(),
   }));
-  const key = urls.join('\n');
   useEffect(() => {
     let cancelled = false;
     const list = key ? key.split('\n') : [];
-    setState({ loaded: new Set(), failed: new Set() });
+    const settle = (url: string, outcome: 'loaded' | 'failed') =>
+      setState((previous) => {
+        const current =
+          previous.key === key ? previous : { key, loaded: new Set<string>(), failed: new Set<string>() };
+        return { ...current, [outcome]: new Set(current[outcome]).add(url) };
+      });
     let next = 0;
     const images: HTMLImageElement[] = [];
     const loadNext = () => {
@@ -27,12 +38,12 @@ export function useFramePreload(urls: readonly string[]): { loaded: ReadonlySet<
       images.push(image);
       image.onload = () => {
         if (cancelled) return;
-        setState((previous) => ({ ...previous, loaded: new Set(previous.loaded).add(url) }));
+        settle(url, 'loaded');
         loadNext();
       };
       image.onerror = () => {
         if (cancelled) return;
-        setState((previous) => ({ ...previous, failed: new Set(previous.failed).add(url) }));
+        settle(url, 'failed');
         loadNext();
       };
       image.src = url;
@@ -43,5 +54,5 @@ export function useFramePreload(urls: readonly string[]): { loaded: ReadonlySet<
       for (const image of images) image.onload = image.onerror = null;
     };
   }, [key]);
-  return state;
+  return state.key === key ? state : { loaded: EMPTY, failed: EMPTY };
 }

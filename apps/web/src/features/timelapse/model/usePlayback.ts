@@ -25,7 +25,7 @@ export function usePlayback(count: number, frameMs: number, ready: (index: numbe
     pause: () => setPlaying(false),
     step: (delta: number) => {
       setPlaying(false);
-      if (count > 0) setIndex(((current + delta) % count + count) % count);
+      if (count > 0) setIndex((((current + delta) % count) + count) % count);
     },
     go: (target: number) => setIndex(Math.max(0, Math.min(count - 1, target))),
   };
