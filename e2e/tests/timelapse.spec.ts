@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
-import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { USER } from './support';
+import { ensureAllotmentScenes } from './map-scenes';
+import { openSignedIn, pick, USER } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.TIMELAPSE_SHOTS_DIR ?? 'test-results/timelapse-shots';
@@ -11,6 +11,12 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   await ensureAllotmentScenes(request);
 });
+
+/** Opens the allotment map in Satélite; the first frame may take long on a busy machine (software WebGL). */
+async function openSatelliteMap(page: Page): Promise<void> {
+  await openSignedIn(page, USER, { path: '/page/fusion-map?tipo=satelite' });
+  await waitForMapReady(mainMap(page), 120_000);
+}
 
 /** The frame shown, once its image has loaded. */
 async function loadedFrame(dialog: Locator): Promise<string> {
@@ -61,7 +67,7 @@ test('the map’s timelapse plays the published scenes of the visible area, step
 }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await openSatelliteMap(page, USER);
+  await openSatelliteMap(page);
   await page.getByRole('button', { name: 'Timelapse', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Timelapse da área visível' });
   await expect(dialog).toBeVisible();
@@ -90,12 +96,10 @@ test('the map’s timelapse plays the published scenes of the visible area, step
   await expect(dialog.getByRole('button', { name: 'Reproduzir' })).toBeVisible();
 
   // A date range: from the second scene on.
-  await dialog.getByLabel('Data inicial').click();
-  await page.getByRole('option', { name: second, exact: true }).click();
+  await pick(page, dialog.getByLabel('Data inicial'), second);
   await expect(position).toContainText(new RegExp(`^1 / ${total - 1}`));
   await expect(dialog.getByTestId('timelapse-frame')).toHaveAttribute('data-date', second);
-  await dialog.getByLabel('Data inicial').click();
-  await page.getByRole('option', { name: first, exact: true }).click();
+  await pick(page, dialog.getByLabel('Data inicial'), first);
   await expect(position).toContainText(new RegExp(`^1 / ${total}`));
 
   // Skipping cloudy scenes says how many scenes are left and how the ones without a cloud share are kept.
@@ -111,7 +115,7 @@ test('the map’s timelapse plays the published scenes of the visible area, step
 test('the lot popup’s timelapse follows one lot and exports a GIF named by the lot', async ({ page }) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await openSatelliteMap(page, USER);
+  await openSatelliteMap(page);
   const zoomIn = page.getByRole('button', { name: 'Aproximar' });
   for (let step = 0; step < 2; step++) await settleAfter(mainMap(page), () => zoomIn.click());
   const stage = (await page.getByTestId('map-stage').boundingBox())!;
