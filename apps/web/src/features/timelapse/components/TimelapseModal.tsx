@@ -34,7 +34,8 @@ export function TimelapseModal({
       onCancel={onClose}
       footer={null}
       title={title}
-      width={Math.min(playerBox.width + 48, 1000)}
+      width={Math.max(640, Math.min(playerBox.width + 48, 1000))}
+      styles={{ body: { maxHeight: 'calc(100vh - 120px)', overflowY: 'auto' } }}
       destroyOnHidden
       centered
     >

@@ -1,9 +1,9 @@
 import { frameSize, lotFrameBox, type TimelapseBox } from '@mirante/shared';
 
 /** The lot player's and exports' frame (3:2, the street and the neighbours around the lot). */
-export const LOT_FRAME = { width: 720, height: 480 } as const;
+export const LOT_FRAME = { width: 600, height: 400 } as const;
 /** The largest frame the map's player shows in its dialog. */
-const VIEW_PLAYER = { width: 880, height: 500 } as const;
+const VIEW_PLAYER = { width: 760, height: 400 } as const;
 
 /** [west, south, east, north] of any GeoJSON geometry's coordinates. */
 export function geometryBbox(geometry: { coordinates?: unknown }): [number, number, number, number] | null {
