@@ -69,7 +69,9 @@ async function writeScene(file: string, index: number, width: number, height: nu
     pixels[i * 3 + 1] = Math.max(0, Math.min(255, base.g + shade));
     pixels[i * 3 + 2] = Math.max(0, Math.min(255, base.b + shade));
   }
-  await sharp(pixels, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 3 }).toFile(file);
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toFile(file);
 }
 
 const isoDate = (index: number) => {
@@ -189,7 +191,8 @@ async function main(): Promise<void> {
           await sleep(100);
           status = await api<TimelapseExport>(`/api/v1/timelapse-exports/${created.id}`);
         }
-        if (status.status !== 'ready') throw new Error(`exportação ${format}: ${status.error ?? status.status}`);
+        if (status.status !== 'ready')
+          throw new Error(`exportação ${format}: ${status.error ?? status.status}`);
         const file = await fetch(`${baseUrl}/api/v1/timelapse-exports/${created.id}/file`, {
           headers: { authorization: `Bearer ${token}` },
         });
@@ -203,17 +206,27 @@ async function main(): Promise<void> {
           await mkdir(values.shots, { recursive: true });
           await writeFile(path.join(values.shots, status.file_name), bytes);
           const last = (meta.pages ?? 1) - 1;
-          await sharp(bytes, { page: 0 }).png().toFile(path.join(values.shots, `bench-${format}-primeiro-quadro.png`));
-          await sharp(bytes, { page: last }).png().toFile(path.join(values.shots, `bench-${format}-ultimo-quadro.png`));
+          await sharp(bytes, { page: 0 })
+            .png()
+            .toFile(path.join(values.shots, `bench-${format}-primeiro-quadro.png`));
+          await sharp(bytes, { page: last })
+            .png()
+            .toFile(path.join(values.shots, `bench-${format}-ultimo-quadro.png`));
         }
       }
     }
     console.log(
-      `\nbench:timelapse ${new Date().toISOString()} · load average ${os.loadavg().map((value) => value.toFixed(2)).join(' ')} · ${os.cpus().length} núcleos\n${figures.join('\n')}`,
+      `\nbench:timelapse ${new Date().toISOString()} · load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} · ${os.cpus().length} núcleos\n${figures.join('\n')}`,
     );
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -67,7 +67,7 @@ export function TimelapsePlayer({
   );
   const { loaded, failed } = useFramePreload(urls);
   const ready = useCallback((index: number) => loaded.has(urls[index] ?? ''), [loaded, urls]);
-  const playback = usePlayback(kept.length, frameMs, ready);
+  const playback = usePlayback(urls.join('\n'), kept.length, frameMs, ready);
   const scene = kept[playback.index];
   const url = urls[playback.index];
   const withoutCloud = all.filter((item) => item.cloud === null).length;

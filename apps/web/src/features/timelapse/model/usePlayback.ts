@@ -1,11 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Play/pause and step over `count` frames, looping. While playing, the next frame is shown only once it has
- * loaded (`ready(index)`), so a slow frame holds the previous one instead of flashing empty.
+ * loaded (`ready(index)`), so a slow frame holds the previous one instead of flashing empty. A new `list` (other
+ * filters) starts again from its first frame.
  */
-export function usePlayback(count: number, frameMs: number, ready: (index: number) => boolean) {
-  const [index, setIndex] = useState(0);
+export function usePlayback(list: string, count: number, frameMs: number, ready: (index: number) => boolean) {
+  const [position, setPosition] = useState({ list, index: 0 });
+  const index = position.list === list ? position.index : 0;
+  const setIndex = useCallback(
+    (next: number | ((previous: number) => number)) =>
+      setPosition((previous) => {
+        const from = previous.list === list ? previous.index : 0;
+        return { list, index: typeof next === 'function' ? next(from) : next };
+      }),
+    [list],
+  );
   const [playing, setPlaying] = useState(false);
   const current = count === 0 ? 0 : Math.min(index, count - 1);
   useEffect(() => {
@@ -17,7 +27,7 @@ export function usePlayback(count: number, frameMs: number, ready: (index: numbe
       });
     }, frameMs);
     return () => clearInterval(timer);
-  }, [playing, count, frameMs, ready]);
+  }, [playing, count, frameMs, ready, setIndex]);
   return {
     index: current,
     playing,
