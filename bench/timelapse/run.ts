@@ -81,7 +81,10 @@ const isoDate = (index: number) => {
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-timelapse-'));
+  // The embedded PostgreSQL runs as its own user and must reach its data folder.
   await chmod(dataDir, 0o755);
+  await mkdir(path.join(dataDir, 'data'), { mode: 0o755 });
+  await chmod(path.join(dataDir, 'data'), 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
