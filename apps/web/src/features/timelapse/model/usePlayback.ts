@@ -7,6 +7,8 @@ import { useCallback, useEffect, useState } from 'react';
  */
 export function usePlayback(list: string, count: number, frameMs: number, ready: (index: number) => boolean) {
   const [position, setPosition] = useState({ list, index: 0 });
+  // Adjusting state to a new list while rendering (React's pattern for state derived from props).
+  if (position.list !== list) setPosition({ list, index: 0 });
   const index = position.list === list ? position.index : 0;
   const setIndex = useCallback(
     (next: number | ((previous: number) => number)) =>
