@@ -194,8 +194,11 @@ async function main(): Promise<void> {
           await sleep(100);
           status = await api<TimelapseExport>(`/api/v1/timelapse-exports/${created.id}`);
         }
-        if (status.status !== 'ready')
-          throw new Error(`exportação ${format}: ${status.error ?? status.status}`);
+        if (status.status !== 'ready') {
+          // The row says only the pt-BR message; the server's log line says why.
+          const why = output.split('\n').filter((line) => line.includes('timelapse export failed'));
+          throw new Error(`exportação ${format}: ${status.error ?? status.status}\n${why.join('\n')}`);
+        }
         const file = await fetch(`${baseUrl}/api/v1/timelapse-exports/${created.id}/file`, {
           headers: { authorization: `Bearer ${token}` },
         });
