@@ -56,6 +56,7 @@ async function writeScene(file: string, index: number, width: number, height: nu
       width,
       height,
       channels: 3,
+      background: '#808080',
       noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })
