@@ -26,6 +26,7 @@ import {
 import { registerInspectionRoutes } from './features/construction/inspections.routes';
 import { registerNoteRoutes } from './features/construction/notes.routes';
 import { registerGeoExportRoutes } from './features/geo-export/geo-export.routes';
+import { registerTimelapseRoutes } from './features/timelapse/timelapse.routes';
 import { registerElevationRoutes } from './features/construction/volume/elevation.routes';
 import { registerDsmDifferenceRoutes } from './features/construction/difference/dsm-difference.routes';
 import { registerFinanceRoutes } from './features/finance/finance.routes';
@@ -186,6 +187,7 @@ export async function buildApp(
   registerInspectionRoutes(route, services.inspections);
   registerNoteRoutes(route, services.notes);
   registerGeoExportRoutes(route, services.geoExport);
+  registerTimelapseRoutes(route, services.timelapse);
   registerElevationRoutes(route, services.elevation);
   registerDsmDifferenceRoutes(route, services.dsmDifference);
   registerPortfolioIoRoutes(route, services.portfolioIo);

@@ -62,6 +62,9 @@ import { createOverlaysRepo } from './features/overlays/overlays.repo';
 import { createOverlaysService } from './features/overlays/overlays.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
+import { createTimelapseRepo } from './features/timelapse/timelapse.repo';
+import { createTimelapseService } from './features/timelapse/timelapse.service';
+import type { AuthUser } from './features/auth';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
@@ -102,6 +105,8 @@ export interface JobDispatch {
     eventsRecorded(): Promise<void>;
     mailIn(trx: Db): (message: MailMessage) => Promise<void>;
   };
+  /** A timelapse export for the workers (absent: it runs in this process). */
+  timelapseExport?(exportId: number, user: AuthUser): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -237,6 +242,15 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     }),
     notes,
     geoExport: createGeoExportService({ projects, layers, detectionsReport, notes, cpu }),
+    timelapse: createTimelapseService({
+      repo: createTimelapseRepo(db),
+      projects,
+      scenes,
+      layers,
+      storage: infra.storage,
+      cpu,
+      dispatch: options.dispatch?.timelapseExport,
+    }),
     portfolioIo: createPortfolioIoService({
       finance,
       projects,

@@ -36,6 +36,20 @@ const NOT_404: Record<string, Exception> = {
       'o id de um alerta de outro cliente não toca nada',
     ignoredBy: ['MANAGER', 'USER'],
   },
+  ...Object.fromEntries(
+    ['GET /project/:projectId/timelapse/frame', 'POST /project/:projectId/timelapse/exports'].map(
+      (route): [string, Exception] => [
+        route,
+        {
+          status: { MANAGER: 422, USER: 422 },
+          reason:
+            'o gerador dá 1 a cada número: uma área vazia (oeste = leste) e 1 px de largura, que o contrato recusa ' +
+            '(422) antes de ler qualquer id; com área válida, projeto, imagem e lote de outro cliente dão 404: ' +
+            'timelapse.api.test',
+        },
+      ],
+    ),
+  ),
   'GET /project/:id/detect/:detectId/report params.detectId': {
     status: { MANAGER: 403, USER: 403 },
     reason:

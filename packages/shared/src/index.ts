@@ -51,3 +51,5 @@ export * from './api/dsm-difference';
 export * from './domain/elevation-difference';
 export * from './api/alerts';
 export * from './api/share-links';
+export * from './api/timelapse';
+export * from './domain/timelapse';

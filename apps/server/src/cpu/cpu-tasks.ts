@@ -11,6 +11,7 @@ import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
 import { sceneTasks } from '../features/scenes/scene-tasks';
+import { timelapseTasks } from '../features/timelapse/timelapse-tasks';
 
 /**
  * Everything the CPU pool's threads can run (cpu-pool.ts), by name. A task takes structured-cloneable input
@@ -30,6 +31,7 @@ export const CPU_TASKS = {
   ...detectionsExportTasks,
   ...layerImportTasks,
   ...geoExportTasks,
+  ...timelapseTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

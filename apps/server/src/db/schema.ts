@@ -25,7 +25,6 @@ import type {
 } from './schema-integration';
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
-import type { GisKeysTable } from './schema-gis';
 import type {
   AlertDeliveriesTable,
   AlertEventsTable,
@@ -34,6 +33,7 @@ import type {
   AlertSourcesSeenTable,
 } from './schema-alerts';
 import type { ShareLinksTable } from './schema-share';
+import type { GisKeysTable, TimelapseExportsTable } from './schema-gis';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -275,6 +275,7 @@ export interface Database {
   alertSettings: AlertSettingsTable;
   alertSourcesSeen: AlertSourcesSeenTable;
   shareLinks: ShareLinksTable;
+  timelapseExports: TimelapseExportsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

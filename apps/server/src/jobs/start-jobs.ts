@@ -2,6 +2,7 @@ import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
 import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
+import { timelapseJobs } from '../features/timelapse/timelapse.jobs';
 import { closeSharedCpuPool } from '../cpu/cpu-pool';
 import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
@@ -62,6 +63,8 @@ export async function startJobs(
   await mail.create();
   const alerts = alertsJobs(queue, wakeups);
   await alerts.create();
+  const timelapse = timelapseJobs(queue, wakeups);
+  await timelapse.create();
   const tasks = remoteTasks(queue, {
     pickupSeconds: infra.config.jobPickupSeconds,
     concurrency: infra.config.remoteTaskConcurrency,
@@ -89,6 +92,7 @@ export async function startJobs(
           eventsRecorded: () => alerts.eventsRecorded(),
           mailIn: (trx) => transactionalMail(queue, trx),
         },
+        timelapseExport: timelapse.enqueue,
       },
     },
   );
@@ -101,6 +105,7 @@ export async function startJobs(
     await integrationSync.work(services.syncRunner, services.syncQueue);
     await mail.work();
     await alerts.work(services.alerts);
+    await timelapse.work(services.timelapse);
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }

@@ -25,6 +25,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   overlay_id: 'overlay',
   layerId: 'layer',
   layer_id: 'layer',
+  lot_id: 'layer',
   layers: 'layer',
   'layers[]': 'layer',
   obsId: 'observation',
@@ -62,6 +63,7 @@ const KIND_BY_RESOURCE: Record<string, IdKind> = {
   'gis-keys': 'gisKey',
   alerts: 'alertEvent',
   'share-links': 'shareLink',
+  'timelapse-exports': 'timelapseExport',
 };
 
 /** Names that look like ids but are not. */

@@ -25,7 +25,8 @@ export type IdKind =
   | 'environmentFeature'
   | 'gisKey'
   | 'alertEvent'
-  | 'shareLink';
+  | 'shareLink'
+  | 'timelapseExport';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -46,7 +47,8 @@ async function storeFile(ctx: TestContext, key: string): Promise<void> {
 /**
  * Rows of every id kind in `projectSpace`'s project and customer: demo rows where the seed has them (the
  * project, its layers, the customer's users and group), built ones otherwise (a published ready scene whose
- * files exist, an observation with a stored photo, an analysis, an access token, a GIS key, a share link). A user of another customer
+ * files exist, an observation with a stored photo, an analysis, an access token, a GIS key, an alert, a share
+ * link, a timelapse export). A user of another customer
  * must reach none of them.
  */
 export async function tenantRows(
@@ -153,6 +155,27 @@ export async function tenantRows(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const timelapseExport = await ctx.db
+    .insertInto('timelapseExports')
+    .values({
+      projectId: project.id,
+      userId: user.id,
+      lotId: null,
+      format: 'webp',
+      request: JSON.stringify({
+        west: -51.95,
+        south: -23.42,
+        east: -51.94,
+        north: -23.41,
+        width: 640,
+        height: 360,
+        frameMs: 800,
+      }),
+      sceneIds: [sceneId],
+      fileName: 'timelapse-de-teste.webp',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
@@ -209,6 +232,7 @@ export async function tenantRows(
       gisKey: gisKey.id,
       alertEvent: Number(alertEvent.id),
       shareLink: shareLink.id,
+      timelapseExport: timelapseExport.id,
       space: project.space,
       ...construction,
     },

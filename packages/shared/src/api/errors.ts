@@ -148,6 +148,10 @@ export const ERROR_CODES = [
   'SHARE_PASSWORD_REQUIRED',
   'SHARE_PASSWORD_WRONG',
   'SHARE_TILE_REFUSED',
+  // Timelapse
+  'TIMELAPSE_NO_SCENES',
+  'TIMELAPSE_EXPORT_NOT_FOUND',
+  'TIMELAPSE_EXPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

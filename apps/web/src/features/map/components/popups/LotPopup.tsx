@@ -5,6 +5,7 @@ import { detailRow } from '../../model/detailRows';
 import { formatMetres, formatSquareMetres } from '../../model/format';
 import { lotTitle } from '../../style/labels';
 import { SaleInformationSection } from '../../../finance/components/SaleInformationSection';
+import { TimelapseLotButton } from '../../../timelapse/components/TimelapseLotButton';
 import { LotPopupFrame } from './LotPopupFrame';
 import { ObservationList } from './ObservationList';
 import { StatusTimeline } from './StatusTimeline';
@@ -50,6 +51,9 @@ export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken:
           <Divider titlePlacement="start" size="small">
             Histórico
           </Divider>
+          <div className="lot-popup-timelapse">
+            <TimelapseLotButton layer={layer} apiToken={apiToken} title={lotTitle(layer)} />
+          </div>
           <StatusTimeline items={detailRow(rows, 'STATUS_LIST')?.value ?? []} />
           <Divider titlePlacement="start" size="small">
             Observações

@@ -6,6 +6,7 @@ import type { ExportLabels } from '../../export/exportLabels';
 import type { MapInstance } from '../../engine/maplibre';
 import type { MeasureTool } from '../../hooks/useMeasureDraw';
 import { ExportMenu } from './ExportMenu';
+import { TimelapseViewButton } from '../../../timelapse/components/TimelapseViewButton';
 import { MeasureTools } from './MeasureTools';
 import { Model3dButton } from '../model3d/Model3dButton';
 import { ToolToggle } from './ToolToggle';
@@ -69,6 +70,7 @@ export function MapTools({
         />
       )}
       {shareTool}
+      {map && <TimelapseViewButton map={map} projectId={project.id} apiToken={apiToken} />}
       {onModel3d && <Model3dButton disabled={model3dDisabled} onOpen={onModel3d} />}
       {isAdmin && (
         <div className="map-tool-group" data-testid="admin-map-tools">

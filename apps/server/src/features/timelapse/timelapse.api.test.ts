@@ -1,0 +1,318 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TIMELAPSE_MESSAGES, type TimelapseExport } from '@mirante/shared';
+import { factories, type BuiltUser, type Factories } from '../../../test/factories';
+import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+
+/**
+ * The timelapse against real PostgreSQL and really ingested scenes: three PNG scenes of one colour each over a
+ * project (red, blue, then a cloudy green), a lot with a status per date. Frames are read back pixel by pixel;
+ * exports are opened with sharp (frame count, size).
+ */
+const CORNER: [number, number] = [-51.95, -23.42];
+const SIDE = 0.002;
+const BOUNDS = { west: CORNER[0], south: CORNER[1], east: CORNER[0] + SIDE, north: CORNER[1] + SIDE };
+const VIEW = { ...BOUNDS, width: 320, height: 240 };
+const SCENES = [
+  { date: '2026-01-10', colour: { r: 200, g: 30, b: 30 }, cloud: 5 },
+  { date: '2026-03-10', colour: { r: 30, g: 40, b: 200 }, cloud: null },
+  { date: '2026-05-10', colour: { r: 30, g: 190, b: 40 }, cloud: 80 },
+];
+
+let context: TestContext;
+let make: Factories;
+let projectId: number;
+let projectName: string;
+let lotId: number;
+let member: string;
+let memberUser: BuiltUser;
+let colleague: string;
+let otherCustomer: string;
+let withoutModule: string;
+let inactive: string;
+let sceneIds: number[];
+let unpublishedSceneId: number;
+let work: string;
+
+const viewQuery = (extra: Record<string, string | number> = {}) =>
+  new URLSearchParams(
+    Object.entries({ ...VIEW, ...extra }).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+
+const frame = (token: string, sceneId: number, extra: Record<string, string | number> = {}) =>
+  context.app.inject({
+    method: 'GET',
+    url: `/api/v1/project/${projectId}/timelapse/frame?${viewQuery({ scene_id: sceneId, ...extra })}`,
+    headers: bearer(token),
+  });
+
+const startExport = (token: string, body: Record<string, unknown>, id = projectId) =>
+  context.app.inject({
+    method: 'POST',
+    url: `/api/v1/project/${id}/timelapse/exports`,
+    headers: bearer(token),
+    payload: { ...VIEW, ...body },
+  });
+
+/** The pixel at (x, y) of a PNG. */
+async function pixel(png: Buffer, x: number, y: number): Promise<[number, number, number]> {
+  const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at]!, data[at + 1]!, data[at + 2]!];
+}
+
+async function finishedExport(token: string, body: Record<string, unknown>): Promise<TimelapseExport> {
+  const response = await startExport(token, body);
+  expect(response.statusCode, response.body).toBe(201);
+  const started = response.json() as TimelapseExport;
+  await context.services.timelapse.whenIdle();
+  const status = await context.app.inject({
+    method: 'GET',
+    url: `/api/v1/timelapse-exports/${started.id}`,
+    headers: bearer(token),
+  });
+  expect(status.statusCode, status.body).toBe(200);
+  return status.json() as TimelapseExport;
+}
+
+beforeAll(async () => {
+  context = await createTestContext();
+  make = factories(context);
+  work = await mkdtemp(path.join(os.tmpdir(), 'timelapse-test-'));
+  const project = await make.buildProject({ corner: CORNER });
+  projectId = project.id;
+  projectName = project.name;
+  sceneIds = [];
+  for (const scene of SCENES) {
+    const file = path.join(work, `${scene.date}.png`);
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: scene.colour } })
+      .png()
+      .toFile(file);
+    const ingested = await context.services.scenes.ingestLocalFile({
+      projectId,
+      date: scene.date,
+      filePath: file,
+      bounds: BOUNDS,
+      cloud: scene.cloud,
+      publish: true,
+      wait: true,
+    });
+    expect(ingested.status).toBe('ready');
+    sceneIds.push(ingested.id);
+  }
+  const hiddenFile = path.join(work, 'hidden.png');
+  await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ffffff' } })
+    .png()
+    .toFile(hiddenFile);
+  unpublishedSceneId = (
+    await context.services.scenes.ingestLocalFile({
+      projectId,
+      date: '2026-02-10',
+      filePath: hiddenFile,
+      bounds: BOUNDS,
+      publish: false,
+      wait: true,
+    })
+  ).id;
+  lotId = await make.buildLayer(projectId, { name: 'Lote 7', block: 'Quadra 1' });
+  await context.db.updateTable('layers').set({ tagValue: '7' }).where('id', '=', lotId).execute();
+  await context.db
+    .insertInto('lotStatusHistory')
+    .values([
+      { layerId: lotId, date: '2026-01-10', status: 'V', source: 'demo-ground-truth', precision: null },
+      { layerId: lotId, date: '2026-03-10', status: 'E', source: 'demo-ground-truth', precision: null },
+    ])
+    .execute();
+  memberUser = await make.buildUser('MANAGER', ['allotment.map'], {
+    customerId: project.customerId,
+    projectIds: [projectId],
+  });
+  member = await make.signIn(memberUser);
+  colleague = await make.signIn(
+    await make.buildUser('USER', ['allotment.map'], {
+      customerId: project.customerId,
+      projectIds: [projectId],
+    }),
+  );
+  otherCustomer = await make.signIn(await make.buildUser('MANAGER', ['allotment.map']));
+  withoutModule = await make.signIn(
+    await make.buildUser('USER', ['allotment.finance'], {
+      customerId: project.customerId,
+      projectIds: [projectId],
+    }),
+  );
+  const inactiveUser = await make.buildUser('USER', ['allotment.map'], {
+    customerId: project.customerId,
+    projectIds: [projectId],
+  });
+  inactive = await make.signIn(inactiveUser);
+  await context.db.updateTable('users').set({ status: false }).where('id', '=', inactiveUser.id).execute();
+}, 120_000);
+
+afterAll(async () => {
+  await context.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('timelapse frames', () => {
+  it('draws each published scene over the view, with its own pixels', async () => {
+    const first = await frame(member, sceneIds[0]!);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    const meta = await sharp(first.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([VIEW.width, VIEW.height]);
+    // The centre is away from the lot (in the south-west corner) and from the date box (top left).
+    const [r1, g1, b1] = await pixel(first.rawPayload, 200, 140);
+    expect(r1).toBeGreaterThan(150);
+    expect(g1 + b1).toBeLessThan(120);
+    const second = await frame(member, sceneIds[1]!);
+    const [r2, , b2] = await pixel(second.rawPayload, 200, 140);
+    expect(b2).toBeGreaterThan(150);
+    expect(r2).toBeLessThan(80);
+  });
+
+  it('draws the date box and the followed lot in its status colour of that date', async () => {
+    const plain = await frame(member, sceneIds[1]!);
+    const followed = await frame(member, sceneIds[1]!, { lot_id: lotId });
+    expect(followed.statusCode, followed.body).toBe(200);
+    // The date box darkens the top-left corner of the blue scene.
+    const [r, g, b] = await pixel(plain.rawPayload, 14, 14);
+    expect(r + g + b).toBeLessThan(140);
+    // The followed lot adds its white outline: the frames differ.
+    expect(Buffer.compare(plain.rawPayload, followed.rawPayload)).not.toBe(0);
+  });
+
+  it('refuses an unpublished scene, another project’s lot and a bad view with pt-BR messages', async () => {
+    const unpublished = await frame(member, unpublishedSceneId);
+    expect(unpublished.statusCode).toBe(404);
+    expect(unpublished.json().message).toBe(TIMELAPSE_MESSAGES.sceneNotInTimelapse);
+    const other = await make.buildProject();
+    const foreignLot = await make.buildLayer(other.id, { name: 'Lote 1' });
+    const lot = await frame(member, sceneIds[0]!, { lot_id: foreignLot });
+    expect(lot.statusCode).toBe(404);
+    expect(lot.json().message).toBe(TIMELAPSE_MESSAGES.lotNotFound);
+    const box = await frame(member, sceneIds[0]!, { east: VIEW.west - 0.01 });
+    expect(box.statusCode).toBe(422);
+    expect(box.json().message).toContain(TIMELAPSE_MESSAGES.bboxInvalid);
+  });
+
+  it('keeps the project’s rules: another customer 404, no module 403, inactive 403', async () => {
+    expect((await frame(otherCustomer, sceneIds[0]!)).statusCode).toBe(404);
+    expect((await frame(withoutModule, sceneIds[0]!)).statusCode).toBe(403);
+    const refused = await frame(inactive, sceneIds[0]!);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('USER_INACTIVE');
+  });
+});
+
+describe('timelapse exports', () => {
+  it('exports an animated WebP of every published scene, named by project, lot and dates', async () => {
+    const done = await finishedExport(member, { format: 'webp', lot_id: lotId, frame_ms: 500 });
+    expect(done.status).toBe('ready');
+    expect(done.progress).toBe(100);
+    expect(done.frames).toBe(3);
+    expect(done.file_name).toMatch(/-lote-7-timelapse-2026-01-10-a-2026-05-10\.webp$/);
+    expect(done.file_name.startsWith(projectName.toLowerCase().slice(0, 5))).toBe(true);
+    const file = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/timelapse-exports/${done.id}/file`,
+      headers: bearer(member),
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(String(file.headers['content-disposition'])).toContain(done.file_name);
+    const meta = await sharp(file.rawPayload, { animated: true }).metadata();
+    expect(meta.pages).toBe(3);
+    expect(meta.width).toBe(VIEW.width);
+    expect(meta.pageHeight).toBe(VIEW.height);
+    expect(meta.delay).toEqual([500, 500, 500]);
+    // First frame red, last green: the scenes in date order.
+    const firstFrame = await sharp(file.rawPayload, { page: 0 }).png().toBuffer();
+    const lastFrame = await sharp(file.rawPayload, { page: 2 }).png().toBuffer();
+    expect((await pixel(firstFrame, 200, 140))[0]).toBeGreaterThan(150);
+    expect((await pixel(lastFrame, 200, 140))[1]).toBeGreaterThan(150);
+  });
+
+  it('skips cloudy scenes and keeps the date range; a GIF with the frames left', async () => {
+    const done = await finishedExport(member, { format: 'gif', max_cloud: 50, from: '2026-02-01' });
+    expect(done.status).toBe('ready');
+    // 10/01 is before the range, 10/05 has 80 % clouds; 10/03 has no cloud share recorded and stays.
+    expect(done.frames).toBe(1);
+    expect(done.file_name).toMatch(/-mapa-timelapse-2026-03-10-a-2026-03-10\.gif$/);
+    const file = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/timelapse-exports/${done.id}/file?api_token=${member}`,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/gif');
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('gif');
+  });
+
+  it('refuses filters that leave no scene, and a reversed range, changing nothing', async () => {
+    const before = await context.db.selectFrom('timelapseExports').select('id').execute();
+    const none = await startExport(member, { format: 'webp', from: '2027-01-01' });
+    expect(none.statusCode).toBe(422);
+    expect(none.json()).toMatchObject({ code: 'TIMELAPSE_NO_SCENES', message: TIMELAPSE_MESSAGES.noScenes });
+    const reversed = await startExport(member, { format: 'webp', from: '2026-05-01', to: '2026-01-01' });
+    expect(reversed.statusCode).toBe(422);
+    expect(reversed.json().message).toContain(TIMELAPSE_MESSAGES.rangeInvalid);
+    const format = await startExport(member, { format: 'mp4' });
+    expect(format.statusCode).toBe(422);
+    expect(format.json().message).toContain(TIMELAPSE_MESSAGES.formatInvalid);
+    const after = await context.db.selectFrom('timelapseExports').select('id').execute();
+    expect(after).toHaveLength(before.length);
+  });
+
+  it('shows an export to its owner only; others and other customers get 404, no module 403', async () => {
+    const done = await finishedExport(member, { format: 'webp' });
+    for (const token of [colleague, otherCustomer]) {
+      const status = await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/timelapse-exports/${done.id}`,
+        headers: bearer(token),
+      });
+      expect(status.statusCode).toBe(404);
+      expect(status.json().message).toBe(TIMELAPSE_MESSAGES.exportNotFound);
+      const file = await context.app.inject({
+        method: 'GET',
+        url: `/api/v1/timelapse-exports/${done.id}/file`,
+        headers: bearer(token),
+      });
+      expect(file.statusCode).toBe(404);
+    }
+    expect((await startExport(otherCustomer, { format: 'webp' })).statusCode).toBe(404);
+    expect((await startExport(withoutModule, { format: 'webp' })).statusCode).toBe(403);
+    expect((await startExport(inactive, { format: 'webp' })).statusCode).toBe(403);
+  });
+
+  it('says when the file is not ready yet, and when it has expired from the storage', async () => {
+    const row = await context.db
+      .insertInto('timelapseExports')
+      .values({
+        projectId,
+        userId: memberUser.id,
+        lotId: null,
+        format: 'webp',
+        request: JSON.stringify({ ...VIEW, frameMs: 800 }),
+        sceneIds,
+        fileName: 'x.webp',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const url = `/api/v1/timelapse-exports/${row.id}/file`;
+    const waiting = await context.app.inject({ method: 'GET', url, headers: bearer(member) });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json().message).toBe(TIMELAPSE_MESSAGES.exportNotReady);
+    await context.db
+      .updateTable('timelapseExports')
+      .set({ status: 'ready', fileKey: 'jobs/timelapse/gone.webp' })
+      .where('id', '=', row.id)
+      .execute();
+    const gone = await context.app.inject({ method: 'GET', url, headers: bearer(member) });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(TIMELAPSE_MESSAGES.exportExpired);
+  });
+});

@@ -1,0 +1,241 @@
+import { spawn } from 'node:child_process';
+import { openAsBlob } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import type { TimelapseExport } from '@mirante/shared';
+import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts';
+import { freePort } from '../../apps/server/test/server-process';
+
+/**
+ * `npm run bench:timelapse [-- --scenes 24 --width 1366 --height 768 --shots <dir>]`: how long the server takes to
+ * export the timelapse of a map view as an animated WebP and as a GIF.
+ *
+ * Starts the real server (`apps/server/src/main.ts`, `ROLE=all`, embedded PostgreSQL, demo data without the demo
+ * imagery) on a fresh data folder, uploads `--scenes` published PNG scenes over the demo allotment through the
+ * API (0.5 m pixels, textured so that their tiles weigh what imagery weighs), waits for their ingest, then asks
+ * for the export of a `--width` × `--height` view of the allotment (its ~600 lots drawn with their statuses of
+ * each date) and times it from the request to the file downloaded, polling its progress every 100 ms. Prints the
+ * figures; `--shots` also writes the files and their first and last frames as PNGs there.
+ */
+
+const { values } = parseArgs({
+  options: {
+    scenes: { type: 'string', default: '24' },
+    width: { type: 'string', default: '1366' },
+    height: { type: 'string', default: '768' },
+    shots: { type: 'string' },
+  },
+});
+const SCENES = Number(values.scenes);
+const WIDTH = Number(values.width);
+const HEIGHT = Number(values.height);
+const ROOT = path.join(import.meta.dirname, '../..');
+const PIXEL_METRES = 0.5;
+
+interface ProjectRow {
+  id: number;
+  name: string;
+  projectType: string;
+  bounds: [[number, number], [number, number]];
+}
+
+/** A scene of the `index`-th date: a textured ground whose colours drift from green to built grey over time. */
+async function writeScene(file: string, index: number, width: number, height: number): Promise<void> {
+  const t = index / Math.max(1, SCENES - 1);
+  const base = {
+    r: Math.round(70 + 110 * t),
+    g: Math.round(120 + 20 * t),
+    b: Math.round(60 + 100 * t),
+  };
+  const noise = await sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .blur(1.2)
+    .raw()
+    .toBuffer();
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < width * height; i++) {
+    const shade = (noise[i * 3]! - 128) * 0.6;
+    pixels[i * 3] = Math.max(0, Math.min(255, base.r + shade));
+    pixels[i * 3 + 1] = Math.max(0, Math.min(255, base.g + shade));
+    pixels[i * 3 + 2] = Math.max(0, Math.min(255, base.b + shade));
+  }
+  await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 3 })
+    .toFile(file);
+}
+
+const isoDate = (index: number) => {
+  const date = new Date(Date.UTC(2025, 0, 15 + index * 23));
+  return date.toISOString().slice(0, 10);
+};
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-timelapse-'));
+  // The embedded PostgreSQL runs as its own user and must reach its data folder.
+  await chmod(dataDir, 0o755);
+  await mkdir(path.join(dataDir, 'data'), { mode: 0o755 });
+  await chmod(path.join(dataDir, 'data'), 0o755);
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(dataDir, 'data'),
+      EMBEDDED_PG_PORT: String(pgPort),
+      LOGIN_RATE_LIMIT: '100000',
+      DEMO_IMAGERY: '0',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let token = '';
+  const api = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  try {
+    for (let waited = 0; ; waited += 500) {
+      if (server.exitCode !== null) throw new Error(`o servidor parou:\n${output.slice(-2000)}`);
+      const health = await fetch(`${baseUrl}/api/v1/health`).catch(() => null);
+      if (health?.ok) break;
+      if (waited > 10 * 60_000) throw new Error('o servidor não respondeu em 10 min');
+      await sleep(500);
+    }
+    const login = await fetch(`${baseUrl}/api/v1/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@mirante.app.br', password: DEMO_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+    token = ((await login.json()) as { api_token: string }).api_token;
+    const projects = await api<ProjectRow[]>('/api/v1/project');
+    const allotment = projects.find((project) => project.projectType === 'ALLOTMENT');
+    if (!allotment) throw new Error('o loteamento de demonstração não existe');
+    const [[west, south], [east, north]] = allotment.bounds;
+    const metresPerLon = 111_320 * Math.cos((((south + north) / 2) * Math.PI) / 180);
+    const sceneWidth = Math.round(((east - west) * metresPerLon) / PIXEL_METRES);
+    const sceneHeight = Math.round(((north - south) * 110_574) / PIXEL_METRES);
+
+    console.log(`Enviando ${SCENES} cenas PNG de ${sceneWidth} × ${sceneHeight} px (${PIXEL_METRES} m)…`);
+    const sceneDir = path.join(dataDir, 'scenes');
+    await mkdir(sceneDir);
+    const ingestStarted = performance.now();
+    for (let index = 0; index < SCENES; index++) {
+      const file = path.join(sceneDir, `${index}.png`);
+      await writeScene(file, index, sceneWidth, sceneHeight);
+      const form = new FormData();
+      form.append('date', isoDate(index));
+      form.append('project', String(allotment.id));
+      form.append('publishImage', 'true');
+      form.append('cloud', String((index * 7) % 40));
+      form.append('bounds', [west, south, east, north].join(','));
+      form.append('file', await openAsBlob(file), `${index}.png`);
+      const upload = await fetch(`${baseUrl}/api/v1/scene`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
+      await rm(file);
+    }
+    for (;;) {
+      const scenes = await api<Array<{ status: string; projectId: number }>>(
+        `/api/v1/project/${allotment.id}/scenes`,
+      );
+      if (scenes.some((scene) => scene.status === 'failed')) throw new Error('um ingest falhou');
+      if (scenes.filter((scene) => scene.status === 'ready').length >= SCENES) break;
+      await sleep(1000);
+    }
+    console.log(`Cenas prontas em ${((performance.now() - ingestStarted) / 1000).toFixed(0)} s.`);
+
+    // The view: the allotment's centre, at the zoom where WIDTH px cover ~0.6 m each (a map at zoom ~18).
+    const centre = [(west + east) / 2, (south + north) / 2];
+    const spanLon = (WIDTH * 0.6) / metresPerLon;
+    const spanLat = (HEIGHT * 0.6) / 110_574;
+    const view = {
+      west: centre[0]! - spanLon / 2,
+      east: centre[0]! + spanLon / 2,
+      south: centre[1]! - spanLat / 2,
+      north: centre[1]! + spanLat / 2,
+      width: WIDTH,
+      height: HEIGHT,
+    };
+    const figures: string[] = [];
+    for (const format of ['webp', 'gif'] as const) {
+      for (const run of ['primeira', 'segunda']) {
+        const started = performance.now();
+        const created = await api<TimelapseExport>(`/api/v1/project/${allotment.id}/timelapse/exports`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...view, format, frame_ms: 500 }),
+        });
+        let status = created;
+        while (status.status === 'queued' || status.status === 'processing') {
+          await sleep(100);
+          status = await api<TimelapseExport>(`/api/v1/timelapse-exports/${created.id}`);
+        }
+        if (status.status !== 'ready') {
+          // The row says only the pt-BR message; the server's log line says why.
+          const why = output.split('\n').filter((line) => line.includes('timelapse export failed'));
+          throw new Error(`exportação ${format}: ${status.error ?? status.status}\n${why.join('\n')}`);
+        }
+        const file = await fetch(`${baseUrl}/api/v1/timelapse-exports/${created.id}/file`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const bytes = Buffer.from(await file.arrayBuffer());
+        const seconds = (performance.now() - started) / 1000;
+        const meta = await sharp(bytes, { animated: true }).metadata();
+        const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado`;
+        console.log(line);
+        figures.push(line);
+        if (values.shots && run === 'primeira') {
+          await mkdir(values.shots, { recursive: true });
+          await writeFile(path.join(values.shots, status.file_name), bytes);
+          const last = (meta.pages ?? 1) - 1;
+          await sharp(bytes, { page: 0 })
+            .png()
+            .toFile(path.join(values.shots, `bench-${format}-primeiro-quadro.png`));
+          await sharp(bytes, { page: last })
+            .png()
+            .toFile(path.join(values.shots, `bench-${format}-ultimo-quadro.png`));
+        }
+      }
+    }
+    console.log(
+      `\nbench:timelapse ${new Date().toISOString()} · load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')} · ${os.cpus().length} núcleos\n${figures.join('\n')}`,
+    );
+  } finally {
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
