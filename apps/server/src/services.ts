@@ -61,6 +61,11 @@ import { createOverlaysRepo } from './features/overlays/overlays.repo';
 import { createOverlaysService } from './features/overlays/overlays.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
+import {
+  createSceneAlignmentRepo,
+  createSceneAlignmentService,
+  type SceneAlignmentService,
+} from './features/scene-alignment';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
@@ -115,12 +120,20 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
   const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects, cpu);
+  // The alignment estimate runs after each ingest and sets offsets through the scenes service: bound late.
+  let sceneAlignment: SceneAlignmentService | undefined;
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
     cpu,
+    afterIngest: (sceneId) => sceneAlignment?.propose(sceneId) ?? Promise.resolve(),
+  });
+  sceneAlignment = createSceneAlignmentService(createSceneAlignmentRepo(db), {
+    storage: infra.storage,
+    cpu,
+    scenes,
   });
   const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects, cpu);
   const environmentRepo = createEnvironmentRepo(db);
@@ -186,6 +199,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     environmentReport,
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, cpu),
     scenes,
+    sceneAlignment,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
     gis: createGisService({ repo: createGisRepo(db), projects, scenes }),

@@ -26,6 +26,7 @@ import type {
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
 import type { GisKeysTable } from './schema-gis';
+import type { SceneAlignmentsTable } from './schema-scene-alignment';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -261,6 +262,7 @@ export interface Database {
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
   gisKeys: GisKeysTable;
+  sceneAlignments: SceneAlignmentsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -7,3 +7,4 @@ export { mayManageProjects } from './project-registration';
 export { constructionAccess, readsConstruction, type ConstructionNeed } from './construction-access';
 export { integrationCustomerOf } from './integration';
 export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';
+export { mayJudgeAlignment } from './scene-alignment';

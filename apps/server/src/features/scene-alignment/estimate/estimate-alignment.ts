@@ -87,6 +87,17 @@ function powerOfTwoBelow(value: number): number {
   return 2 ** Math.floor(Math.log2(Math.max(2, value)));
 }
 
+function powerOfTwoAbove(value: number): number {
+  return Math.max(32, 2 ** Math.ceil(Math.log2(Math.max(2, value))));
+}
+
+function unite(
+  a: readonly [number, number, number, number],
+  b: readonly [number, number, number, number],
+): [number, number, number, number] {
+  return [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+}
+
 /** The window of at most `width` × `height` pixels centred on `rect`. */
 function centredWindow(rect: PixelRect, z: number, width: number, height: number): PixelWindow {
   const centreX = (rect.left + rect.right) / 2;
@@ -134,9 +145,12 @@ export async function estimateAlignment(
   const common = intersect(reference.bounds, scene.bounds);
   if (!common) return noEstimate('little_overlap', 0, pixelSize);
   const lowestZoom = Math.max(reference.minZoom, scene.minZoom);
+  // The first level sees both footprints whole (their union), so that any shift leaving them a common area is
+  // within half its window, which is what phase correlation can tell apart from the wrap-around.
+  const union = unite(reference.bounds, scene.bounds);
   let coarseZoom = fineZoom;
   while (coarseZoom > lowestZoom) {
-    const rect = pixelRect(common, coarseZoom);
+    const rect = pixelRect(union, coarseZoom);
     if (Math.max(rect.right - rect.left, rect.bottom - rect.top) <= WINDOW) break;
     coarseZoom--;
   }
@@ -170,10 +184,17 @@ export async function estimateAlignment(
   let first: PhaseCorrelation | null = null;
   let window: PixelWindow;
   for (;;) {
-    const rect = pixelRect(common, zoom);
-    const width = powerOfTwoBelow(Math.min(WINDOW, rect.right - rect.left));
-    const height = powerOfTwoBelow(Math.min(WINDOW, rect.bottom - rect.top));
-    window = centredWindow(rect, zoom, width, height);
+    if (first) {
+      const rect = pixelRect(common, zoom);
+      const width = powerOfTwoBelow(Math.min(WINDOW, rect.right - rect.left));
+      const height = powerOfTwoBelow(Math.min(WINDOW, rect.bottom - rect.top));
+      window = centredWindow(rect, zoom, width, height);
+    } else {
+      const rect = pixelRect(union, zoom);
+      const width = powerOfTwoAbove(Math.min(WINDOW, rect.right - rect.left));
+      const height = powerOfTwoAbove(Math.min(WINDOW, rect.bottom - rect.top));
+      window = centredWindow(rect, zoom, width, height);
+    }
     const startX = Math.round(dx);
     const startY = Math.round(dy);
     const correlation = phaseCorrelate(

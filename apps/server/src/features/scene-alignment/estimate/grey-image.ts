@@ -46,3 +46,35 @@ export function sampleBilinear(image: GreyImage, x: number, y: number): number {
   const bottom = grey[i + image.width]! * (1 - fx) + grey[i + image.width + 1]! * fx;
   return top * (1 - fy) + bottom * fy;
 }
+
+/**
+ * Weights that rise from 0 at the edge of the valid area to 1 `radius` pixels inside it (a raised cosine of the
+ * chamfer distance to the nearest invalid pixel or the border), so a footprint's edge is no sharp feature.
+ */
+export function edgeTaper(image: GreyImage, radius: number): Float32Array {
+  const { width, height, valid } = image;
+  const distance = new Float32Array(width * height);
+  const far = radius + 1;
+  for (let i = 0; i < distance.length; i++) distance[i] = valid[i] ? far : 0;
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : distance[y * width + x]!);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (distance[i] === 0) continue;
+      distance[i] = Math.min(distance[i]!, at(x - 1, y) + 1, at(x, y - 1) + 1, at(x - 1, y - 1) + 1.4, at(x + 1, y - 1) + 1.4);
+    }
+  }
+  for (let y = height - 1; y >= 0; y--) {
+    for (let x = width - 1; x >= 0; x--) {
+      const i = y * width + x;
+      if (distance[i] === 0) continue;
+      distance[i] = Math.min(distance[i]!, at(x + 1, y) + 1, at(x, y + 1) + 1, at(x + 1, y + 1) + 1.4, at(x - 1, y + 1) + 1.4);
+    }
+  }
+  const weights = new Float32Array(width * height);
+  for (let i = 0; i < weights.length; i++) {
+    const d = Math.min(distance[i]!, radius);
+    weights[i] = 0.5 - 0.5 * Math.cos((Math.PI * d) / radius);
+  }
+  return weights;
+}

@@ -1,5 +1,8 @@
 import { forward, inverseReal } from './fft2d';
-import { validStats, type GreyImage } from './grey-image';
+import { edgeTaper, validStats, type GreyImage } from './grey-image';
+
+/** Pixels over which a footprint's edge fades in. */
+const EDGE_TAPER = 8;
 
 export interface PhaseCorrelation {
   /** How far the moving image's content lies from the reference's, in pixels (x right, y down). */
@@ -12,8 +15,8 @@ export interface PhaseCorrelation {
 }
 
 /**
- * Zero mean and unit variance over the valid pixels, zero elsewhere, under a Hann window: the window keeps the
- * images' edges (and the FFT's wrap-around) from looking like content.
+ * Zero mean and unit variance over the valid pixels, zero elsewhere, faded in from the footprint's edges and
+ * under a Hann window: neither the footprints' edges nor the FFT's wrap-around may look like content.
  */
 function prepared(image: GreyImage): Float64Array {
   const { width, height } = image;
@@ -23,11 +26,12 @@ function prepared(image: GreyImage): Float64Array {
   const hannY = new Float64Array(height);
   for (let x = 0; x < width; x++) hannX[x] = 0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (width - 1));
   for (let y = 0; y < height; y++) hannY[y] = 0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (height - 1));
+  const taper = edgeTaper(image, EDGE_TAPER);
   const out = new Float64Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (image.valid[i]) out[i] = (image.grey[i]! - mean) * scale * hannX[x]! * hannY[y]!;
+      if (image.valid[i]) out[i] = (image.grey[i]! - mean) * scale * taper[i]! * hannX[x]! * hannY[y]!;
     }
   }
   return out;

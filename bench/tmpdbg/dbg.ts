@@ -1,0 +1,15 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os'; import path from 'node:path';
+import sharp from 'sharp';
+import { tileScene } from '../../apps/server/src/imagery/ingest-scene';
+import { DEFAULT_IMAGE_LIMITS } from '../../apps/server/src/imagery/limits';
+import { openSceneSource } from '../../apps/server/src/imagery/open-scene-source';
+import { createArchiveReader } from '../../apps/server/src/imagery/archive-reader';
+import { createLocalStorage } from '../../apps/server/src/storage/local-storage';
+const file = process.argv[2]!;
+const work = await mkdtemp(path.join(os.tmpdir(), 'dbg-')); await mkdir(work, {recursive:true});
+const source = await openSceneSource(file, 'geotiff', null, DEFAULT_IMAGE_LIMITS);
+const out = await tileScene({ source, projectZoom: 14, workDir: work });
+console.log(out.bounds, out.minZoom, out.maxZoom, out.tiles);
+await sharp(out.previewPath).toFile('/tmp/dbg-preview.png');
+const st = await sharp(out.previewPath).stats(); console.log(st.channels.map(c=>[c.min,c.max,c.mean]));
