@@ -182,6 +182,7 @@ export async function estimateAlignment(
   let dy = 0;
   let zoom = coarseZoom;
   let first: PhaseCorrelation | null = null;
+  let weakestRatio = Number.POSITIVE_INFINITY;
   let window: PixelWindow;
   for (;;) {
     if (first) {
@@ -203,6 +204,7 @@ export async function estimateAlignment(
       first ? 2 ** (LEVEL_STEP + 2) : undefined,
     );
     first ??= correlation;
+    weakestRatio = Math.min(weakestRatio, correlation.peakRatio);
     dx = startX + correlation.dx;
     dy = startY + correlation.dy;
     if (zoom >= fineZoom) break;
@@ -218,10 +220,16 @@ export async function estimateAlignment(
     await files.grey(scene.archive, moved(window, startX, startY)),
     { dx: dx - startX, dy: dy - startY },
   );
+  // The refinement only polishes a shift already right within a pixel: wandering further means no true match.
+  const wandered = Math.hypot(refined.dx - (dx - startX), refined.dy - (dy - startY)) > 1.5;
   dx = startX + refined.dx;
   dy = startY + refined.dy;
 
-  const confidence = Math.max(0, Math.min(1, refined.correlation));
+  // Sure only if every level's correlation peak stood out (1 − 1/ratio: a ratio of 2 gives 0.5, unrelated
+  // pictures stay near 1) and the aligned images correlate.
+  const confidence = wandered
+    ? 0
+    : Math.max(0, Math.min(1, refined.correlation, 1 - 1 / weakestRatio));
   const shiftX = dx * pixelSize;
   const shiftY = -dy * pixelSize;
   const offsetX = reference.offset[0] - shiftX;
