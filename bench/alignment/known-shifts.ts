@@ -3,7 +3,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { estimateAlignment, type AlignmentScene } from '../../apps/server/src/features/scene-alignment/estimate/estimate-alignment';
+import {
+  estimateAlignment,
+  type AlignmentScene,
+} from '../../apps/server/src/features/scene-alignment/estimate/estimate-alignment';
 import { openArchiveFiles } from '../../apps/server/src/features/scene-alignment/estimate/tile-window';
 import { tileScene } from '../../apps/server/src/imagery/ingest-scene';
 import { DEFAULT_IMAGE_LIMITS } from '../../apps/server/src/imagery/limits';

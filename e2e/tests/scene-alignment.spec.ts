@@ -114,7 +114,10 @@ test('the ADMIN judges the proposed alignment of a moved scene in a before/after
   await curtain.focus();
   for (let step = 0; step < 10; step++) await page.keyboard.press('ArrowLeft');
   await expect(curtain).toHaveAttribute('aria-valuenow', '40');
-  await expect(dialog.getByTestId('alignment-swipe-before')).toHaveAttribute('style', /inset\(0px 0px 0px 40%\)/);
+  await expect(dialog.getByTestId('alignment-swipe-before')).toHaveAttribute(
+    'style',
+    /inset\(0px 0px 0px 40%\)/,
+  );
   await screenshotWhenAsked(page, { path: `${SHOTS}/alignment-swipe-before.png` });
 
   // Accepting writes the proposal into the scene's offset.

@@ -51,7 +51,9 @@ function parseDirectory(bytes: Buffer): Entry[] {
  */
 export function createArchiveReader(
   storage: Pick<Storage, 'readRange'>,
-  maxOpenArchives = 128, maxLeavesPerArchive = 256) {
+  maxOpenArchives = 128,
+  maxLeavesPerArchive = 256,
+) {
   const archives = new Map<string, Promise<OpenArchive>>();
 
   async function load(key: string): Promise<OpenArchive> {

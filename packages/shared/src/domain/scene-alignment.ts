@@ -1,5 +1,12 @@
 /** What the alignment estimate of a scene against the previous published scene came to. */
-export const ALIGNMENT_STATUSES = ['running', 'match', 'aligned', 'weak', 'little_overlap', 'failed'] as const;
+export const ALIGNMENT_STATUSES = [
+  'running',
+  'match',
+  'aligned',
+  'weak',
+  'little_overlap',
+  'failed',
+] as const;
 export type AlignmentStatusCode = (typeof ALIGNMENT_STATUSES)[number];
 export const ALIGNMENT_DECISIONS = ['accepted', 'rejected'] as const;
 export type AlignmentDecisionCode = (typeof ALIGNMENT_DECISIONS)[number];

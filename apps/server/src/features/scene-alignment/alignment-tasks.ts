@@ -1,4 +1,8 @@
-import { estimateAlignment, type AlignmentEstimate, type AlignmentScene } from './estimate/estimate-alignment';
+import {
+  estimateAlignment,
+  type AlignmentEstimate,
+  type AlignmentScene,
+} from './estimate/estimate-alignment';
 import { openArchiveFiles } from './estimate/tile-window';
 
 export interface EstimateSceneAlignmentInput {

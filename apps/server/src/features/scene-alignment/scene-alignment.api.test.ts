@@ -64,10 +64,9 @@ async function sourceFacts(file: string): Promise<{ footprint: LonLatBounds; pix
 }
 
 async function upload(projectId: number, date: string, content: Buffer, publish: boolean): Promise<Scene> {
-  const body = multipartBody(
-    { date, project: String(projectId), publishImage: publish ? 'true' : 'false' },
-    [{ name: 'file', filename: 'cena.tif', content }],
-  );
+  const body = multipartBody({ date, project: String(projectId), publishImage: publish ? 'true' : 'false' }, [
+    { name: 'file', filename: 'cena.tif', content },
+  ]);
   const response = await context.app.inject({
     method: 'POST',
     url: '/api/v1/scene',
@@ -121,7 +120,8 @@ async function recoverShifts(file: string, shifts: ReadonlyArray<readonly [numbe
   const bytes = await readFile(path.join(TESTDATA, file));
   const original = await upload(project.id, '2025-01-10', bytes, true);
   expect((await alignmentOf(original.id)).json()).toEqual({ data: null });
-  const results: Array<{ known: readonly [number, number]; alignment: SceneAlignment; errorPixels: number }> = [];
+  const results: Array<{ known: readonly [number, number]; alignment: SceneAlignment; errorPixels: number }> =
+    [];
   for (const [index, known] of shifts.entries()) {
     const date = `2025-02-${String(index + 10).padStart(2, '0')}`;
     const moved = await upload(project.id, date, shiftedGeoTiff(bytes, known[0], known[1]), false);
@@ -184,7 +184,9 @@ describe('alignment proposals on real imagery shifted by known amounts', () => {
     const alignment = await proposal(scene.id);
     expect(alignment.status, alignment.message).toBe('weak');
     expect(alignment.offset).toEqual([0, 0]);
-    expect(alignment.message).toMatch(/^A correspondência com a imagem de 10\/01\/2025 é fraca \(confiança \d+%\)/);
+    expect(alignment.message).toMatch(
+      /^A correspondência com a imagem de 10\/01\/2025 é fraca \(confiança \d+%\)/,
+    );
     expect(alignment.previews).toBeNull();
   });
 });

@@ -96,11 +96,13 @@ export function createSceneAlignmentService(
       const about = { referenceSceneId: reference.id, referenceDate: reference.date };
       await repo.save(sceneId, { ...about, status: 'running' });
       try {
-        const estimate = await withLocalArchives([reference.archiveKey, scene.archiveKey], ([refFile, file]) =>
-          cpu.run('estimateSceneAlignment', {
-            reference: asAlignmentScene(reference, refFile!),
-            scene: asAlignmentScene(scene, file!),
-          }),
+        const estimate = await withLocalArchives(
+          [reference.archiveKey, scene.archiveKey],
+          ([refFile, file]) =>
+            cpu.run('estimateSceneAlignment', {
+              reference: asAlignmentScene(reference, refFile!),
+              scene: asAlignmentScene(scene, file!),
+            }),
         );
         const { previews, outcome, ...numbers } = estimate;
         await repo.save(sceneId, {
@@ -112,7 +114,9 @@ export function createSceneAlignmentService(
           previewAfter: previews ? Buffer.from(previews.after) : null,
         });
       } catch (error) {
-        log(`Alinhamento da imagem ${sceneId} falhou: ${error instanceof Error ? error.message : String(error)}`);
+        log(
+          `Alinhamento da imagem ${sceneId} falhou: ${error instanceof Error ? error.message : String(error)}`,
+        );
         await repo.save(sceneId, { ...about, status: 'failed' }).catch(() => undefined);
       }
     },

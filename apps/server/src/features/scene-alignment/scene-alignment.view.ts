@@ -4,7 +4,8 @@ import type { AlignmentRow } from './scene-alignment.repo';
 /** An estimate still 'running' after this long died with its process: it is shown as failed. */
 export const RUNNING_STALE_MS = 10 * 60 * 1000;
 
-const dataUrl = (bytes: Buffer | null) => (bytes ? `data:image/webp;base64,${bytes.toString('base64')}` : null);
+const dataUrl = (bytes: Buffer | null) =>
+  bytes ? `data:image/webp;base64,${bytes.toString('base64')}` : null;
 
 export function toSceneAlignment(row: AlignmentRow, now = Date.now()): SceneAlignment {
   const stale = row.status === 'running' && now - row.updatedAt.getTime() > RUNNING_STALE_MS;

@@ -161,7 +161,10 @@ export async function estimateAlignment(
   const commonWidth = Math.max(1, Math.min(2 * WINDOW, Math.floor(commonRect.right - commonRect.left)));
   const commonHeight = Math.max(1, Math.min(2 * WINDOW, Math.floor(commonRect.bottom - commonRect.top)));
   const whole = centredWindow(commonRect, coarseZoom, commonWidth, commonHeight);
-  const [refWhole, sceneWhole] = [await files.grey(reference.archive, whole), await files.grey(scene.archive, whole)];
+  const [refWhole, sceneWhole] = [
+    await files.grey(reference.archive, whole),
+    await files.grey(scene.archive, whole),
+  ];
   let both = 0;
   for (let i = 0; i < refWhole.valid.length; i++) if (refWhole.valid[i] && sceneWhole.valid[i]) both++;
   const smaller = Math.min(
@@ -227,9 +230,7 @@ export async function estimateAlignment(
 
   // Sure only if every level's correlation peak stood out (1 − 1/ratio: a ratio of 2 gives 0.5, unrelated
   // pictures stay near 1) and the aligned images correlate.
-  const confidence = wandered
-    ? 0
-    : Math.max(0, Math.min(1, refined.correlation, 1 - 1 / weakestRatio));
+  const confidence = wandered ? 0 : Math.max(0, Math.min(1, refined.correlation, 1 - 1 / weakestRatio));
   const shiftX = dx * pixelSize;
   const shiftY = -dy * pixelSize;
   const offsetX = reference.offset[0] - shiftX;
@@ -252,7 +253,10 @@ async function previews(
   common: [number, number, number, number],
   proposal: { offsetX: number; offsetY: number },
 ): Promise<AlignmentEstimate['previews']> {
-  const zoom = Math.max(Math.min(reference.maxZoom, scene.maxZoom) - 1, Math.max(reference.minZoom, scene.minZoom));
+  const zoom = Math.max(
+    Math.min(reference.maxZoom, scene.maxZoom) - 1,
+    Math.max(reference.minZoom, scene.minZoom),
+  );
   const rect = pixelRect(common, zoom);
   const width = Math.max(16, Math.min(PREVIEW_WIDTH, Math.floor(rect.right - rect.left)));
   const height = Math.max(16, Math.min(PREVIEW_HEIGHT, Math.floor(rect.bottom - rect.top)));
@@ -274,4 +278,3 @@ async function previews(
     after: await webp(scene.archive, shown(scene, proposal.offsetX, proposal.offsetY)),
   };
 }
-

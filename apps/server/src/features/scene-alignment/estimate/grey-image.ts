@@ -16,7 +16,10 @@ export function emptyGrey(width: number, height: number): GreyImage {
 }
 
 /** Mean and standard deviation over the valid pixels (`mask` narrows them further). */
-export function validStats(image: GreyImage, mask?: Uint8Array): { mean: number; std: number; count: number } {
+export function validStats(
+  image: GreyImage,
+  mask?: Uint8Array,
+): { mean: number; std: number; count: number } {
   let sum = 0;
   let squares = 0;
   let count = 0;
@@ -56,19 +59,32 @@ export function edgeTaper(image: GreyImage, radius: number): Float32Array {
   const distance = new Float32Array(width * height);
   const far = radius + 1;
   for (let i = 0; i < distance.length; i++) distance[i] = valid[i] ? far : 0;
-  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= width || y >= height ? 0 : distance[y * width + x]!);
+  const at = (x: number, y: number) =>
+    x < 0 || y < 0 || x >= width || y >= height ? 0 : distance[y * width + x]!;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (distance[i] === 0) continue;
-      distance[i] = Math.min(distance[i]!, at(x - 1, y) + 1, at(x, y - 1) + 1, at(x - 1, y - 1) + 1.4, at(x + 1, y - 1) + 1.4);
+      distance[i] = Math.min(
+        distance[i]!,
+        at(x - 1, y) + 1,
+        at(x, y - 1) + 1,
+        at(x - 1, y - 1) + 1.4,
+        at(x + 1, y - 1) + 1.4,
+      );
     }
   }
   for (let y = height - 1; y >= 0; y--) {
     for (let x = width - 1; x >= 0; x--) {
       const i = y * width + x;
       if (distance[i] === 0) continue;
-      distance[i] = Math.min(distance[i]!, at(x + 1, y) + 1, at(x, y + 1) + 1, at(x + 1, y + 1) + 1.4, at(x - 1, y + 1) + 1.4);
+      distance[i] = Math.min(
+        distance[i]!,
+        at(x + 1, y) + 1,
+        at(x, y + 1) + 1,
+        at(x + 1, y + 1) + 1.4,
+        at(x - 1, y + 1) + 1.4,
+      );
     }
   }
   const weights = new Float32Array(width * height);

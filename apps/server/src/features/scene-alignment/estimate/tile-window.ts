@@ -42,7 +42,11 @@ export function openArchiveFiles() {
         const pixels = await sharp(png).ensureAlpha().raw().toBuffer();
         const x0 = Math.max(left, tx * TILE_SIZE);
         const x1 = Math.min(left + width, (tx + 1) * TILE_SIZE);
-        for (let gy = Math.max(top, ty * TILE_SIZE); gy < Math.min(top + height, (ty + 1) * TILE_SIZE); gy++) {
+        for (
+          let gy = Math.max(top, ty * TILE_SIZE);
+          gy < Math.min(top + height, (ty + 1) * TILE_SIZE);
+          gy++
+        ) {
           const from = ((gy - ty * TILE_SIZE) * TILE_SIZE + (x0 - tx * TILE_SIZE)) * 4;
           pixels.copy(out, ((gy - top) * width + (x0 - left)) * 4, from, from + (x1 - x0) * 4);
         }

@@ -65,7 +65,9 @@ export function AlignmentProposal({ scene }: { scene: Scene }) {
         description={
           <>
             <p className="alignment-proposal__message">{alignment.message}</p>
-            {alignment.decision && <p className="alignment-proposal__decision">{DECIDED[alignment.decision]}</p>}
+            {alignment.decision && (
+              <p className="alignment-proposal__decision">{DECIDED[alignment.decision]}</p>
+            )}
             <Space wrap>
               {alignment.previews && (
                 <Button size="small" onClick={() => setOpen(true)}>
