@@ -61,11 +61,7 @@ import { createOverlaysRepo } from './features/overlays/overlays.repo';
 import { createOverlaysService } from './features/overlays/overlays.service';
 import { createScenesRepo } from './features/scenes/scenes.repo';
 import { createScenesService } from './features/scenes/scenes.service';
-import {
-  createSceneAlignmentRepo,
-  createSceneAlignmentService,
-  type SceneAlignmentService,
-} from './features/scene-alignment';
+import { createSceneAlignmentRepo, createSceneAlignmentService } from './features/scene-alignment';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
@@ -120,17 +116,17 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
   const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects, cpu);
-  // The alignment estimate runs after each ingest and sets offsets through the scenes service: bound late.
-  let sceneAlignment: SceneAlignmentService | undefined;
+  // The alignment estimate runs after each ingest (never before this function returns) and sets offsets
+  // through the scenes service, so each needs the other.
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
     cpu,
-    afterIngest: (sceneId) => sceneAlignment?.propose(sceneId) ?? Promise.resolve(),
+    afterIngest: (sceneId) => sceneAlignment.propose(sceneId),
   });
-  sceneAlignment = createSceneAlignmentService(createSceneAlignmentRepo(db), {
+  const sceneAlignment = createSceneAlignmentService(createSceneAlignmentRepo(db), {
     storage: infra.storage,
     cpu,
     scenes,

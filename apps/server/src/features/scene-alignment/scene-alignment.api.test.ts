@@ -134,6 +134,9 @@ async function recoverShifts(file: string, shifts: ReadonlyArray<readonly [numbe
   return { project, original, results };
 }
 
+/** Each shift is an upload, an ingest and an estimate: minutes on a loaded two-core machine. */
+const SLOW = 600_000;
+
 describe('alignment proposals on real imagery shifted by known amounts', () => {
   it('recovers every shift of 1–40 m of a 0.5 m satellite scene within half a pixel', async () => {
     const shifts = [
@@ -153,7 +156,7 @@ describe('alignment proposals on real imagery shifted by known amounts', () => {
       expect(alignment.previews?.after).toMatch(/^data:image\/webp;base64,/);
       expect(alignment.message).toContain('O Mirante propõe deslocar esta imagem');
     }
-  });
+  }, SLOW);
 
   it('recovers shifts of a 15 cm aerial photo within half a pixel and says when little is left in common', async () => {
     const { results } = await recoverShifts(COLORADO, [
@@ -172,7 +175,7 @@ describe('alignment proposals on real imagery shifted by known amounts', () => {
     expect(far.status).toBe('little_overlap');
     expect(far.offset).toEqual([0, 0]);
     expect(far.message).toMatch(/têm pouca área em comum \(sobreposição \d+%\): o Mirante não propõe/);
-  });
+  }, SLOW);
 
   it('calls a different picture over the same ground a weak match instead of guessing', async () => {
     const { footprint } = await sourceFacts(SPACENET);
@@ -188,7 +191,7 @@ describe('alignment proposals on real imagery shifted by known amounts', () => {
       /^A correspondência com a imagem de 10\/01\/2025 é fraca \(confiança \d+%\)/,
     );
     expect(alignment.previews).toBeNull();
-  });
+  }, SLOW);
 });
 
 describe('accepting and rejecting a proposal', () => {
@@ -212,7 +215,7 @@ describe('accepting and rejecting a proposal', () => {
     const byId = new Map(listed.json<Scene[]>().map((scene) => [scene.id, scene]));
     sceneToAccept = byId.get(results[0]!.alignment.sceneId)!;
     sceneToReject = byId.get(results[1]!.alignment.sceneId)!;
-  });
+  }, SLOW);
 
   const decide = (sceneId: number, decision: 'accept' | 'reject', token = admin) =>
     context.app.inject({
@@ -280,5 +283,5 @@ describe('accepting and rejecting a proposal', () => {
     expect(response.json<{ message: string }>().message).toBe(
       'Não há proposta de alinhamento para aceitar ou recusar nesta imagem.',
     );
-  });
+  }, SLOW);
 });

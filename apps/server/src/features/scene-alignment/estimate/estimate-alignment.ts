@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { lonLatToMercator, mercatorResolution, MERCATOR_HALF_WORLD } from '../../../imagery/tile-math';
 import { phaseCorrelate, type PhaseCorrelation } from './phase-correlation';
 import { refineShift } from './refine-shift';
-import { greyOf, type ArchiveFiles, type PixelWindow } from './tile-window';
+import type { ArchiveFiles, PixelWindow } from './tile-window';
 
 /** A ready scene as the estimate reads it: its PMTiles archive on this machine and where it lies. */
 export interface AlignmentScene {

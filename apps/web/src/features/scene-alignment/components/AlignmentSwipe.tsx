@@ -44,7 +44,7 @@ export function AlignmentSwipe({ previews, referenceDate, sceneDate }: Alignment
         <span className="alignment-swipe__label alignment-swipe__label--right">{sceneDate}</span>
       </div>
       <Slider
-        aria-label="Posição da cortina"
+        ariaLabelForHandle="Posição da cortina"
         min={0}
         max={100}
         value={position}
