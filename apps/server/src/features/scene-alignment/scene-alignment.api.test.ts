@@ -138,60 +138,72 @@ async function recoverShifts(file: string, shifts: ReadonlyArray<readonly [numbe
 const SLOW = 600_000;
 
 describe('alignment proposals on real imagery shifted by known amounts', () => {
-  it('recovers every shift of 1–40 m of a 0.5 m satellite scene within half a pixel', async () => {
-    const shifts = [
-      [1, 0],
-      [0, -1],
-      [-3.3, 7.8],
-      [12.6, -19.4],
-      [-27.1, -33.7],
-      [40, 40],
-      [-40, 17.2],
-    ] as const;
-    const { results } = await recoverShifts(SPACENET, shifts);
-    for (const { known, alignment, errorPixels } of results) {
-      expect(alignment.status, `${known.join(', ')} m: ${alignment.message}`).toBe('match');
-      expect(errorPixels, `${known.join(', ')} m`).toBeLessThan(0.5);
-      expect(alignment.confidence).toBeGreaterThan(0.8);
-      expect(alignment.previews?.after).toMatch(/^data:image\/webp;base64,/);
-      expect(alignment.message).toContain('O Mirante propõe deslocar esta imagem');
-    }
-  }, SLOW);
+  it(
+    'recovers every shift of 1–40 m of a 0.5 m satellite scene within half a pixel',
+    async () => {
+      const shifts = [
+        [1, 0],
+        [0, -1],
+        [-3.3, 7.8],
+        [12.6, -19.4],
+        [-27.1, -33.7],
+        [40, 40],
+        [-40, 17.2],
+      ] as const;
+      const { results } = await recoverShifts(SPACENET, shifts);
+      for (const { known, alignment, errorPixels } of results) {
+        expect(alignment.status, `${known.join(', ')} m: ${alignment.message}`).toBe('match');
+        expect(errorPixels, `${known.join(', ')} m`).toBeLessThan(0.5);
+        expect(alignment.confidence).toBeGreaterThan(0.8);
+        expect(alignment.previews?.after).toMatch(/^data:image\/webp;base64,/);
+        expect(alignment.message).toContain('O Mirante propõe deslocar esta imagem');
+      }
+    },
+    SLOW,
+  );
 
-  it('recovers shifts of a 15 cm aerial photo within half a pixel and says when little is left in common', async () => {
-    const { results } = await recoverShifts(COLORADO, [
-      [1, -1],
-      [-2.4, 3.1],
-      [6.7, -4.2],
-      [-12.3, -6.1],
-      [30, 30],
-    ]);
-    for (const { known, alignment, errorPixels } of results.slice(0, 4)) {
-      expect(alignment.status, `${known.join(', ')} m: ${alignment.message}`).toBe('match');
-      expect(errorPixels, `${known.join(', ')} m`).toBeLessThan(0.5);
-    }
-    // The photo is 57 × 35 m: moved 30 m on both axes, it keeps too little ground in common to be matched.
-    const far = results[4]!.alignment;
-    expect(far.status).toBe('little_overlap');
-    expect(far.offset).toEqual([0, 0]);
-    expect(far.message).toMatch(/têm pouca área em comum \(sobreposição \d+%\): o Mirante não propõe/);
-  }, SLOW);
+  it(
+    'recovers shifts of a 15 cm aerial photo within half a pixel and says when little is left in common',
+    async () => {
+      const { results } = await recoverShifts(COLORADO, [
+        [1, -1],
+        [-2.4, 3.1],
+        [6.7, -4.2],
+        [-12.3, -6.1],
+        [30, 30],
+      ]);
+      for (const { known, alignment, errorPixels } of results.slice(0, 4)) {
+        expect(alignment.status, `${known.join(', ')} m: ${alignment.message}`).toBe('match');
+        expect(errorPixels, `${known.join(', ')} m`).toBeLessThan(0.5);
+      }
+      // The photo is 57 × 35 m: moved 30 m on both axes, it keeps too little ground in common to be matched.
+      const far = results[4]!.alignment;
+      expect(far.status).toBe('little_overlap');
+      expect(far.offset).toEqual([0, 0]);
+      expect(far.message).toMatch(/têm pouca área em comum \(sobreposição \d+%\): o Mirante não propõe/);
+    },
+    SLOW,
+  );
 
-  it('calls a different picture over the same ground a weak match instead of guessing', async () => {
-    const { footprint } = await sourceFacts(SPACENET);
-    const project = await make.buildProject({ delimiter: box(footprint, 0.002) });
-    await upload(project.id, '2025-01-10', await readFile(path.join(TESTDATA, SPACENET)), true);
-    // The Colorado crop (UTM 23S, origin 333000, 7375034.8) moved inside the São Paulo scene's footprint.
-    const other = shiftedGeoTiff(await readFile(path.join(TESTDATA, OTHER_PICTURE)), -13_010, 335.2);
-    const scene = await upload(project.id, '2025-03-01', other, true);
-    const alignment = await proposal(scene.id);
-    expect(alignment.status, alignment.message).toBe('weak');
-    expect(alignment.offset).toEqual([0, 0]);
-    expect(alignment.message).toMatch(
-      /^A correspondência com a imagem de 10\/01\/2025 é fraca \(confiança \d+%\)/,
-    );
-    expect(alignment.previews).toBeNull();
-  }, SLOW);
+  it(
+    'calls a different picture over the same ground a weak match instead of guessing',
+    async () => {
+      const { footprint } = await sourceFacts(SPACENET);
+      const project = await make.buildProject({ delimiter: box(footprint, 0.002) });
+      await upload(project.id, '2025-01-10', await readFile(path.join(TESTDATA, SPACENET)), true);
+      // The Colorado crop (UTM 23S, origin 333000, 7375034.8) moved inside the São Paulo scene's footprint.
+      const other = shiftedGeoTiff(await readFile(path.join(TESTDATA, OTHER_PICTURE)), -13_010, 335.2);
+      const scene = await upload(project.id, '2025-03-01', other, true);
+      const alignment = await proposal(scene.id);
+      expect(alignment.status, alignment.message).toBe('weak');
+      expect(alignment.offset).toEqual([0, 0]);
+      expect(alignment.message).toMatch(
+        /^A correspondência com a imagem de 10\/01\/2025 é fraca \(confiança \d+%\)/,
+      );
+      expect(alignment.previews).toBeNull();
+    },
+    SLOW,
+  );
 });
 
 describe('accepting and rejecting a proposal', () => {
@@ -276,12 +288,16 @@ describe('accepting and rejecting a proposal', () => {
     expect(await offsetOf(sceneToReject.id)).toEqual([0, 0]);
   });
 
-  it('a scene with nothing to propose cannot be accepted', async () => {
-    const { original } = await recoverShifts(SPACENET, []);
-    const response = await decide(original.id, 'accept');
-    expect(response.statusCode).toBe(409);
-    expect(response.json<{ message: string }>().message).toBe(
-      'Não há proposta de alinhamento para aceitar ou recusar nesta imagem.',
-    );
-  }, SLOW);
+  it(
+    'a scene with nothing to propose cannot be accepted',
+    async () => {
+      const { original } = await recoverShifts(SPACENET, []);
+      const response = await decide(original.id, 'accept');
+      expect(response.statusCode).toBe(409);
+      expect(response.json<{ message: string }>().message).toBe(
+        'Não há proposta de alinhamento para aceitar ou recusar nesta imagem.',
+      );
+    },
+    SLOW,
+  );
 });
