@@ -26,3 +26,7 @@ gdal_translate -q -a_srs EPSG:31982 -a_ullr 407700 7412650 407757.45 7412615.2 -
 # a browser test uploads a small real image its imported lots lie under (the picture is Rio's, not São Paulo's).
 gdal_translate -q -a_srs EPSG:31983 -a_ullr 319900 7375450 320119 7375247 -co COMPRESS=DEFLATE \
   ../labelled/spacenet_rio_img52_rgb_0.5m_epsg4326.tif spacenet_rio_pixels_sirgas_utm23s_saopaulo_lots.tif
+# The same SpaceNet pixels moved 6.3 m east and 4.1 m south (the georeference only): the browser test of the scene
+# alignment uploads it after the file above and accepts the offset Mirante proposes to undo the move.
+gdal_translate -q -a_ullr 319906.3 7375445.9 320125.3 7375242.9 -co COMPRESS=DEFLATE \
+  spacenet_rio_pixels_sirgas_utm23s_saopaulo_lots.tif spacenet_rio_pixels_sirgas_utm23s_moved_6.3m_east_4.1m_south.tif

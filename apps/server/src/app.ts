@@ -57,6 +57,7 @@ import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
 import { requestForLog } from './http/log-redaction';
 import { registerGisKeyRoutes } from './features/gis-keys';
+import { registerSceneAlignmentRoutes } from './features/scene-alignment';
 import { registerGisRoutes } from './features/gis/gis.routes';
 import { registerAlertRoutes } from './features/alerts';
 import { registerShareLinkRoutes } from './features/share-links';
@@ -168,6 +169,7 @@ export async function buildApp(
   registerModuleRoutes(route, services.modules);
   registerNotifyRoutes(route, services.notify);
   registerSceneRoutes(route, services.scenes);
+  registerSceneAlignmentRoutes(route, services.sceneAlignment);
   registerSceneFileRoutes(route, services.scenes, {
     maxUploadBytes: infra.config.sceneUploadMaxMb * 1024 * 1024,
     tiles,

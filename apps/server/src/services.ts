@@ -65,6 +65,7 @@ import { createScenesService } from './features/scenes/scenes.service';
 import { createTimelapseRepo } from './features/timelapse/timelapse.repo';
 import { createTimelapseService } from './features/timelapse/timelapse.service';
 import type { AuthUser } from './features/auth';
+import { createSceneAlignmentRepo, createSceneAlignmentService } from './features/scene-alignment';
 import { createTileSigner } from './features/scenes/tile-signature';
 import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
@@ -139,12 +140,20 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   const observationsRepo = createObservationsRepo(db);
   const observations = createObservationsService(observationsRepo, layersRepo, projects, infra.storage);
   const detectionsReport = createDetectionsReportService(createDetectionsReportRepo(db), projects, cpu);
+  // The alignment estimate runs after each ingest (never before this function returns) and sets offsets
+  // through the scenes service, so each needs the other.
   const scenes = createScenesService(createScenesRepo(db), infra.storage, projects, {
     lastDetectDate: (user, projectId) => detectionsReport.lastDetectDate(user, projectId),
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
     cpu,
+    afterIngest: (sceneId) => sceneAlignment.propose(sceneId),
+  });
+  const sceneAlignment = createSceneAlignmentService(createSceneAlignmentRepo(db), {
+    storage: infra.storage,
+    cpu,
+    scenes,
   });
   const detections = createDetectionsService(createDetectionsRepo(db), infra.storage, projects, cpu);
   const environmentRepo = createEnvironmentRepo(db);
@@ -212,6 +221,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     environmentReport,
     layerFileImport: createLayerFileImportService(createLayerImportRepo(db), projects, cpu),
     scenes,
+    sceneAlignment,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
     gis: createGisService({ repo: createGisRepo(db), projects, scenes }),

@@ -17,6 +17,8 @@ export * from './domain/version';
 export * from './domain/text';
 export * from './domain/dates';
 export * from './api/scenes';
+export * from './api/scene-alignment';
+export * from './domain/scene-alignment';
 export * from './api/analyses';
 export * from './api/allotment-analyses';
 export * from './domain/layers';

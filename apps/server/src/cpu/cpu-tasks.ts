@@ -12,6 +12,7 @@ import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
 import { sceneTasks } from '../features/scenes/scene-tasks';
 import { timelapseTasks } from '../features/timelapse/timelapse-tasks';
+import { alignmentTasks } from '../features/scene-alignment/alignment-tasks';
 
 /**
  * Everything the CPU pool's threads can run (cpu-pool.ts), by name. A task takes structured-cloneable input
@@ -32,6 +33,7 @@ export const CPU_TASKS = {
   ...layerImportTasks,
   ...geoExportTasks,
   ...timelapseTasks,
+  ...alignmentTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

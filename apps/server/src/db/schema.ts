@@ -34,6 +34,7 @@ import type {
 } from './schema-alerts';
 import type { ShareLinksTable } from './schema-share';
 import type { GisKeysTable, TimelapseExportsTable } from './schema-gis';
+import type { SceneAlignmentsTable } from './schema-scene-alignment';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -276,6 +277,7 @@ export interface Database {
   alertSourcesSeen: AlertSourcesSeenTable;
   shareLinks: ShareLinksTable;
   timelapseExports: TimelapseExportsTable;
+  sceneAlignments: SceneAlignmentsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -50,7 +50,11 @@ function parseDirectory(bytes: Buffer): Entry[] {
  * reader does the same job through several promise-cache lookups per tile; this is its hot path only
  * (its exported header parser, varint reader and directory search are reused).
  */
-export function createArchiveReader(storage: Storage, maxOpenArchives = 128, maxLeavesPerArchive = 256) {
+export function createArchiveReader(
+  storage: Pick<Storage, 'readRange'>,
+  maxOpenArchives = 128,
+  maxLeavesPerArchive = 256,
+) {
   const archives = new Map<string, Promise<OpenArchive>>();
 
   async function load(key: string): Promise<OpenArchive> {

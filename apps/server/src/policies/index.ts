@@ -9,3 +9,4 @@ export { integrationCustomerOf } from './integration';
 export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';
 export { alertKindsFor } from './alerts';
 export { mayShareProjects } from './share-links';
+export { mayJudgeAlignment } from './scene-alignment';

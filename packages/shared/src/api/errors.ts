@@ -111,6 +111,9 @@ export const ERROR_CODES = [
   // Construction: inspections and notes
   'INSPECTION_NOT_FOUND',
   'SCENE_HAS_INSPECTION',
+  // Scene alignment (scene-alignment.service.ts)
+  'ALIGNMENT_NOT_PROPOSED',
+  'ALIGNMENT_DECIDED',
   'NOTE_NOT_FOUND',
   'NOTE_CATEGORY_NOT_FOUND',
   // Construction: measured volume (elevation models)

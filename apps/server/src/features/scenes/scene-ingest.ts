@@ -42,7 +42,13 @@ export const QUEUED_UNSENT_SECONDS = 60;
  * on the scene row. Idempotent: a ready scene whose archive exists is left alone, a scene another live ingest
  * holds (recent heartbeat) is skipped, and a re-run rebuilds.
  */
-export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: ImageLimits, cpu: CpuPool) {
+export function createSceneIngest(
+  repo: ScenesRepo,
+  storage: Storage,
+  limits: ImageLimits,
+  cpu: CpuPool,
+  afterIngest?: (sceneId: number) => Promise<void>,
+) {
   return async function runIngest(sceneId: number): Promise<IngestReport> {
     const scene = await repo.findById(sceneId);
     if (!scene) return { sceneId, tiles: 0, megapixels: 0, seconds: 0, skipped: true };
@@ -122,6 +128,8 @@ export function createSceneIngest(repo: ScenesRepo, storage: Storage, limits: Im
       for (const oldKey of [scene.archiveKey, scene.previewKey]) {
         if (oldKey && oldKey !== archiveKey && oldKey !== previewKey) await storage.delete(oldKey);
       }
+      // The scene is ready whatever follows: a failure after this point is not the ingest's.
+      await afterIngest?.(sceneId).catch(() => undefined);
       return {
         sceneId,
         tiles: tiled.tiles,

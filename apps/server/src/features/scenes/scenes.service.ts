@@ -36,6 +36,8 @@ export interface ScenesOptions {
   clock?: () => number;
   /** The threads that tile the scenes (never the event loop that answers HTTP). */
   cpu: CpuPool;
+  /** Runs once a scene has been tiled, inside its ingest (the alignment estimate); its failures are its own. */
+  afterIngest?: (sceneId: number) => Promise<void>;
 }
 
 export interface LocalSceneFile {
@@ -108,11 +110,11 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock, cpu }: ScenesOptions,
+  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock, cpu, afterIngest }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
-  const runIngest = createSceneIngest(repo, storage, limits, cpu);
+  const runIngest = createSceneIngest(repo, storage, limits, cpu, afterIngest);
   const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage), clock);
   const running = new Set<Promise<unknown>>();
   const ingestInProcess: IngestDispatch = async (sceneId) => {
@@ -197,6 +199,11 @@ export function createScenesService(
       });
       tiles.forget([id], []);
       return withVersion(user)(await reload(row.id));
+    },
+
+    /** Refuses (404) a scene the user may not see: another customer's, or unpublished for a non-ADMIN. */
+    async assertSceneAccess(user: AuthUser, id: number): Promise<void> {
+      await sceneForUser(user, id);
     },
 
     async listAll(withoutAnalysis = false): Promise<AdminScene[]> {

@@ -4,6 +4,7 @@ import type { Comparison } from '../../hooks/useComparison';
 import type { MapType } from '../../style/layerStyles';
 import { CompareControls } from '../compare/CompareControls';
 import { ImagesTab } from './ImagesTab';
+import { AlignmentProposal } from '../../../scene-alignment/components/AlignmentProposal';
 import { OffsetEditor } from './OffsetEditor';
 import { PublishSceneToggle } from './PublishSceneToggle';
 
@@ -21,7 +22,7 @@ export interface ImagesPanelProps {
   onMapType?(value: MapType): void;
 }
 
-/** The Imagens tab: date comparison, ADMIN image tools (publish, offset), then the scene cards. */
+/** The Imagens tab: date comparison, ADMIN image tools (publish, offset, alignment), then the scene cards. */
 export function ImagesPanel(props: ImagesPanelProps) {
   const { scenes, scene, comparison, isAdmin, apiToken } = props;
   return (
@@ -45,6 +46,7 @@ export function ImagesPanel(props: ImagesPanelProps) {
         <div className="admin-image-tools" data-testid="admin-image-tools">
           {scene && <PublishSceneToggle scene={scene} />}
           <OffsetEditor projectId={props.projectId} scene={scene} />
+          {scene && <AlignmentProposal scene={scene} />}
         </div>
       )}
       <ImagesTab
