@@ -81,7 +81,8 @@ function startServer(): Promise<ServerProcess> {
       LOGIN_RATE_LIMIT: '1000',
     },
     PORT,
-    { inheritStderr: true },
+    // A loaded machine starts slowly (the first start seeds the demo).
+    { inheritStderr: true, limitMs: 600_000 },
   );
 }
 
