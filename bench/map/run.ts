@@ -75,6 +75,8 @@ function startServer(): Promise<ServerProcess> {
       EMBEDDED_PG_PORT: String(PG_PORT),
       APP_URL: BASE,
       SMTP_URL: '',
+      // Production starts without the demo unless asked: the bench's allotment is the demo's.
+      DEMO_DATA: '1',
       DEMO_IMAGERY: '0',
       // Production refuses to start without the ERP credentials' key; a throwaway one for the throwaway data.
       INTEGRATION_KEY: randomBytes(32).toString('base64'),
