@@ -182,7 +182,7 @@ async function tileFigures(projectId: number, token: string) {
   await db.connect();
   try {
     const { rows } = await db.query<{ w: number; s: number; e: number; n: number }>(
-      `SELECT min((bbox->>0)::float) w, min((bbox->>1)::float) s, max((bbox->>2)::float) e, max((bbox->>3)::float) n
+      `SELECT min(bbox[1]) w, min(bbox[2]) s, max(bbox[3]) e, max(bbox[4]) n
          FROM layers WHERE project_id = $1 AND type = 'LOT'`,
       [projectId],
     );
