@@ -23,6 +23,7 @@ import { AppError } from './app-error';
 import { GIS_AUTHENTICATE_CHALLENGE } from './gis-key-credential';
 import { etagMatches } from './etag';
 import { JsonText } from '../serialised/json-text';
+import { preferredCoding, type ContentCoding } from '../serialised/precompressed';
 
 type UserFor<E extends EndpointDefinition> = E['access'] extends { kind: 'public' } ? null : AuthUser;
 
@@ -36,6 +37,8 @@ export interface FileAnswer {
   cacheControl?: string;
   /** Sent as an attachment (`Content-Disposition`) under this name. */
   downloadName?: string;
+  /** The body is already compressed with this coding (chosen by the client's `Accept-Encoding`). */
+  contentEncoding?: ContentCoding;
 }
 
 class SentRaw {}
@@ -161,6 +164,7 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: File
     }
   }
   if (file.size !== undefined && file.size !== null) void reply.header('content-length', file.size);
+  if (file.contentEncoding) void reply.header('content-encoding', file.contentEncoding);
   if (file.downloadName !== undefined) {
     void reply.header('content-disposition', attachment(file.downloadName));
   }
@@ -172,8 +176,15 @@ async function sendJsonText(request: FastifyRequest, reply: FastifyReply, result
   void reply.type('application/json; charset=utf-8');
   if (result.etag) {
     void reply.header('etag', result.etag).header('cache-control', 'private, no-cache');
-    void reply.header('vary', 'Authorization');
+    void reply.header('vary', result.compressed ? 'Authorization, Accept-Encoding' : 'Authorization');
     if (etagMatches(request.headers['if-none-match'], result.etag)) return reply.code(304).send();
+  }
+  const coding = result.compressed ? preferredCoding(request.headers['accept-encoding']) : null;
+  if (coding && result.compressed) {
+    // Set before the compression hook runs, so it leaves the body alone.
+    const encoded = await result.compressed.encoded(coding);
+    void reply.header('content-encoding', coding);
+    return encoded;
   }
   return result.body;
 }

@@ -78,6 +78,7 @@ export const PATH_VALUES: Record<string, string> = {
   date: '2025-03-01',
   z: '17',
   x: '47000',
+  y: '74000',
   file: '74000.png',
   side: 'before',
   collection: 'lotes',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DETECTION_KEYS, LAYER_TYPES, OBSERVATION_LIMITS } from '../domain/layers';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { formIdList } from './form-fields';
-import { calendarDate, flag, id, idParams, LONG_TEXT_MAX, text } from './input-rules';
+import { calendarDate, flag, id, idParams, LONG_TEXT_MAX, MAX_INT32, text } from './input-rules';
 
 type Position = number[];
 /** RFC 7946 geometries a layer may hold (lon/lat). */
@@ -25,6 +25,9 @@ export const layerGeometrySchema = z.custom<LayerGeometry>(
   { message: 'Geometria GeoJSON inválida.' },
 );
 
+/** The deepest zoom of the vector tiles: MapLibre overzooms beyond it (4096 units a tile: ≈4 cm there). */
+export const VECTOR_TILE_MAX_ZOOM = 17;
+
 export const MAP_MESSAGES = {
   obsSaveFailed: 'Falha ao salvar observação:',
   obsDeleteFailed: 'Falha ao remover observação:',
@@ -45,6 +48,7 @@ export const MAP_MESSAGES = {
   noImages: 'Este projeto não possui nenhuma imagem',
   blankField: 'Campo em branco',
   layerNotFound: 'Camada não encontrada.',
+  tileOutOfRange: `Coordenadas de tile inválidas: z de 0 a ${VECTOR_TILE_MAX_ZOOM} e x, y de 0 a 2^z − 1.`,
   observationNotFound: 'Observação não encontrada.',
   obsDateRequired: 'Informe a data da observação.',
   obsDateFuture: 'A data da observação não pode ser futura.',
@@ -173,6 +177,20 @@ export const lotStatusesAtSchema = z.object({
 });
 export type LotStatusesAt = z.infer<typeof lotStatusesAtSchema>;
 
+/** The media type of the map's vector tiles (Mapbox Vector Tile 2.1, protobuf). */
+export const VECTOR_TILE_TYPE = 'application/vnd.mapbox-vector-tile';
+
+/** A tile's z, x or y: a whole number from 0 (x and y are checked against z by the server). */
+const tileIndex = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: MAP_MESSAGES.tileOutOfRange })
+      .int({ error: MAP_MESSAGES.tileOutOfRange })
+      .min(0, { error: MAP_MESSAGES.tileOutOfRange })
+      .max(MAX_INT32, { error: MAP_MESSAGES.tileOutOfRange }),
+  );
+
 export const layersApi = {
   listForProject: defineEndpoint({
     method: 'GET',
@@ -184,6 +202,22 @@ export const layersApi = {
     query: z.object({ withAllotmentValue: flag().optional() }),
     response: z.array(layerSchema),
     errorStatuses: [401, 403, 404],
+  }),
+  vectorTile: defineEndpoint({
+    method: 'GET',
+    path: '/project/:projectId/layer-tiles/:z/:x/:y',
+    summary:
+      'Tile vetorial (MVT) das camadas do projeto: lotes com a situação mais recente, ou a de `date` (sessão por cabeçalho ou ?api_token=)',
+    tags: ['map'],
+    access: DOWNLOAD_ACCESS,
+    params: z.object({ projectId: id(), z: tileIndex(), x: tileIndex(), y: tileIndex() }),
+    query: z.object({
+      date: calendarDate('Informe a data no formato AAAA-MM-DD.').optional(),
+      /** The map's own version of the list (changes the URL when the list changes); not read by the server. */
+      v: text(40).optional(),
+    }),
+    response: fileResponse(VECTOR_TILE_TYPE),
+    errorStatuses: [401, 403, 404, 422],
   }),
   lotStatusesAt: defineEndpoint({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createByteLru } from '../../imagery/byte-lru';
+import { precompressed, type Precompressed } from '../../serialised/precompressed';
 
 /** A project's serialised layer list as one audience sees it, with the list version it was read at. */
 export interface CachedLayerList {
@@ -7,6 +8,8 @@ export interface CachedLayerList {
   body: Buffer;
   /** A hash of the body: the same list gives the same ETag in every server process. */
   etag: string;
+  /** Its br and gzip forms, each made once on first demand (a warm call compresses nothing). */
+  compressed: Precompressed;
 }
 
 /**
@@ -22,7 +25,11 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
  * the request). The caller checks `version` against the database before using an entry.
  */
 export function createLayerListCache(maxBytes = DEFAULT_MAX_BYTES) {
-  const lists = createByteLru<CachedLayerList>(maxBytes, (entry) => entry.body.length);
+  // The body and, once asked for, its compressed forms (a tenth of it or less).
+  const lists = createByteLru<CachedLayerList>(
+    maxBytes,
+    (entry) => entry.body.length + (entry.body.length >> 3),
+  );
   const key = (projectId: number, audience: LayerListAudience) => `${projectId}:${audience}`;
   return {
     get(projectId: number, audience: LayerListAudience): CachedLayerList | undefined {
@@ -30,7 +37,8 @@ export function createLayerListCache(maxBytes = DEFAULT_MAX_BYTES) {
     },
     store(projectId: number, audience: LayerListAudience, version: number, json: string): CachedLayerList {
       const body = Buffer.from(json);
-      const entry = { version, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = { version, body, etag, compressed: precompressed(body) };
       lists.set(key(projectId, audience), entry);
       return entry;
     },

@@ -182,6 +182,16 @@ export function createLayersRepo(db: Db) {
         });
     },
 
+    /** The project's list version alone (see `listTextSnapshot`). */
+    async listVersion(projectId: number): Promise<number> {
+      const { changes } = await db
+        .selectFrom('layerListChanges')
+        .select(db.fn.countAll<string>().as('changes'))
+        .where('projectId', '=', projectId)
+        .executeTakeFirstOrThrow();
+      return Number(changes);
+    },
+
     async findById(id: number): Promise<LayerRow | undefined> {
       return selectLayers().where('l.id', '=', id).executeTakeFirst();
     },

@@ -4,8 +4,10 @@ import {
   type LayerDetailRow,
   type LayerGeometry,
   type LotStatusesAt,
+  VECTOR_TILE_MAX_ZOOM,
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
+import { createVectorTileCache, type CachedTile, type VectorTileCache } from './vector-tile-cache';
 import { JsonText } from '../../serialised/json-text';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -29,6 +31,22 @@ export function createLayersService(
   projects: ProjectsService,
   observations: ObservationsService,
   listCache: LayerListCache = createLayerListCache(),
+  tileCache: VectorTileCache = createVectorTileCache({
+    listVersion: (projectId) => repo.listVersion(projectId),
+    layers: async (projectId, audience) => {
+      const snapshot = await repo.listTextSnapshot(projectId, audience === 'admin', null);
+      return { version: snapshot.version, rows: snapshot.rows ?? [] };
+    },
+    statusesAt: async (projectId, audience, date) => {
+      const rows = await repo.statusesAt(projectId, date, audience === 'admin');
+      return new Map(
+        rows.map((row) => {
+          const lot = toLotStatusAt(row);
+          return [lot.id, { status: lot.detect_type, precision: lot.precision }];
+        }),
+      );
+    },
+  }),
 ) {
   /** The layer, if the user may see its project's map (another customer's layer is 404, like its project). */
   async function layerForUser(user: AuthUser, id: number): Promise<LayerRow> {
@@ -70,7 +88,24 @@ export function createLayersService(
         snapshot.rows === null && cached
           ? cached
           : listCache.store(projectId, audience, snapshot.version, layersJson(snapshot.rows ?? []));
-      return new JsonText(list.body, list.etag);
+      return new JsonText(list.body, list.etag, list.compressed);
+    },
+
+    /**
+     * A vector tile (MVT) of the project's layers for the map: lots with their latest status, or their status on
+     * `date` as `statusesAt` gives it; kept per project version, so a warm tile is one version check.
+     */
+    async vectorTile(
+      user: AuthUser,
+      projectId: number,
+      tile: { z: number; x: number; y: number },
+      date?: string,
+    ): Promise<CachedTile> {
+      await projects.assertAccess(user, projectId, 'map');
+      const side = 2 ** tile.z;
+      if (tile.z > VECTOR_TILE_MAX_ZOOM || tile.x >= side || tile.y >= side)
+        throw unprocessable('INVALID_TILE', MAP_MESSAGES.tileOutOfRange);
+      return tileCache.tile(projectId, seesUnpublished(user) ? 'admin' : 'published', tile, date);
     },
 
     async statusesAt(user: AuthUser, projectId: number, date: string): Promise<LotStatusesAt> {

@@ -30,4 +30,20 @@ describe('withoutDetectionColors', () => {
     expect(out.sources.tiles).toBe(style.sources.tiles);
     expect(statuses(style)).toEqual(['C', 'X']);
   });
+
+  it("reads every lot's status as unclassified in the layers drawn from vector tiles", () => {
+    const fill = { 'fill-color': ['match', ['get', 'status'], 'C', '#f00', '#999'], 'fill-opacity': 0.7 };
+    const style = {
+      version: 8,
+      sources: { lots: { type: 'vector', tiles: ['http://h/{z}/{x}/{y}'] } },
+      layers: [
+        { id: 'fills', type: 'fill', source: 'lots', 'source-layer': 'layers', paint: fill },
+        { id: 'background', type: 'background', paint: { 'background-color': '#fff' } },
+      ],
+    } as unknown as StyleSpecification;
+    const out = withoutDetectionColors(style);
+    expect(out.layers[0]).toMatchObject({ paint: { 'fill-color': ['match', '', 'C', '#f00', '#999'] } });
+    expect(out.layers[1]).toBe(style.layers[1]);
+    expect(style.layers[0]).toMatchObject({ paint: fill });
+  });
 });

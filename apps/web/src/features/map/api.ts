@@ -1,4 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { layersApi, SCENE_LIST_REFRESH_MS, scenesApi, systemApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
@@ -6,6 +12,24 @@ export const layersKey = (projectId: number) => ['map', 'layers', projectId] as 
 /** Prefix of every date's lot statuses of a project (invalidated with the layers). */
 export const lotStatusesKey = (projectId: number) => ['map', 'lot-statuses', projectId] as const;
 export const layerDetailKey = (layerId: number) => ['map', 'layer', layerId] as const;
+/** A count of this page's own writes to the project's lot statuses: the map's vector tiles are fetched again. */
+const tilesGenerationKey = (projectId: number) => ['map', 'tiles-generation', projectId] as const;
+
+/** How many times this page changed the project's lot statuses (part of its tile URLs). */
+export function useTilesGeneration(projectId: number): number {
+  const { data } = useQuery({
+    queryKey: tilesGenerationKey(projectId),
+    queryFn: () => 0,
+    initialData: 0,
+    staleTime: Infinity,
+  });
+  return data;
+}
+
+/** After a write to the project's lot statuses: its tiles change (even on dates the layer list doesn't show). */
+export function bumpTilesGeneration(client: QueryClient, projectId: number): void {
+  client.setQueryData<number>(tilesGenerationKey(projectId), (count) => (count ?? 0) + 1);
+}
 
 export function useProjectLayers(projectId: number) {
   return useQuery({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { detectionsApi, type DetectionKey } from '@mirante/shared';
 import { callApi } from '../../../shared/api/callApi';
-import { layersKey, lotStatusesKey } from '../api';
+import { bumpTilesGeneration, layersKey, lotStatusesKey } from '../api';
 
 export interface DetectionEdit {
   detectId: number;
@@ -28,6 +28,7 @@ export function useEditDetections(projectId: number) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: layersKey(projectId) });
       void client.invalidateQueries({ queryKey: lotStatusesKey(projectId) });
+      bumpTilesGeneration(client, projectId);
     },
   });
 }

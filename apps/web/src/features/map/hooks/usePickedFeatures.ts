@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { LAYERS_SOURCE, showHighlight } from '../style/layerStyles';
+import { LAYERS_SOURCE, layerFeature, showHighlight } from '../style/layerStyles';
 import type { MapInstance } from '../engine/maplibre';
 
 /** Mirrors the label-edit selection onto the map as feature-state `picked` (re-applied after style changes). */
@@ -11,8 +11,8 @@ export function usePickedFeatures(map: MapInstance | null, ids: readonly number[
       if (!map.getSource(LAYERS_SOURCE)) return;
       showHighlight(map, 'edit-picked', ids.length > 0);
       for (const id of shown.current)
-        if (!ids.includes(id)) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: false });
-      for (const id of ids) map.setFeatureState({ source: LAYERS_SOURCE, id }, { picked: true });
+        if (!ids.includes(id)) map.setFeatureState(layerFeature(map, id), { picked: false });
+      for (const id of ids) map.setFeatureState(layerFeature(map, id), { picked: true });
       shown.current = [...ids];
     };
     if (map.isStyleLoaded()) apply();

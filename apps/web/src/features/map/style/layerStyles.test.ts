@@ -5,7 +5,9 @@ import {
   buildMapStyle,
   DRAWN_MAP,
   FILL_LAYER,
+  layerTilesUrl,
   lotFillColor,
+  TILES_SOURCE_LAYER,
   lotFillOpacity,
   toFeatureCollection,
   vectorLayers,
@@ -180,6 +182,66 @@ describe('layer styles', () => {
       expect(satellite.layers.map((l) => l.id).slice(0, 3)).toEqual(['background', 'base-map', 'scene']);
       const plain = buildMapStyle({ ...input, mapType: 'sem-imagem', base: street });
       expect(plain.sources['base-map']).toBeUndefined();
+    });
+  });
+
+  describe("drawn from the server's vector tiles", () => {
+    const tiles = {
+      tiles: layerTilesUrl({ origin: 'http://h', projectId: 7, apiToken: 't k', date: null, version: '3.0' }),
+    };
+    const input = {
+      mapType: 'mapa' as const,
+      data: tiles,
+      visibleTypes: ['LOT' as const],
+      scene: null,
+      apiToken: 't',
+      origin: 'http://h',
+    };
+
+    it('asks for the tiles with the token, the list version and, over a dated image, its date', () => {
+      expect(tiles.tiles).toBe('http://h/api/v1/project/7/layer-tiles/{z}/{x}/{y}?api_token=t+k&v=3.0');
+      expect(
+        layerTilesUrl({
+          origin: 'http://h',
+          projectId: 7,
+          apiToken: 't',
+          date: '2026-01-05T00:00:00',
+          version: '1.2',
+        }),
+      ).toBe('http://h/api/v1/project/7/layer-tiles/{z}/{x}/{y}?api_token=t&v=1.2&date=2026-01-05');
+    });
+
+    it('makes the layers one vector source up to z17, every one of our layers reading its source layer', () => {
+      const style = buildMapStyle(input);
+      expect(style.sources['mirante-layers']).toEqual({ type: 'vector', tiles: [tiles.tiles], maxzoom: 17 });
+      const ours = style.layers.filter((layer) => 'source' in layer && layer.source === 'mirante-layers');
+      expect(ours.map((layer) => layer.id)).toEqual(
+        expect.arrayContaining([
+          FILL_LAYER,
+          'lots-outline',
+          'lots-selected',
+          'edit-picked',
+          'drawn-map-streets',
+        ]),
+      );
+      for (const layer of ours) expect(layer).toMatchObject({ 'source-layer': TILES_SOURCE_LAYER });
+      // The same colours and filters as from GeoJSON.
+      const fromGeojson = buildMapStyle({ ...input, data: toFeatureCollection([]) });
+      const fill = (style: ReturnType<typeof buildMapStyle>) =>
+        style.layers.find((layer) => layer.id === FILL_LAYER);
+      expect({ ...fill(style), 'source-layer': undefined }).toEqual({
+        ...fill(fromGeojson),
+        'source-layer': undefined,
+      });
+    });
+
+    it("with 'A revisar' only, draws of the lots only those whose AI confidence is under the threshold", () => {
+      const style = buildMapStyle({ ...input, reviewOnly: true });
+      const fill = style.layers.find((layer) => layer.id === FILL_LAYER);
+      const filter = JSON.stringify(fill && 'filter' in fill ? fill.filter : null);
+      expect(filter).toContain('["has","precision"]');
+      expect(filter).toContain('["<",["get","precision"],0.75]');
+      expect(style.layers.find((layer) => layer.id === 'background')).not.toHaveProperty('filter');
     });
   });
 });

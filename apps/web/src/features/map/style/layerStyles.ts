@@ -1,9 +1,18 @@
-import { DETECTION_TYPES, MAP_LIMITS, type Layer, type LayerType, type Scene } from '@mirante/shared';
+import {
+  AI_REVIEW_BELOW,
+  DETECTION_TYPES,
+  MAP_LIMITS,
+  VECTOR_TILE_MAX_ZOOM,
+  type Layer,
+  type LayerType,
+  type Scene,
+} from '@mirante/shared';
 import type {
   ExpressionSpecification,
   GeoJSONSourceSpecification,
   LayerSpecification,
   StyleSpecification,
+  VectorSourceSpecification,
 } from 'maplibre-gl';
 import type { MapInstance } from '../engine/maplibre';
 import type { BaseMapPart } from './baseMapStyle';
@@ -14,6 +23,8 @@ export const LAYERS_SOURCE = 'mirante-layers';
 export const SCENE_SOURCE = 'mirante-scene';
 /** The fill layer of the areas and lots: the one the pointer picks from. */
 export const FILL_LAYER = 'fills';
+/** The one layer of the server's vector tiles of the project (its `source-layer`). */
+export const TILES_SOURCE_LAYER = 'layers';
 /** Lots with no detection yet. */
 export const UNCLASSIFIED_COLOR = '#9aa3ad';
 
@@ -32,6 +43,44 @@ export interface LayersFeatureCollection {
     geometry: Layer['geo_json'];
     properties: LayerFeatureProperties;
   }[];
+}
+
+/**
+ * The project's layers as the server's vector tiles (MVT, feature ids = layer ids, the same properties as the
+ * GeoJSON features, plus `precision`): the map of a large allotment draws only the tiles in view.
+ */
+export interface LayerTiles {
+  tiles: string;
+}
+
+/** What the layers are drawn from: the features themselves, or the server's vector tiles of them. */
+export type LayersData = LayersFeatureCollection | LayerTiles;
+
+const isTiles = (data: LayersData): data is LayerTiles => 'tiles' in data;
+
+/**
+ * The URL of the project's vector tiles as MapLibre asks for them: with the session token (map clients can't send
+ * headers), the date whose statuses colour the lots (none: the latest) and `v`, the map's version of the layer
+ * list, which changes the URL (and so reloads the tiles) when the list changes.
+ */
+export function layerTilesUrl(input: {
+  origin: string;
+  projectId: number;
+  apiToken: string;
+  date: string | null;
+  version: string;
+}): string {
+  const query = new URLSearchParams({ api_token: input.apiToken, v: input.version });
+  if (input.date) query.set('date', input.date.slice(0, 10));
+  return `${input.origin}/api/v1/project/${input.projectId}/layer-tiles/{z}/{x}/{y}?${query.toString()}`;
+}
+
+/** The target of a feature-state on a layer (the vector tiles' features live in their source layer). */
+export function layerFeature(map: MapInstance, id: number) {
+  const tiled = map.getSource(LAYERS_SOURCE)?.type === 'vector';
+  return tiled
+    ? { source: LAYERS_SOURCE, sourceLayer: TILES_SOURCE_LAYER, id }
+    : { source: LAYERS_SOURCE, id };
 }
 
 /** The layers as one GeoJSON source (feature ids = layer ids, for hover/selection feature-state). */
@@ -143,6 +192,13 @@ const lines: ExpressionSpecification = [
   false,
 ];
 const isLot: ExpressionSpecification = ['==', ['get', 'type'], 'LOT'];
+/** 'A revisar': a lot whose AI reading is under the confidence threshold (the vector tiles carry `precision`). */
+const lotToReview: ExpressionSpecification = [
+  'all',
+  isLot,
+  ['has', 'precision'],
+  ['<', ['get', 'precision'], AI_REVIEW_BELOW],
+];
 const notLot: ExpressionSpecification = ['!=', ['get', 'type'], 'LOT'];
 
 /**
@@ -265,6 +321,21 @@ export function vectorLayers(
   ];
 }
 
+/**
+ * A layer of ours made to draw from the vector tiles: their source layer and, with `reviewOnly`, only the lots
+ * to review (the GeoJSON list is filtered before it becomes a source; tiles are filtered by the style).
+ */
+function fromTiles(layer: LayerSpecification, reviewOnly: boolean): LayerSpecification {
+  if (!('source' in layer) || layer.source !== LAYERS_SOURCE) return layer;
+  const tiled = { ...layer, 'source-layer': TILES_SOURCE_LAYER } as LayerSpecification & { filter?: unknown };
+  if (!reviewOnly) return tiled;
+  const review: ExpressionSpecification = ['any', ['!', isLot], lotToReview];
+  const filter = tiled.filter
+    ? (['all', tiled.filter as ExpressionSpecification, review] as ExpressionSpecification)
+    : review;
+  return { ...tiled, filter } as LayerSpecification;
+}
+
 /** Shows or hides a highlight layer (they are hidden while nothing is highlighted). */
 export function showHighlight(map: MapInstance, layerId: 'lots-selected' | 'edit-picked', on: boolean): void {
   const visibility = on ? 'visible' : 'none';
@@ -276,7 +347,9 @@ const BACKGROUND: Record<MapType, string> = { mapa: '#eef0ea', satelite: '#1d212
 
 export interface StyleInput {
   mapType: MapType;
-  data: LayersFeatureCollection;
+  data: LayersData;
+  /** With vector tiles: draw, of the lots, only those to review (GeoJSON data comes filtered already). */
+  reviewOnly?: boolean;
   visibleTypes: readonly LayerType[];
   scene: Scene | null;
   apiToken: string;
@@ -305,16 +378,24 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
   const drawnMap = input.mapType === 'mapa' && !base;
   const backdrop: Backdrop =
     input.mapType === 'satelite' || base || showScene ? 'image' : drawnMap ? 'drawn-map' : 'plain';
+  const tiles = isTiles(input.data) ? input.data : null;
   const sources: StyleSpecification['sources'] = {
-    [LAYERS_SOURCE]: {
-      type: 'geojson',
-      data: input.data as GeoJSONSourceSpecification['data'],
-      // Tiles up to z17 (≈4 cm precision, overzoomed beyond), a 4 px buffer (lines are at most 4 px wide, so
-      // tile edges don't show) and a little more simplification: fewer vertices to lay out and draw for 5,000 lots.
-      maxzoom: 17,
-      buffer: 4,
-      tolerance: 0.5,
-    },
+    [LAYERS_SOURCE]: tiles
+      ? // Cut by the server with the same zoom range, buffer and simplification as the GeoJSON source below.
+        ({
+          type: 'vector',
+          tiles: [tiles.tiles],
+          maxzoom: VECTOR_TILE_MAX_ZOOM,
+        } satisfies VectorSourceSpecification)
+      : {
+          type: 'geojson',
+          data: input.data as GeoJSONSourceSpecification['data'],
+          // Tiles up to z17 (≈4 cm precision, overzoomed beyond), a 4 px buffer (lines are at most 4 px wide, so
+          // tile edges don't show) and a little more simplification: fewer vertices to lay out and draw for 5,000 lots.
+          maxzoom: 17,
+          buffer: 4,
+          tolerance: 0.5,
+        },
   };
   const background = drawnMap ? DRAWN_MAP.land : BACKGROUND[input.mapType];
   const layers: LayerSpecification[] = [
@@ -333,7 +414,7 @@ export function buildMapStyle(input: StyleInput): StyleSpecification {
   return {
     version: 8,
     sources,
-    layers,
+    layers: tiles ? layers.map((layer) => fromTiles(layer, input.reviewOnly === true)) : layers,
     ...(base?.glyphs ? { glyphs: base.glyphs } : {}),
     ...(base?.sprite ? { sprite: base.sprite } : {}),
   };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { MAP_LIMITS } from '@mirante/shared';
-import { FILL_LAYER, LAYERS_SOURCE, showHighlight } from '../../style/layerStyles';
+import { FILL_LAYER, LAYERS_SOURCE, layerFeature, showHighlight } from '../../style/layerStyles';
 import type { Modifiers } from '../../model/lotSelection';
 import { maplibregl, type MapInstance } from '../../engine/maplibre';
 import { FIT_BOUNDS_OPTIONS } from '../../engine/fitBounds';
@@ -82,9 +82,10 @@ export function MapView({
     mapRef.current = map;
     let hovered: number | null = null;
     const setHover = (id: number | null) => {
-      if (hovered !== null) map.setFeatureState({ source: LAYERS_SOURCE, id: hovered }, { hover: false });
+      if (hovered !== null && map.getSource(LAYERS_SOURCE))
+        map.setFeatureState(layerFeature(map, hovered), { hover: false });
       hovered = id;
-      if (id !== null) map.setFeatureState({ source: LAYERS_SOURCE, id }, { hover: true });
+      if (id !== null) map.setFeatureState(layerFeature(map, id), { hover: true });
     };
     const pickAt = (point: maplibregl.PointLike): MapPick | null => {
       if (!map.getLayer(FILL_LAYER)) return null;
@@ -144,13 +145,14 @@ export function MapView({
     if (selectedLotId === null) return show(false);
     const apply = () => {
       show(true);
-      map.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: true });
+      map.setFeatureState(layerFeature(map, selectedLotId), { selected: true });
     };
     if (map.isStyleLoaded()) apply();
     else map.once('idle', apply);
     return () => {
-      if (mapRef.current?.getSource(LAYERS_SOURCE))
-        mapRef.current.setFeatureState({ source: LAYERS_SOURCE, id: selectedLotId }, { selected: false });
+      const current = mapRef.current;
+      if (current?.getSource(LAYERS_SOURCE))
+        current.setFeatureState(layerFeature(current, selectedLotId), { selected: false });
     };
   }, [selectedLotId, style]);
 
