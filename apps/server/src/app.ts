@@ -56,6 +56,7 @@ import { hasWebApp, registerWebApp } from './http/web-static';
 import { requestForLog } from './http/log-redaction';
 import { registerGisKeyRoutes } from './features/gis-keys';
 import { registerGisRoutes } from './features/gis/gis.routes';
+import { registerScheduledReportRoutes } from './features/scheduled-reports';
 
 /**
  * br/gzip for JSON and text over 1 KB (the 5,000-lot layer list: 2.9 MB → 0.2 MB). Images, tiles, xlsx, PDFs
@@ -190,6 +191,7 @@ export async function buildApp(
   registerOverlayRoutes(route, services.overlays);
   registerGisKeyRoutes(route, services.gisKeys);
   registerGisRoutes(route, services.gis);
+  registerScheduledReportRoutes(route, services.scheduledReports);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

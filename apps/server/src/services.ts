@@ -70,6 +70,9 @@ import { createGisKeysRepo, createGisKeysService } from './features/gis-keys';
 import { createGisRepo } from './features/gis/gis.repo';
 import { createGisService } from './features/gis/gis.service';
 import type { Storage } from './storage/storage';
+import { createReportRunner } from './features/scheduled-reports/report-runner';
+import { createScheduledReportsRepo } from './features/scheduled-reports/scheduled-reports.repo';
+import { createScheduledReportsService } from './features/scheduled-reports/scheduled-reports.service';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -83,6 +86,8 @@ export interface JobDispatch {
   sceneIngest(sceneId: number): Promise<void>;
   detectionsProcess(detectId: number): Promise<void>;
   integrationSync?(run: SyncRunRow): Promise<void>;
+  /** A scheduled report's run (its `report-send` job). */
+  reportRun?(runId: number): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -149,6 +154,24 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     cpu,
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
+  const scheduledReportsRepo = createScheduledReportsRepo(db);
+  const reportRunner = createReportRunner({
+    repo: scheduledReportsRepo,
+    auth,
+    sources: { detectionsReport, finance },
+    storage: infra.storage,
+    cpu,
+    mailer,
+    appUrl: config.appUrl,
+    log: (message) => process.stderr.write(`${JSON.stringify({ level: 50, msg: message })}\n`),
+  });
+  const scheduledReports = createScheduledReportsService({
+    repo: scheduledReportsRepo,
+    projects,
+    runner: reportRunner,
+    dispatch: options.dispatch?.reportRun,
+    clock: options.clock,
+  });
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
   const notes = createNotesService({
@@ -192,6 +215,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     detectionsReport,
     detections,
     finance,
+    scheduledReports,
+    reportRunner,
     inspections,
     elevation: createElevationService({
       repo: createElevationRepo(db),

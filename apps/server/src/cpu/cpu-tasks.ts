@@ -10,6 +10,7 @@ import { detectionTasks } from '../features/detections/ai/detection-tasks';
 import { reportTasks } from '../features/environment/report/report-tasks';
 import { environmentTasks } from '../features/environment/environment-tasks';
 import { sceneTasks } from '../features/scenes/scene-tasks';
+import { scheduledReportTasks } from '../features/scheduled-reports/report-tasks';
 
 /**
  * Everything the CPU pool's threads can run (cpu-pool.ts), by name. A task takes structured-cloneable input
@@ -28,6 +29,7 @@ export const CPU_TASKS = {
   ...detectionsExportTasks,
   ...layerImportTasks,
   ...geoExportTasks,
+  ...scheduledReportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

@@ -26,6 +26,11 @@ import type {
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
 import type { GisKeysTable } from './schema-gis';
+import type {
+  ReportRunsTable,
+  ReportScheduleRecipientsTable,
+  ReportSchedulesTable,
+} from './schema-reports';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -261,6 +266,9 @@ export interface Database {
   overlayFiles: OverlayFilesTable;
   overlays: OverlaysTable;
   gisKeys: GisKeysTable;
+  reportSchedules: ReportSchedulesTable;
+  reportScheduleRecipients: ReportScheduleRecipientsTable;
+  reportRuns: ReportRunsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -2,6 +2,7 @@ import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
 import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
+import { scheduledReportJobs } from '../features/scheduled-reports';
 import { closeSharedCpuPool } from '../cpu/cpu-pool';
 import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
@@ -59,6 +60,8 @@ export async function startJobs(
   await integrationSync.create();
   const mail = mailJobs(queue, wakeups, infra.mailer);
   await mail.create();
+  const reports = scheduledReportJobs(queue, wakeups);
+  await reports.create();
   const tasks = remoteTasks(queue, {
     pickupSeconds: infra.config.jobPickupSeconds,
     concurrency: infra.config.remoteTaskConcurrency,
@@ -82,6 +85,7 @@ export async function startJobs(
         sceneIngest: ingest.enqueue,
         detectionsProcess: processing.enqueue,
         integrationSync: integrationSync.enqueue,
+        reportRun: reports.enqueue,
       },
     },
   );
@@ -93,6 +97,7 @@ export async function startJobs(
     await processing.work(services.analyses);
     await integrationSync.work(services.syncRunner, services.syncQueue);
     await mail.work();
+    await reports.work(services.reportRunner, services.scheduledReports);
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }

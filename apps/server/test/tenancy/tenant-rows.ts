@@ -23,7 +23,8 @@ export type IdKind =
   | 'noteCategory'
   | 'overlay'
   | 'environmentFeature'
-  | 'gisKey';
+  | 'gisKey'
+  | 'reportSchedule';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -124,6 +125,13 @@ export async function tenantRows(
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const reportSchedule = await ctx.db
+    .insertInto('reportSchedules')
+    .values({ projectId: project.id, frequency: 'weekly', day: 1, createdBy: user.id, nextRunAt: new Date(Date.now() + 86_400_000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db.insertInto('reportScheduleRecipients').values({ scheduleId: reportSchedule.id, userId: user.id }).execute();
+
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
   const overlayFolder = `overlays/p${project.id}/${overlayHash}`;
@@ -177,6 +185,7 @@ export async function tenantRows(
       overlay: overlay.id,
       environmentFeature: await environmentFeature(ctx, detection.id),
       gisKey: gisKey.id,
+      reportSchedule: reportSchedule.id,
       space: project.space,
       ...construction,
     },

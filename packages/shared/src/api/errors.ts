@@ -137,6 +137,9 @@ export const ERROR_CODES = [
   'GIS_KEY_LIMIT',
   'GIS_NOT_FOUND',
   'GIS_BAD_REQUEST',
+  // Scheduled e-mailed reports
+  'REPORT_SCHEDULE_NOT_FOUND',
+  'REPORT_RECIPIENTS_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

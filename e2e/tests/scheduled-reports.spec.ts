@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { MANAGER, USER, listedOptions, noOpenDropdown, openSignedIn, openedDialog, waitForEmailTo } from './support';
+import { screenshotWhenAsked } from './shots';
+
+test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail) and deletes it', async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/list' });
+  await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Relatórios por e-mail' }).click();
+  const dialog = openedDialog(page, { name: /Relatórios por e-mail/ });
+  await expect(dialog.getByText('Nenhum relatório agendado para este projeto.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Novo agendamento' }).click();
+  await dialog.getByText('Mensal', { exact: true }).click();
+  await dialog.getByLabel('Dia do envio').click();
+  await listedOptions(page).filter({ hasText: /^Dia 5$/ }).click();
+  await dialog.getByLabel('Destinatários').click();
+  await listedOptions(page).filter({ hasText: 'Gustavo Gerente' }).click();
+  await listedOptions(page).filter({ hasText: 'Úrsula Usuária' }).click();
+  await noOpenDropdown(page);
+  await dialog.getByRole('button', { name: 'Agendar relatório' }).click();
+  await expect(page.getByText('Relatório agendado.')).toBeVisible();
+  const item = dialog.locator('[data-testid^="report-schedule-"]');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Todo dia 5 do mês, às 07:00');
+  await expect(item).toContainText('Gustavo Gerente, Úrsula Usuária');
+  await expect(item.getByTestId('report-last-run')).toHaveText('Último envio: Nenhum envio ainda.');
+
+  const since = Date.now();
+  await item.getByRole('button', { name: 'Enviar agora' }).click();
+  await expect(page.getByText(/Relatório na fila de envio/)).toBeVisible();
+  // The worker draws the PDF and queues one e-mail per recipient; the list follows the run to its end.
+  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)', { timeout: 90_000 });
+  await screenshotWhenAsked(page, { path: '/tmp/shots-reports/schedule-screen.png' });
+  const mail = await waitForEmailTo(MANAGER, since);
+  expect(mail).toMatch(/filename="?relatorio-jardim-das-palmeiras-\d{4}-\d{2}-\d{2}\.pdf/);
+  expect(mail).toMatch(/filename="?deteccoes-jardim-das-palmeiras-[\d-]+\.xlsx/);
+  expect(mail).toContain('Abrir o mapa do loteamento');
+
+  await item.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).last().click();
+  await expect(page.getByText('Agendamento excluído.')).toBeVisible();
+  await expect(dialog.getByText('Nenhum relatório agendado para este projeto.')).toBeVisible();
+});
+
+test('a USER sees no scheduled reports button on the detections list', async ({ page }) => {
+  await openSignedIn(page, USER, { path: '/page/list' });
+  await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Exportar geometria' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Relatórios por e-mail' })).toHaveCount(0);
+});
