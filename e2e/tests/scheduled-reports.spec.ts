@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { MANAGER, USER, listedOptions, noOpenDropdown, openSignedIn, openedDialog, waitForEmailTo } from './support';
+import {
+  MANAGER,
+  USER,
+  listedOptions,
+  noOpenDropdown,
+  openSignedIn,
+  openedDialog,
+  waitForEmailTo,
+} from './support';
 import { screenshotWhenAsked } from './shots';
 
 test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail) and deletes it', async ({
@@ -14,7 +22,9 @@ test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by
   await dialog.getByRole('button', { name: 'Novo agendamento' }).click();
   await dialog.getByText('Mensal', { exact: true }).click();
   await dialog.getByLabel('Dia do envio').click();
-  await listedOptions(page).filter({ hasText: /^Dia 5$/ }).click();
+  await listedOptions(page)
+    .filter({ hasText: /^Dia 5$/ })
+    .click();
   await dialog.getByLabel('Destinatários').click();
   await listedOptions(page).filter({ hasText: 'Gustavo Gerente' }).click();
   await listedOptions(page).filter({ hasText: 'Úrsula Usuária' }).click();
@@ -31,7 +41,9 @@ test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by
   await item.getByRole('button', { name: 'Enviar agora' }).click();
   await expect(page.getByText(/Relatório na fila de envio/)).toBeVisible();
   // The worker draws the PDF and queues one e-mail per recipient; the list follows the run to its end.
-  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)', { timeout: 90_000 });
+  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)', {
+    timeout: 90_000,
+  });
   await screenshotWhenAsked(page, { path: '/tmp/shots-reports/schedule-screen.png' });
   const mail = await waitForEmailTo(MANAGER, since);
   expect(mail).toMatch(/filename="?relatorio-jardim-das-palmeiras-\d{4}-\d{2}-\d{2}\.pdf/);

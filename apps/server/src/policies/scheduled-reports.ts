@@ -3,7 +3,8 @@ import type { AuthUser } from '../features/auth';
 import { forbidden } from '../http/app-error';
 
 /** ADMIN and MANAGER schedule a project's e-mailed reports (for the projects they see); a USER only receives them. */
-export const mayScheduleReports = (user: AuthUser): boolean => user.role === 'ADMIN' || user.role === 'MANAGER';
+export const mayScheduleReports = (user: AuthUser): boolean =>
+  user.role === 'ADMIN' || user.role === 'MANAGER';
 
 export function assertMayScheduleReports(user: AuthUser): void {
   if (!mayScheduleReports(user)) throw forbidden(SCHEDULED_REPORT_MESSAGES.forbidden);

@@ -127,10 +127,19 @@ export async function tenantRows(
 
   const reportSchedule = await ctx.db
     .insertInto('reportSchedules')
-    .values({ projectId: project.id, frequency: 'weekly', day: 1, createdBy: user.id, nextRunAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      projectId: project.id,
+      frequency: 'weekly',
+      day: 1,
+      createdBy: user.id,
+      nextRunAt: new Date(Date.now() + 86_400_000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await ctx.db.insertInto('reportScheduleRecipients').values({ scheduleId: reportSchedule.id, userId: user.id }).execute();
+  await ctx.db
+    .insertInto('reportScheduleRecipients')
+    .values({ scheduleId: reportSchedule.id, userId: user.id })
+    .execute();
 
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');

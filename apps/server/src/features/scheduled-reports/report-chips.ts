@@ -19,7 +19,18 @@ function chipArea(lot: InvadedLot): Area {
   const dLat = marginM / METRES_PER_DEGREE;
   const dLon = marginM / (METRES_PER_DEGREE * cosLat);
   const [w, s, e, n] = [west - dLon, south - dLat, east + dLon, north + dLat];
-  return { type: 'Polygon', coordinates: [[[w, s], [e, s], [e, n], [w, n], [w, s]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [w, s],
+        [e, s],
+        [e, n],
+        [w, n],
+        [w, s],
+      ],
+    ],
+  };
 }
 
 async function chipsOf(scene: SceneOnDisk | null, lots: InvadedLot[]): Promise<(Buffer | null)[]> {
@@ -31,7 +42,12 @@ async function chipsOf(scene: SceneOnDisk | null, lots: InvadedLot[]): Promise<(
       const metres = gridOver(area, 1);
       const grid = gridOver(area, Math.max(0.2, Math.max(metres.width, metres.height) / CHIP_CELLS));
       const rgba = await sampleScene(source, grid);
-      const drawn = [{ rings: lot.geometry.type === 'Polygon' ? lot.geometry.coordinates : lot.geometry.coordinates.flat(), color: INVASION_COLOR }];
+      const drawn = [
+        {
+          rings: lot.geometry.type === 'Polygon' ? lot.geometry.coordinates : lot.geometry.coordinates.flat(),
+          color: INVASION_COLOR,
+        },
+      ];
       images.push(await gridImagePng(rgba, grid, drawn, CHIP_PX));
     }
     return images;

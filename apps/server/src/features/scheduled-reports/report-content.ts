@@ -24,7 +24,8 @@ export const MAX_INVASION_IMAGES = 6;
 const lotLabel = (row: DetectionRow) =>
   [row.block ? `Quadra ${row.block}` : null, row.tag_value ? `Lote ${row.tag_value}` : null]
     .filter(Boolean)
-    .join(', ') || (row.customer_code ?? `Lote ${row.layer_id}`);
+    .join(', ') ||
+  (row.customer_code ?? `Lote ${row.layer_id}`);
 
 const isGeometry = (value: unknown): value is LotGeometry =>
   typeof value === 'object' &&

@@ -3,8 +3,7 @@ import type { MailMessage } from '../../mail/mailer';
 import type { ReportDocument } from './report-document';
 import { reportTitle } from './report-pdf';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The e-mail carrying one recipient's report: a short summary in HTML and plain text, the files attached. */
 export function reportEmail(input: {

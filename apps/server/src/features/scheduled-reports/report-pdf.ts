@@ -34,7 +34,10 @@ export const reportTitle = (document: Pick<ReportDocument, 'frequency'>) =>
  * the baseline date, the invasions with their before/after images and, for a recipient who may see them, the
  * portfolio's totals.
  */
-export async function scheduledReportPdf(document: ReportDocument, images: ReportImages): Promise<Uint8Array> {
+export async function scheduledReportPdf(
+  document: ReportDocument,
+  images: ReportImages,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(`${reportTitle(document)} - ${document.projectName}`));
   pdf.setLanguage('pt-BR');
@@ -77,7 +80,10 @@ export async function scheduledReportPdf(document: ReportDocument, images: Repor
   line(24);
 
   if (!latest) {
-    write('Ainda não há análises publicadas deste loteamento: o próximo relatório trará a situação dos lotes.', LEFT);
+    write(
+      'Ainda não há análises publicadas deste loteamento: o próximo relatório trará a situação dos lotes.',
+      LEFT,
+    );
     return pdf.save();
   }
 
@@ -107,7 +113,10 @@ export async function scheduledReportPdf(document: ReportDocument, images: Repor
     write(`Nenhum lote mudou de situação entre ${baseline} e ${latest}.`, LEFT);
     line(22);
   } else {
-    write(`${count.format(document.changedCount)} lote(s) mudaram de situação entre ${baseline} e ${latest}:`, LEFT);
+    write(
+      `${count.format(document.changedCount)} lote(s) mudaram de situação entre ${baseline} e ${latest}:`,
+      LEFT,
+    );
     line(16);
     for (const transition of document.transitions) {
       write(`${transition.from} -> ${transition.to}`, LEFT + 10);

@@ -42,8 +42,12 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     work: (scenes: ReportScenes) => Promise<T>,
   ): Promise<T> {
     if (document.invasions.length === 0) return work({ before: null, after: null });
-    const find = (date: string | null) => (date ? repo.publishedScene(projectId, date) : Promise.resolve(undefined));
-    const local = async <R>(scene: SceneFile | undefined, next: (onDisk: ReportScenes['before']) => Promise<R>) => {
+    const find = (date: string | null) =>
+      date ? repo.publishedScene(projectId, date) : Promise.resolve(undefined);
+    const local = async <R>(
+      scene: SceneFile | undefined,
+      next: (onDisk: ReportScenes['before']) => Promise<R>,
+    ) => {
       if (!scene) return next(null);
       let opened = false;
       try {
@@ -70,7 +74,13 @@ export function createReportRunner(deps: ReportRunnerDeps) {
       const schedule = await repo.find(run.scheduleId);
       const project = schedule ? await repo.project(schedule.projectId) : undefined;
       if (!schedule || !project || project.archivedAt) {
-        await repo.finishRun(run, { state: 'failed', statusDate, sent, skipped, error: 'Projeto indisponível.' });
+        await repo.finishRun(run, {
+          state: 'failed',
+          statusDate,
+          sent,
+          skipped,
+          error: 'Projeto indisponível.',
+        });
         return;
       }
       const recipients = await repo.recipientsOf([schedule.id]);
@@ -88,7 +98,11 @@ export function createReportRunner(deps: ReportRunnerDeps) {
             user,
             { id: project.id, name: project.name, boundary: project.boundary },
             lots,
-            { frequency: schedule.frequency as ReportFrequency, baseline: schedule.lastStatusDate, today: today() },
+            {
+              frequency: schedule.frequency as ReportFrequency,
+              baseline: schedule.lastStatusDate,
+              today: today(),
+            },
           );
           statusDate = document.latestDate ?? statusDate;
           // Recipients who read the same thing share one PDF.

@@ -7,7 +7,10 @@ import { scheduledReportPdf } from './report-pdf';
 export const scheduledReportTasks = {
   async scheduledReportPdf(input: { document: ReportDocument; scenes: ReportScenes }): Promise<Uint8Array> {
     const { document, scenes } = input;
-    const [map, chips] = await Promise.all([reportMapPng(document), invasionChips(scenes, document.invasions)]);
+    const [map, chips] = await Promise.all([
+      reportMapPng(document),
+      invasionChips(scenes, document.invasions),
+    ]);
     return scheduledReportPdf(document, { map, chips });
   },
 };

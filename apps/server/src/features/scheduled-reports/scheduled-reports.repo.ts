@@ -151,7 +151,11 @@ export function createScheduledReportsRepo(db: Db) {
     }): Promise<number> {
       return db.transaction().execute(async (trx) => {
         const { userIds, ...values } = input;
-        const row = await trx.insertInto('reportSchedules').values(values).returning('id').executeTakeFirstOrThrow();
+        const row = await trx
+          .insertInto('reportSchedules')
+          .values(values)
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('reportScheduleRecipients')
           .values(userIds.map((userId) => ({ scheduleId: row.id, userId })))
@@ -257,7 +261,13 @@ export function createScheduledReportsRepo(db: Db) {
 
     async finishRun(
       run: Pick<RunRow, 'id' | 'scheduleId' | 'kind'>,
-      outcome: { state: 'sent' | 'failed'; statusDate: string | null; sent: number; skipped: number; error: string | null },
+      outcome: {
+        state: 'sent' | 'failed';
+        statusDate: string | null;
+        sent: number;
+        skipped: number;
+        error: string | null;
+      },
     ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx

@@ -30,7 +30,11 @@ function toRun(row: RunRow): ReportRun {
   };
 }
 
-function toSchedule(row: ScheduleRow, recipients: RecipientRow[], lastRun: RunRow | undefined): ReportSchedule {
+function toSchedule(
+  row: ScheduleRow,
+  recipients: RecipientRow[],
+  lastRun: RunRow | undefined,
+): ReportSchedule {
   return {
     id: row.id,
     project_id: row.projectId,

@@ -11,7 +11,9 @@ export function useReportSchedules(projectId: number, enabled: boolean) {
     enabled,
     // While a report is being sent, its outcome is read again every 2 s.
     refetchInterval: (query) =>
-      query.state.data?.schedules.some((s) => s.last_run?.state === 'queued' || s.last_run?.state === 'sending')
+      query.state.data?.schedules.some(
+        (s) => s.last_run?.state === 'queued' || s.last_run?.state === 'sending',
+      )
         ? 2000
         : false,
   });

@@ -15,7 +15,9 @@ const run = {
 describe('runText', () => {
   it('says when and to how many the last report went, in Brasília time', () => {
     expect(brasiliaTime('2026-12-07T10:00:00.000Z')).toBe('07/12/2026 07:00');
-    expect(runText(run)).toBe('Enviado em 07/12/2026 07:00 para 2 destinatário(s); 1 sem acesso, não enviado(s).');
+    expect(runText(run)).toBe(
+      'Enviado em 07/12/2026 07:00 para 2 destinatário(s); 1 sem acesso, não enviado(s).',
+    );
     expect(runText(null)).toBe('Nenhum envio ainda.');
     expect(runText({ ...run, state: 'failed', error: 'Não foi possível gerar o relatório.' })).toBe(
       'Falhou em 07/12/2026 07:00: Não foi possível gerar o relatório.',

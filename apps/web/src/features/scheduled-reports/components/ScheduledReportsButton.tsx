@@ -8,7 +8,13 @@ const ScheduledReportsModal = lazy(() =>
 );
 
 /** 'Relatórios por e-mail', for the ADMINs and MANAGERs who schedule them; nothing for a USER. */
-export function ScheduledReportsButton({ projectId, projectName }: { projectId: number; projectName: string }) {
+export function ScheduledReportsButton({
+  projectId,
+  projectName,
+}: {
+  projectId: number;
+  projectName: string;
+}) {
   const { role } = useCredentials();
   const [open, setOpen] = useState(false);
   if (role !== 'ADMIN' && role !== 'MANAGER') return null;

@@ -3,12 +3,7 @@ import { useState } from 'react';
 import { SCHEDULED_REPORT_MESSAGES, type ReportSchedule, type ReportScheduleInput } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { serverReason } from '../../admin/messages';
-import {
-  useDeleteReportSchedule,
-  useReportSchedules,
-  useSaveReportSchedule,
-  useSendReportNow,
-} from '../api';
+import { useDeleteReportSchedule, useReportSchedules, useSaveReportSchedule, useSendReportNow } from '../api';
 import { brasiliaTime, runText } from '../runText';
 import { ScheduleForm } from './ScheduleForm';
 
@@ -37,17 +32,21 @@ export function ScheduledReportsModal({
       { scheduleId: form && form !== 'new' ? form.id : null, body },
       {
         onSuccess: () => {
-          void message.success(form === 'new' ? SCHEDULED_REPORT_MESSAGES.created : SCHEDULED_REPORT_MESSAGES.updated);
+          void message.success(
+            form === 'new' ? SCHEDULED_REPORT_MESSAGES.created : SCHEDULED_REPORT_MESSAGES.updated,
+          );
           setForm(null);
         },
-        onError: (error) => void message.error(`${SCHEDULED_REPORT_MESSAGES.saveFailed} ${serverReason(error)}`),
+        onError: (error) =>
+          void message.error(`${SCHEDULED_REPORT_MESSAGES.saveFailed} ${serverReason(error)}`),
       },
     );
 
   const sendNow = (schedule: ReportSchedule) =>
     send.mutate(schedule.id, {
       onSuccess: () => void message.success(SCHEDULED_REPORT_MESSAGES.sendQueued),
-      onError: (error) => void message.error(`${SCHEDULED_REPORT_MESSAGES.sendFailed} ${serverReason(error)}`),
+      onError: (error) =>
+        void message.error(`${SCHEDULED_REPORT_MESSAGES.sendFailed} ${serverReason(error)}`),
     });
 
   const removeSchedule = (schedule: ReportSchedule) =>
@@ -66,8 +65,8 @@ export function ScheduledReportsModal({
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        O relatório vai em PDF (mapa com a situação dos lotes na data mais recente, contagens, mudanças desde o
-        relatório anterior, invasões com imagens de antes e depois e, para quem tem acesso, os totais
+        O relatório vai em PDF (mapa com a situação dos lotes na data mais recente, contagens, mudanças desde
+        o relatório anterior, invasões com imagens de antes e depois e, para quem tem acesso, os totais
         financeiros), com a planilha de detecções anexa. Envio às 07:00 (horário de Brasília).
       </Typography.Paragraph>
       {query.isPending && <Spin />}
