@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
@@ -106,7 +106,59 @@ beforeAll(async () => {
   });
   tokens.inactive = await make.signIn(inactive);
   await ctx.db.updateTable('users').set({ status: false }).where('id', '=', inactive.id).execute();
+  await scenesOfLastTwoDates();
 });
+
+/**
+ * Published scenes of the project's last two analysis dates: PNGs over the whole project (a green field, then
+ * the same field with grey roofs), so the invaded lots' before/after images are cut from real files.
+ */
+async function scenesOfLastTwoDates(): Promise<void> {
+  const dates = await ctx.db
+    .selectFrom('lotStatusHistory as h')
+    .innerJoin('layers as l', 'l.id', 'h.layerId')
+    .select('h.date')
+    .distinct()
+    .where('l.projectId', '=', projectId)
+    .orderBy('h.date', 'desc')
+    .limit(2)
+    .execute();
+  const boxes = await ctx.db
+    .selectFrom('layers')
+    .select('bbox')
+    .where('projectId', '=', projectId)
+    .where('type', '=', 'LOT')
+    .execute();
+  const west = Math.min(...boxes.map((b) => b.bbox[0] as number)) - 0.001;
+  const south = Math.min(...boxes.map((b) => b.bbox[1] as number)) - 0.001;
+  const east = Math.max(...boxes.map((b) => b.bbox[2] as number)) + 0.001;
+  const north = Math.max(...boxes.map((b) => b.bbox[3] as number)) + 0.001;
+  for (const [index, { date }] of dates.entries()) {
+    const field = sharp({ create: { width: 1200, height: 1200, channels: 3, background: '#5f8f3a' } });
+    const png = await (
+      index === 0
+        ? field.composite([
+            {
+              input: Buffer.from(
+                '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1200"><pattern id="r" width="24" height="24" patternUnits="userSpaceOnUse"><rect width="14" height="14" fill="#9a9a9a"/></pattern><rect width="1200" height="1200" fill="url(#r)"/></svg>',
+              ),
+            },
+          ])
+        : field
+    )
+      .png()
+      .toBuffer();
+    const key = `scenes/p${projectId}/${date}-relatorio/original.png`;
+    await mkdir(path.dirname(path.join(ctx.config.storageDir, key)), { recursive: true });
+    await writeFile(path.join(ctx.config.storageDir, key), png);
+    const sceneId = await make.buildScene(projectId, { date, published: true });
+    await ctx.db
+      .updateTable('scenes')
+      .set({ sourceKind: 'png', originalKey: key, sourceBounds: [west, south, east, north] })
+      .where('id', '=', sceneId)
+      .execute();
+  }
+}
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -169,7 +221,7 @@ describe('who schedules reports', () => {
   });
 });
 
-describe('a weekly report', () => {
+describe('a weekly report', { timeout: 300_000 }, () => {
   let schedule: ReportSchedule;
 
   it('is scheduled by the MANAGER for Monday 07:00 in Brasília', async () => {
@@ -229,6 +281,10 @@ describe('a weekly report', () => {
     expect(managerPdf.text).toContain('Situação dos lotes em');
     expect(managerPdf.text).toContain('Mudanças desde');
     expect(managerPdf.text).toContain('Invasões');
+    // The invaded lots are shown on both dates' scenes, cut from their files.
+    expect(managerPdf.text).toMatch(/\d+ lote\(s\) com invasão em/);
+    expect(managerPdf.text).toContain('Antes (');
+    expect(managerPdf.text).not.toContain('Imagem indisponível');
     expect(managerPdf.text).toContain('Financeiro');
     expect(managerPdf.text).toContain('Valor total de vendas');
     expect(managerPdf.pages.length).toBeGreaterThanOrEqual(1);

@@ -87,8 +87,8 @@ export function ScheduledReportsModal({
               Novo agendamento
             </Button>
           )}
-          {query.data.schedules.length === 0 && !form ? (
-            <Empty description="Nenhum relatório agendado para este projeto." />
+          {query.data.schedules.length === 0 ? (
+            !form && <Empty description="Nenhum relatório agendado para este projeto." />
           ) : (
             <List
               className="scheduled-reports__list"
