@@ -26,11 +26,7 @@ import type {
 import type { OverlayFilesTable, OverlaysTable } from './schema-overlays';
 import type { OutboundAllowedHostsTable } from './schema-outbound';
 import type { GisKeysTable } from './schema-gis';
-import type {
-  ReportRunsTable,
-  ReportScheduleRecipientsTable,
-  ReportSchedulesTable,
-} from './schema-reports';
+import type { ReportRunsTable, ReportScheduleRecipientsTable, ReportSchedulesTable } from './schema-reports';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;

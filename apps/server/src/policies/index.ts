@@ -7,8 +7,4 @@ export { mayManageProjects } from './project-registration';
 export { constructionAccess, readsConstruction, type ConstructionNeed } from './construction-access';
 export { integrationCustomerOf } from './integration';
 export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './finance-settings';
-export {
-  assertMayScheduleReports,
-  mayScheduleReports,
-  REPORT_RECIPIENT_MODULE,
-} from './scheduled-reports';
+export { assertMayScheduleReports, mayScheduleReports, REPORT_RECIPIENT_MODULE } from './scheduled-reports';
