@@ -61,6 +61,7 @@ import { registerSceneAlignmentRoutes } from './features/scene-alignment';
 import { registerGisRoutes } from './features/gis/gis.routes';
 import { registerAlertRoutes } from './features/alerts';
 import { registerShareLinkRoutes } from './features/share-links';
+import { registerScheduledReportRoutes } from './features/scheduled-reports';
 
 /**
  * br/gzip for JSON and text over 1 KB (the 5,000-lot layer list: 2.9 MB → 0.2 MB). Images, tiles, xlsx, PDFs
@@ -200,6 +201,7 @@ export async function buildApp(
   registerGisRoutes(route, services.gis);
   registerAlertRoutes(route, services.alerts);
   registerShareLinkRoutes(route, services.shareLinks, services.credentialThrottle);
+  registerScheduledReportRoutes(route, services.scheduledReports);
 
   if (serveWeb) await registerWebApp(app, infra.config.webDistDir);
   else if (options.serveWeb !== false) app.log.warn('Aplicação web não encontrada; rode "npm run build".');

@@ -88,6 +88,9 @@ import {
   createShareLinksRepo,
   createShareLinksService,
 } from './features/share-links';
+import { createReportRunner } from './features/scheduled-reports/report-runner';
+import { createScheduledReportsRepo } from './features/scheduled-reports/scheduled-reports.repo';
+import { createScheduledReportsService } from './features/scheduled-reports/scheduled-reports.service';
 
 export interface Infrastructure {
   config: AppConfig;
@@ -108,6 +111,8 @@ export interface JobDispatch {
   };
   /** A timelapse export for the workers (absent: it runs in this process). */
   timelapseExport?(exportId: number, user: AuthUser): Promise<void>;
+  /** A scheduled report's run (its `report-send` job). */
+  reportRun?(runId: number): Promise<void>;
 }
 
 export interface ServiceOptions {
@@ -182,6 +187,24 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     cpu,
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
+  const scheduledReportsRepo = createScheduledReportsRepo(db);
+  const reportRunner = createReportRunner({
+    repo: scheduledReportsRepo,
+    auth,
+    sources: { detectionsReport, finance },
+    storage: infra.storage,
+    cpu,
+    mailer,
+    appUrl: config.appUrl,
+    log: (message) => process.stderr.write(`${JSON.stringify({ level: 50, msg: message })}\n`),
+  });
+  const scheduledReports = createScheduledReportsService({
+    repo: scheduledReportsRepo,
+    projects,
+    runner: reportRunner,
+    dispatch: options.dispatch?.reportRun,
+    clock: options.clock,
+  });
   const guard = constructionGuard(projects);
   const inspections = createInspectionsService(createInspectionsRepo(db), guard);
   const notes = createNotesService({
@@ -235,6 +258,8 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     detectionsReport,
     detections,
     finance,
+    scheduledReports,
+    reportRunner,
     inspections,
     elevation: createElevationService({
       repo: createElevationRepo(db),

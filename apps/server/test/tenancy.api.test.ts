@@ -128,6 +128,19 @@ const NOT_404: Record<string, Exception> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    ['POST /project/:id/report-schedules', 'POST /project/:id/report-schedules/:scheduleId'].map(
+      (route): [string, Exception] => [
+        `${route} body.user_ids`,
+        {
+          status: { MANAGER: 422, USER: 403 },
+          reason:
+            'um destinatário fora dos usuários do projeto, existente ou não, de outro cliente ou não, é 422 ' +
+            'REPORT_RECIPIENTS_INVALID (nada revela); o USER não agenda relatórios (403 pelo perfil)',
+        },
+      ],
+    ),
+  ),
   'POST /allotments/:detectId': {
     status: { MANAGER: 403, USER: 403 },
     reason:

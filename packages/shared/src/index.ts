@@ -48,6 +48,7 @@ export * from './api/overlays';
 export * from './geometry/planar-area';
 export * from './api/geo-export';
 export * from './api/gis-keys';
+export * from './api/scheduled-reports';
 export * from './api/gis';
 export * from './api/dsm-difference';
 export * from './domain/elevation-difference';

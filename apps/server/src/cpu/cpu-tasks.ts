@@ -13,6 +13,7 @@ import { environmentTasks } from '../features/environment/environment-tasks';
 import { sceneTasks } from '../features/scenes/scene-tasks';
 import { timelapseTasks } from '../features/timelapse/timelapse-tasks';
 import { alignmentTasks } from '../features/scene-alignment/alignment-tasks';
+import { scheduledReportTasks } from '../features/scheduled-reports/report-tasks';
 
 /**
  * Everything the CPU pool's threads can run (cpu-pool.ts), by name. A task takes structured-cloneable input
@@ -34,6 +35,7 @@ export const CPU_TASKS = {
   ...geoExportTasks,
   ...timelapseTasks,
   ...alignmentTasks,
+  ...scheduledReportTasks,
 };
 
 export type CpuTasks = typeof CPU_TASKS;

@@ -35,6 +35,7 @@ import type {
 import type { ShareLinksTable } from './schema-share';
 import type { GisKeysTable, TimelapseExportsTable } from './schema-gis';
 import type { SceneAlignmentsTable } from './schema-scene-alignment';
+import type { ReportRunsTable, ReportScheduleRecipientsTable, ReportSchedulesTable } from './schema-reports';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -278,6 +279,9 @@ export interface Database {
   shareLinks: ShareLinksTable;
   timelapseExports: TimelapseExportsTable;
   sceneAlignments: SceneAlignmentsTable;
+  reportSchedules: ReportSchedulesTable;
+  reportScheduleRecipients: ReportScheduleRecipientsTable;
+  reportRuns: ReportRunsTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

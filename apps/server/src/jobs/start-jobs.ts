@@ -3,6 +3,7 @@ import { integrationSyncJobs } from '../features/integration/integration.jobs';
 import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
 import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
 import { timelapseJobs } from '../features/timelapse/timelapse.jobs';
+import { scheduledReportJobs } from '../features/scheduled-reports';
 import { closeSharedCpuPool } from '../cpu/cpu-pool';
 import type { RunningInfrastructure } from '../infrastructure';
 import { mailJobs } from '../mail/mail.jobs';
@@ -65,6 +66,8 @@ export async function startJobs(
   await alerts.create();
   const timelapse = timelapseJobs(queue, wakeups);
   await timelapse.create();
+  const reports = scheduledReportJobs(queue, wakeups);
+  await reports.create();
   const tasks = remoteTasks(queue, {
     pickupSeconds: infra.config.jobPickupSeconds,
     concurrency: infra.config.remoteTaskConcurrency,
@@ -93,6 +96,7 @@ export async function startJobs(
           mailIn: (trx) => transactionalMail(queue, trx),
         },
         timelapseExport: timelapse.enqueue,
+        reportRun: reports.enqueue,
       },
     },
   );
@@ -106,6 +110,7 @@ export async function startJobs(
     await mail.work();
     await alerts.work(services.alerts);
     await timelapse.work(services.timelapse);
+    await reports.work(services.reportRunner, services.scheduledReports);
     await registerOrphanFileSweep(queue, infra.db, infra.storage, log);
     await registerAbandonedUploadSweep(queue, services.overlays, log);
   }

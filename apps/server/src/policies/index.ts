@@ -10,3 +10,4 @@ export { assertMayChangeFinanceSettings, mayChangeFinanceSettings } from './fina
 export { alertKindsFor } from './alerts';
 export { mayShareProjects } from './share-links';
 export { mayJudgeAlignment } from './scene-alignment';
+export { assertMayScheduleReports, mayScheduleReports, REPORT_RECIPIENT_MODULE } from './scheduled-reports';

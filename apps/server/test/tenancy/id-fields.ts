@@ -46,6 +46,8 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   after_scene_id: 'scene',
   feature_id: 'environmentFeature',
   featureId: 'environmentFeature',
+  scheduleId: 'reportSchedule',
+  user_ids: 'user',
 };
 
 /** `id` / `ids` name the row of the path's first segment. */

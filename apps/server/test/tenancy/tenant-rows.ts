@@ -26,7 +26,8 @@ export type IdKind =
   | 'gisKey'
   | 'alertEvent'
   | 'shareLink'
-  | 'timelapseExport';
+  | 'timelapseExport'
+  | 'reportSchedule';
 
 /** One row of every kind belonging to one customer (a project's space is the id of its tile URLs). */
 export interface TenantRows {
@@ -176,6 +177,21 @@ export async function tenantRows(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const reportSchedule = await ctx.db
+    .insertInto('reportSchedules')
+    .values({
+      projectId: project.id,
+      frequency: 'weekly',
+      day: 1,
+      createdBy: user.id,
+      nextRunAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('reportScheduleRecipients')
+    .values({ scheduleId: reportSchedule.id, userId: user.id })
+    .execute();
 
   const construction = await constructionRows(ctx, project.id, project.customerId, sceneId);
   const overlayHash = randomBytes(16).toString('hex');
@@ -233,6 +249,7 @@ export async function tenantRows(
       alertEvent: Number(alertEvent.id),
       shareLink: shareLink.id,
       timelapseExport: timelapseExport.id,
+      reportSchedule: reportSchedule.id,
       space: project.space,
       ...construction,
     },

@@ -156,6 +156,9 @@ export const ERROR_CODES = [
   'TIMELAPSE_NO_SCENES',
   'TIMELAPSE_EXPORT_NOT_FOUND',
   'TIMELAPSE_EXPORT_NOT_READY',
+  // Scheduled e-mailed reports
+  'REPORT_SCHEDULE_NOT_FOUND',
+  'REPORT_RECIPIENTS_INVALID',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   dateCellKey,
   displayDate,
@@ -29,6 +29,8 @@ export interface DetectionsReportProps {
   history: DetectionsHistory;
   applied: AppliedFilters;
   onApply(applied: AppliedFilters): void;
+  /** Buttons of other features shown before the exports (the scheduled reports). */
+  extraActions?: ReactNode;
 }
 
 interface OpenModal {
@@ -45,6 +47,7 @@ export function DetectionsReport({
   history,
   applied,
   onApply,
+  extraActions,
 }: DetectionsReportProps) {
   const [geometryOpen, setGeometryOpen] = useState(false);
   const [draft, setDraft] = useState(() => draftFrom(history, applied));
@@ -85,6 +88,7 @@ export function DetectionsReport({
       <div className="detections-toolbar">
         <SummaryTags diff={history.diffStatus} onOpen={openStatus} />
         <div className="detections-toolbar__exports">
+          {extraActions}
           <Button icon={<GlobalOutlined />} onClick={() => setGeometryOpen(true)}>
             Exportar geometria
           </Button>

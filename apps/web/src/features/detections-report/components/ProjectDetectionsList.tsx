@@ -7,6 +7,7 @@ import { ProcessingNotFinishedScreen } from '../../../shared/status/ProcessingNo
 import { ServerErrorScreen } from '../../../shared/status/ServerErrorScreen';
 import { useDetectionsHistory } from '../api';
 import { DetectionsReport } from './DetectionsReport';
+import { ScheduledReportsButton } from '../../scheduled-reports/components/ScheduledReportsButton';
 import { DEFAULT_APPLIED, type AppliedFilters } from '../filters';
 
 /** The report of one project (remounted, filters reset, when the project changes). */
@@ -35,6 +36,7 @@ export function ProjectDetectionsList({ project }: { project: Project }) {
         history={query.data}
         applied={applied}
         onApply={setApplied}
+        extraActions={<ScheduledReportsButton projectId={project.id} projectName={project.name} />}
       />
     </div>
   );

@@ -1,0 +1,98 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  MANAGER,
+  USER,
+  listedOptions,
+  noOpenDropdown,
+  openSignedIn,
+  openedDialog,
+  waitForEmailTo,
+} from './support';
+import { screenshotWhenAsked } from './shots';
+
+/** Schedules an earlier, interrupted run of this spec left on the same server (a fresh server has none). */
+async function removeSchedulesLeftBehind(page: Page): Promise<void> {
+  const login = await page.request.post('/api/v1/user', {
+    data: { email: MANAGER, password: DEMO_PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
+    id: number;
+    projectType: string;
+  }[];
+  const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
+  const url = `/api/v1/project/${project.id}/report-schedules`;
+  const list = (await (await page.request.get(url, { headers })).json()) as { schedules: { id: number }[] };
+  for (const schedule of list.schedules) await page.request.post(`${url}/${schedule.id}/delete`, { headers });
+}
+
+test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail) and deletes it', async ({
+  page,
+}) => {
+  // Drawing the PDF on the worker's CPU pool takes long on a loaded machine.
+  test.setTimeout(300_000);
+  await removeSchedulesLeftBehind(page);
+  await openSignedIn(page, MANAGER, { path: '/page/list' });
+  await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'Relatórios por e-mail' }).click();
+  const dialog = openedDialog(page, { name: /Relatórios por e-mail/ });
+  await expect(dialog.getByText('Nenhum relatório agendado para este projeto.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Novo agendamento' }).click();
+  await dialog.getByText('Mensal', { exact: true }).click();
+  await dialog.getByLabel('Dia do envio').click();
+  await listedOptions(page)
+    .filter({ hasText: /^Dia 5$/ })
+    .click();
+  // Typed and chosen with Enter, as a person picking several names from a long list.
+  await noOpenDropdown(page);
+  const recipients = dialog.getByLabel('Destinatários');
+  await recipients.click();
+  for (const name of ['Gustavo', 'Úrsula']) {
+    await recipients.pressSequentially(name);
+    await expect(listedOptions(page)).toHaveCount(1);
+    await recipients.press('Enter');
+  }
+  // A click beside the field closes its list, as a person does.
+  await dialog.getByText('Periodicidade').click();
+  await noOpenDropdown(page);
+  await expect(dialog.locator('.ant-select-selection-item')).toHaveText([
+    'Gustavo Gerente (gerente@horizonte.com.br)',
+    'Úrsula Usuária (usuario@horizonte.com.br)',
+  ]);
+  await dialog.getByRole('button', { name: 'Agendar relatório' }).click();
+  await expect(page.getByText('Relatório agendado.')).toBeVisible();
+  const item = dialog.locator('[data-testid^="report-schedule-"]');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('Todo dia 5 do mês, às 07:00');
+  await expect(item).toContainText('Gustavo Gerente, Úrsula Usuária');
+  await expect(item.getByTestId('report-last-run')).toHaveText('Último envio: Nenhum envio ainda.');
+
+  const since = Date.now();
+  await item.getByRole('button', { name: 'Enviar agora' }).click();
+  await expect(page.getByText(/Relatório na fila de envio/)).toBeVisible();
+  // The worker draws the PDF and queues one e-mail per recipient; the list follows the run to its end.
+  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)', {
+    timeout: 240_000,
+  });
+  await screenshotWhenAsked(page, { path: '/tmp/shots-reports/schedule-screen.png' });
+  const mail = await waitForEmailTo(MANAGER, since);
+  expect(mail).toMatch(/filename="?relatorio-jardim-das-palmeiras-\d{4}-\d{2}-\d{2}\.pdf/);
+  // The detections spreadsheet, deteccoes-<space>-<start>-<end>.xlsx ('=de' reads as a quoted-printable byte once
+  // the message is decoded, so its name is matched from the project on).
+  expect(mail).toMatch(/jardim-das-palmeiras-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx/);
+  expect(mail).toContain('Abrir o mapa do loteamento');
+
+  await item.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('button', { name: 'Excluir', exact: true }).last().click();
+  await expect(page.getByText('Agendamento excluído.')).toBeVisible();
+  await expect(dialog.getByText('Nenhum relatório agendado para este projeto.')).toBeVisible();
+});
+
+test('a USER sees no scheduled reports button on the detections list', async ({ page }) => {
+  await openSignedIn(page, USER, { path: '/page/list' });
+  await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Exportar geometria' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Relatórios por e-mail' })).toHaveCount(0);
+});
