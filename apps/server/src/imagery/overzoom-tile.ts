@@ -27,7 +27,11 @@ export async function overzoomedTile(
   const within = 2 ** levels;
   const left = Math.floor(((x % within) * TILE_SIZE) / within);
   const top = Math.floor(((y % within) * TILE_SIZE) / within);
-  const piece = await sharp(parent).extract({ left, top, width: size, height: size }).raw().toBuffer();
+  const piece = await sharp(parent)
+    .ensureAlpha()
+    .extract({ left, top, width: size, height: size })
+    .raw()
+    .toBuffer();
   const enlarged = sharp(piece, { raw: { width: size, height: size, channels: 4 } }).resize(
     TILE_SIZE,
     TILE_SIZE,
