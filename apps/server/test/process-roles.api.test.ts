@@ -93,7 +93,16 @@ it('ROLE=api only enqueues: an upload waits queued until a worker process runs i
   expect(await waitFor(ingestJobStates, (states) => states.join() === 'completed', 30_000, 100)).toEqual([
     'completed',
   ]);
-  // The worker registers the schedules, in the database: every worker shares them.
+  // The worker registers the schedules, in the database: every worker shares them (the alerts' digest twice:
+  // daily and weekly).
   const names = (await worker.queue.getSchedules()).map((schedule) => schedule.name).sort();
-  expect(names).toEqual(['integration-sync-tick', 'overlay-abandoned-uploads', 'storage-sweep']);
+  expect(names).toEqual([
+    'alert-digest',
+    'alert-digest',
+    'alert-scan',
+    'integration-sync-tick',
+    'overlay-abandoned-uploads',
+    'report-schedules-tick',
+    'storage-sweep',
+  ]);
 }, 90_000);
