@@ -46,9 +46,13 @@ test('the user menu works from the keyboard: Enter and Space open it, arrows mov
   await expect(menuItem(page, 'Trocar senha')).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menuItem(page, 'Chaves de acesso GIS')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menuItem(page, 'Preferências de alertas')).toBeFocused();
   // the version line is disabled: passed over
   await page.keyboard.press('ArrowDown');
   await expect(menuItem(page, 'Sair')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menuItem(page, 'Preferências de alertas')).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await expect(menuItem(page, 'Chaves de acesso GIS')).toBeFocused();
   await page.keyboard.press('ArrowUp');
