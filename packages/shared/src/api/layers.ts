@@ -67,7 +67,7 @@ export const detectAllotmentSchema = z.object({
   precision: z.number().nullable(),
 });
 
-/** A map feature (spec 3 "Layer"). Rarely used fields are left out when empty to keep 5,000-lot lists lean. */
+/** A map feature (a lot, block, stage or other layer). Rarely used fields are left out when empty to keep 5,000-lot lists lean. */
 export const layerSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -131,7 +131,7 @@ export const statusHistoryItemSchema = z.object({
 export type StatusHistoryItem = z.infer<typeof statusHistoryItemSchema>;
 
 const updatedAt = z.string().optional();
-/** The lot detail rows of spec 3 that the server can fill today (finance rows come with the finance feature). */
+/** The lot detail rows the server can fill today (finance rows come with the finance feature). */
 export const layerDetailRowSchema = z.discriminatedUnion('field', [
   z.object({ field: z.literal('LOT_NUMBER'), value: z.string(), updated_at: updatedAt }),
   /** Side lengths in metres, in ring order. */

@@ -74,7 +74,7 @@ const previewAt = (column: 'detect_before_date' | 'detect_after_date') =>
     SELECT 1 FROM scenes s WHERE s.project_id = l.project_id AND s.date = ${sql.ref(`l.${column}`)}
       AND s.status = 'ready' AND s.preview_key IS NOT NULL) END`;
 
-/** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved (issue 6). */
+/** An 'ai' history row is visible to non-ADMIN users only once its analysis is approved. */
 const published = (history: string) =>
   sql<SqlBool>`(${sql.ref(`${history}.source`)} <> 'ai' OR EXISTS (
     SELECT 1 FROM detections d WHERE d.id = ${sql.ref(`${history}.detection_id`)} AND d.approved))`;
@@ -98,7 +98,7 @@ const latestStatus = (
 export function createLayersRepo(db: Db) {
   /** Layers with the latest status of each (one query; the lateral join reads one index entry per lot). */
   /**
-   * `withPrice`: a lot's `price` is its price per m² (sale value ÷ area, spec 2.5) from its sale data
+   * `withPrice`: a lot's `price` is its price per m² (sale value ÷ area) from its sale data
    * (migration 016), else the layer's own price.
    */
   const selectLayerFields = (includeUnapproved = true, executor: Db = db, withPrice = false) =>

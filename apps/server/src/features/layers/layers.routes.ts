@@ -4,7 +4,7 @@ import type { Router } from '../../http/route';
 import type { LayersService } from './layers.service';
 import type { ObservationsService } from './observations.service';
 
-/** The JSON map calls of spec 7 "Map, layers, observations" (observation upload and photos: observation-files). */
+/** The map's JSON calls: layers, observations (observation upload and photos: observation-files). */
 export function registerLayerRoutes(
   route: Router,
   layers: LayersService,

@@ -3,7 +3,7 @@ import type { RouteRule } from './access';
 const ALLOTMENT = ['ALLOTMENT'] as const;
 const CONSTRUCTION = ['CONSTRUCTION'] as const;
 
-/** The guards of the routes under /page (spec 2.1, 6), shared by the router and the top-bar menu. */
+/** The guards of the routes under /page (project type, module, role), shared by the router and the top-bar menu. */
 export const ROUTE_RULES = {
   'fusion-map': { projectTypes: ALLOTMENT, module: 'allotment.map' },
   area: { family: 'map' },

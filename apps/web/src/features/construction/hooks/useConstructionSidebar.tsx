@@ -30,7 +30,7 @@ export interface ConstructionSidebar {
 }
 
 /**
- * The construction map's inspections and notes (spec 2.3, 4): the sidebar sections, their modals, and the
+ * The construction map's inspections and notes: the sidebar sections, their modals, and the
  * selected inspection's notes drawn on the map. Selecting (or creating) an inspection shows its scene.
  */
 export function useConstructionSidebar(

@@ -31,7 +31,7 @@ const toGeometry = (feature: GeoJSONStoreFeatures): NoteGeometry | null => {
 };
 
 /**
- * Terra Draw on the new-note map in the note type's mode (spec 5: polygons may not cross themselves). One
+ * Terra Draw on the new-note map in the note type's mode (a note's polygon may not cross itself). One
  * shape at a time: finishing a new one replaces the last and is reported through `onShape`. The type's mode
  * starts empty (the form clears the shape when the type changes); `initial` is the shape being edited.
  */

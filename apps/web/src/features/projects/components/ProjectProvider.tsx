@@ -11,7 +11,7 @@ import { ProjectContext, type ProjectContextValue } from '../ProjectContext';
 import { initialProject, pathAfterProjectChange, readStoredProjectId, storeProjectId } from '../selection';
 import { useProjectParam } from '../useProjectParam';
 
-/** Loads the user's projects and keeps the selected one; its failures are the spec 2.1 status screens. */
+/** Loads the user's projects and keeps the selected one; its failures show the app's status screens (no projects, failed to load). */
 export function ProjectProvider({ children }: { children: ReactNode }) {
   const projectsQuery = useProjects();
   const [selectedId, setSelectedId] = useState<number | null>(readStoredProjectId);

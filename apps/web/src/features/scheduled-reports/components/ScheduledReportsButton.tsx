@@ -1,6 +1,7 @@
 import { MailOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
+import { managesProjects } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 
 const ScheduledReportsModal = lazy(() =>
@@ -17,7 +18,7 @@ export function ScheduledReportsButton({
 }) {
   const { role } = useCredentials();
   const [open, setOpen] = useState(false);
-  if (role !== 'ADMIN' && role !== 'MANAGER') return null;
+  if (!managesProjects(role)) return null;
   return (
     <>
       <Button icon={<MailOutlined />} onClick={() => setOpen(true)}>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Layer, Role, Scene } from '@mirante/shared';
+import { managesProjects, type Layer, type Role, type Scene } from '@mirante/shared';
 import type { ShareStart } from '../shareDefaults';
 import { ShareButton } from './ShareButton';
 
@@ -39,7 +39,7 @@ export function MapShareTool({
         .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true })),
     [layers],
   );
-  if (role !== 'ADMIN' && role !== 'MANAGER') return null;
+  if (!managesProjects(role)) return null;
   return (
     <ShareButton
       projectId={project.id}

@@ -17,7 +17,7 @@ export interface MapPick {
 
 export interface MapViewProps {
   style: StyleSpecification;
-  /** [[west, south], [east, north]] fitted once, at most zoom 18 (spec 9). */
+  /** [[west, south], [east, north]] fitted once, at most zoom 18 (the deepest the imagery is tiled). */
   initialBounds: [[number, number], [number, number]];
   /** The lot drawn as selected (none: null or left out). */
   selectedLotId?: number | null;
