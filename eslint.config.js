@@ -53,27 +53,71 @@ function serverLayering() {
  * calls are typed by users and ADMINs, and that function is where internal addresses are refused, the checked
  * address pinned and redirects kept within the origin.
  */
+const OUTBOUND_MESSAGE =
+  'Chamadas HTTP de saída passam por apps/server/src/outbound/outbound-fetch.ts (createOutboundFetch), ' +
+  'que recusa endereços internos.';
+const outboundSelectors = [
+  { selector: "ImportDeclaration[source.value='undici']", message: OUTBOUND_MESSAGE },
+  {
+    selector:
+      'ImportDeclaration[source.value=/^(node:)?https?$/] ImportSpecifier[imported.name=/^(request|get)$/]',
+    message: OUTBOUND_MESSAGE,
+  },
+  {
+    selector: 'MemberExpression[object.name=/^https?$/][property.name=/^(request|get)$/]',
+    message: OUTBOUND_MESSAGE,
+  },
+];
+
 function outboundOnlyThroughGuard() {
-  const message =
-    'Chamadas HTTP de saída passam por apps/server/src/outbound/outbound-fetch.ts (createOutboundFetch), ' +
-    'que recusa endereços internos.';
   return {
     files: ['apps/server/src/**/*.ts'],
     ignores: [...TESTS, 'apps/server/src/outbound/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "ImportDeclaration[source.value='undici']", message },
-        {
-          selector:
-            'ImportDeclaration[source.value=/^(node:)?https?$/] ImportSpecifier[imported.name=/^(request|get)$/]',
-          message,
-        },
-        { selector: 'MemberExpression[object.name=/^https?$/][property.name=/^(request|get)$/]', message },
-      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND_MESSAGE }],
+      'no-restricted-syntax': ['error', ...outboundSelectors],
     },
   };
+}
+
+/** The roles, as literals: comparing one of them to a value re-derives a rule that a role predicate owns. */
+const ROLE_LITERAL = 'Literal[value=/^(ADMIN|MANAGER|USER)$/]';
+const ROLE_CHECK_MESSAGE =
+  'Regra de perfil só em apps/server/src/policies/ ou packages/shared/src/domain/: use isAdmin, managesProjects, ' +
+  'isPlainUser, hasModule (@mirante/shared) ou uma policy.';
+const roleChecks = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > ${ROLE_LITERAL}`, message: ROLE_CHECK_MESSAGE },
+  {
+    selector: `CallExpression[callee.property.name='includes'] > MemberExpression.callee > ArrayExpression.object > ${ROLE_LITERAL}`,
+    message: ROLE_CHECK_MESSAGE,
+  },
+  {
+    selector: `SwitchStatement[discriminant.property.name='role'] > SwitchCase > ${ROLE_LITERAL}`,
+    message: ROLE_CHECK_MESSAGE,
+  },
+];
+/** Where who-may-do-what is written; tests state fixtures and expectations in roles freely. */
+const ROLE_RULE_HOMES = ['apps/server/src/policies/**', 'packages/shared/src/domain/**'];
+const TEST_FILES = [...TESTS, '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'];
+
+/**
+ * Who may do what is decided in `policies/` (server) and the role predicates of `packages/shared/src/domain`
+ * (both sides); anywhere else a raw role comparison is refused. `no-restricted-syntax` holds one list per file,
+ * so the server's outbound selectors are repeated here for the server files.
+ */
+function rolesOnlyInPolicies(outboundSelectors) {
+  return [
+    {
+      files: ['**/*.{ts,tsx}'],
+      ignores: [...ROLE_RULE_HOMES, ...TEST_FILES],
+      rules: { 'no-restricted-syntax': ['error', ...roleChecks] },
+    },
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: [...ROLE_RULE_HOMES, ...TEST_FILES, 'apps/server/src/outbound/**'],
+      rules: { 'no-restricted-syntax': ['error', ...outboundSelectors, ...roleChecks] },
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -90,6 +134,7 @@ export default tseslint.config(
   },
   ...serverLayering(),
   outboundOnlyThroughGuard(),
+  ...rolesOnlyInPolicies(outboundSelectors),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,4 +1,4 @@
-import type { ModuleCode, ProjectType } from '@mirante/shared';
+import { hasAnyModule, type ModuleCode, type ProjectType } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /** What a call on inspections or notes needs: reading them, or writing one kind. */
@@ -22,12 +22,11 @@ export function constructionAccess(
   need: ConstructionNeed,
 ): 'allowed' | 'module-missing' {
   if (projectType !== 'CONSTRUCTION') return 'module-missing';
-  if (user.role === 'ADMIN') return 'allowed';
   const codes = need === 'read' ? READERS : [WRITERS[need]];
-  return codes.some((code) => user.modules.includes(code)) ? 'allowed' : 'module-missing';
+  return hasAnyModule(user, codes) ? 'allowed' : 'module-missing';
 }
 
 /** Whether the user reads inspections and notes in some project: an ADMIN, or a holder of a construction module. */
 export function readsConstruction(user: Pick<AuthUser, 'role' | 'modules'>): boolean {
-  return user.role === 'ADMIN' || READERS.some((code) => user.modules.includes(code));
+  return hasAnyModule(user, READERS);
 }

@@ -11,3 +11,5 @@ export { alertKindsFor } from './alerts';
 export { mayShareProjects } from './share-links';
 export { mayJudgeAlignment } from './scene-alignment';
 export { assertMayScheduleReports, mayScheduleReports, REPORT_RECIPIENT_MODULE } from './scheduled-reports';
+export { seesSaleValues } from './sale-values';
+export { assertMayProduceAnalyses, mayProduceAnalyses } from './analysis-production';

@@ -1,3 +1,4 @@
+import { isAdmin } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /**
@@ -9,7 +10,7 @@ export function integrationCustomerOf(
   user: Pick<AuthUser, 'role' | 'customerId'>,
   requested: number | undefined,
 ): number | 'hidden' {
-  if (user.role === 'ADMIN') return requested ?? user.customerId;
+  if (isAdmin(user)) return requested ?? user.customerId;
   if (requested !== undefined && requested !== user.customerId) return 'hidden';
   return user.customerId;
 }

@@ -1,3 +1,4 @@
+import { isAdmin } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /**
@@ -5,5 +6,5 @@ import type { AuthUser } from '../features/auth';
  * MANAGER gives his users the projects he has; he does not create them.
  */
 export function mayManageProjects(user: Pick<AuthUser, 'role'>): boolean {
-  return user.role === 'ADMIN';
+  return isAdmin(user);
 }

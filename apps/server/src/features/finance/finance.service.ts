@@ -17,16 +17,10 @@ import {
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
-import { assertMayChangeFinanceSettings, seesUnpublished } from '../../policies';
+import { assertMayChangeFinanceSettings, seesSaleValues, seesUnpublished } from '../../policies';
 import type { Author, FinanceRepo, FinanceTransaction, InformationDbRow, SaleValues } from './finance.repo';
 import { saleAlerts } from './sale-alerts';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
-
-const FINANCE_MODULE = 'allotment.finance';
-
-/** What the finance module guards (`INFORMATION_FINANCE_FIELDS`) is its holders'; ADMIN holds every module. */
-export const seesSaleValues = (user: AuthUser) =>
-  user.role === 'ADMIN' || user.modules.includes(FINANCE_MODULE);
 
 const layerNotFound = () => notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   erpIntegrationApi,
   integrationApi,
+  isAdmin,
   type Erp,
   type IntegrationCustomerQuery,
   type NotificationInput,
@@ -18,9 +19,9 @@ import { useCurrentProject } from '../projects/ProjectContext';
  * customer, which the server knows from the session.
  */
 function useCustomerQuery(): IntegrationCustomerQuery {
-  const { role } = useCredentials();
+  const credentials = useCredentials();
   const project = useCurrentProject();
-  return role === 'ADMIN' ? { customer_id: project.customerId } : {};
+  return isAdmin(credentials) ? { customer_id: project.customerId } : {};
 }
 
 const keys = {

@@ -1,6 +1,6 @@
 import { Alert, Collapse, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { ENVIRONMENT_MESSAGES, MAP_MESSAGES } from '@mirante/shared';
+import { ENVIRONMENT_MESSAGES, MAP_MESSAGES, isAdmin as holdsAdminRole } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { NoImagesScreen } from '../../../shared/status/NoImagesScreen';
@@ -35,7 +35,7 @@ import '../allotment-analysis.css';
 export default function AllotmentAnalysisPage() {
   const project = useCurrentProject();
   const credentials = useCredentials();
-  const isAdmin = credentials.role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const analyses = useAllotmentAnalyses(project.id);

@@ -3,7 +3,13 @@ import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { INSPECTION_MESSAGES, MAP_MESSAGES, inspectionLabel, type Inspection } from '@mirante/shared';
+import {
+  INSPECTION_MESSAGES,
+  MAP_MESSAGES,
+  inspectionLabel,
+  isAdmin as holdsAdminRole,
+  type Inspection,
+} from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { inspectionsKey, useInspections } from '../api';
@@ -21,7 +27,7 @@ type Editing = { inspection: Inspection | null } | null;
  */
 export default function InspectionsPage() {
   const project = useCurrentProject();
-  const isAdmin = useCredentials().role === 'ADMIN';
+  const isAdmin = holdsAdminRole(useCredentials());
   const client = useQueryClient();
   const inspections = useInspections(project.id);
   const [editing, setEditing] = useState<Editing>(null);

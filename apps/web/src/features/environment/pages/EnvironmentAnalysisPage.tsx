@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Tabs } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { ENVIRONMENT_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
+import { ENVIRONMENT_MESSAGES, isAdmin as holdsAdminRole, type EnvironmentFeature } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -45,7 +45,7 @@ export default function EnvironmentAnalysisPage() {
   const project = useCurrentProject();
   const credentials = useCredentials();
   const { role } = credentials;
-  const isAdmin = role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const scenes = useAnalysisScenes(project.id);
   const analyses = useEnvironmentAnalyses(project.id);
   const inReview = useAnalysesInReview(project.id, !isAdmin);

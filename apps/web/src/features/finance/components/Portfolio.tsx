@@ -1,5 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { filterInformations, financeTotals, searchInformations, type InformationList } from '@mirante/shared';
+import {
+  filterInformations,
+  financeTotals,
+  managesProjects,
+  searchInformations,
+  type InformationList,
+} from '@mirante/shared';
 import { informationsExportHref } from '../api';
 import { portfolioColumns } from '../model/portfolioColumns';
 import { alertsOnly, fullSelection, toFilters, type PortfolioSelection } from '../model/portfolioFilters';
@@ -31,8 +37,7 @@ export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { role } = useCredentials();
-  const maySetUp = role === 'ADMIN' || role === 'MANAGER';
+  const maySetUp = managesProjects(useCredentials());
   const deferredSearch = useDeferredValue(search);
 
   const filters = useMemo(() => toFilters(list, selection), [list, selection]);

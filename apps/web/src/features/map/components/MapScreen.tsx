@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { MAP_MESSAGES } from '@mirante/shared';
+import { MAP_MESSAGES, isAdmin as holdsAdminRole } from '@mirante/shared';
 import { useConstructionSidebar } from '../../construction/hooks/useConstructionSidebar';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -39,7 +39,7 @@ import { MapShareTool } from '../../share-links/components/MapShareTool';
 export function MapScreen() {
   const project = useCurrentProject();
   const credentials = useCredentials();
-  const isAdmin = credentials.role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const [mapType, setMapType] = useMapTypeParam();

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { CollapseProps } from 'antd';
 import type { StyleSpecification } from 'maplibre-gl';
-import type { Credentials, Project } from '@mirante/shared';
-import { hasModule } from '../../shell/access';
+import { hasModule, type Credentials, type Project } from '@mirante/shared';
 import { OverlaySidebarSection } from '../components/OverlaySidebarSection';
 import { withOverlays } from '../map/overlayStyle';
 import { useMapOverlays } from './useMapOverlays';

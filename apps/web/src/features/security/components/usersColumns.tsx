@@ -1,6 +1,6 @@
 import { Badge, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { projectDisplayName, type Role, type SecurityUser } from '@mirante/shared';
+import { isPlainUser, projectDisplayName, type Role, type SecurityUser } from '@mirante/shared';
 import { groupLabel } from '../labels';
 import { UserActions } from './UserActions';
 
@@ -41,5 +41,5 @@ export function usersColumns(role: Role, onEdit: (user: SecurityUser) => void): 
       render: (_, user) => <UserActions user={user} onEdit={onEdit} />,
     },
   ];
-  return role === 'USER' ? columns.filter((column) => column.key !== 'customer') : columns;
+  return isPlainUser({ role }) ? columns.filter((column) => column.key !== 'customer') : columns;
 }
