@@ -120,6 +120,36 @@ function rolesOnlyInPolicies(outboundSelectors) {
   ];
 }
 
+/**
+ * The server reads its environment once, in the configuration (`config.ts`, checked by `config-env.ts`), and every
+ * other module gets its settings from `AppConfig`: a misspelt or wrong value then stops the start-up instead of
+ * being read somewhere as a default. `main.ts` and `worker.ts` are the entry points: they hand the environment to
+ * `loadConfig` and, when the configuration itself failed, word the failure with the raw PORT.
+ */
+function environmentOnlyInConfig() {
+  return {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      ...TESTS,
+      'apps/server/src/config.ts',
+      'apps/server/src/config-env.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/worker.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message:
+            'Variáveis de ambiente só em apps/server/src/config.ts (validadas em config-env.ts): use AppConfig.',
+        },
+      ],
+    },
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-*/**', '.tmp/**', 'test-results/**'] },
   js.configs.recommended,
@@ -135,6 +165,7 @@ export default tseslint.config(
   ...serverLayering(),
   outboundOnlyThroughGuard(),
   ...rolesOnlyInPolicies(outboundSelectors),
+  environmentOnlyInConfig(),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
