@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { webFeatureBoundaries } from './eslint/web-feature-boundaries.js';
 
 const FEATURES = 'apps/server/src/features';
 const TESTS = ['**/*.test.ts', '**/*-test-kit.ts'];
@@ -150,6 +151,24 @@ function environmentOnlyInConfig() {
   };
 }
 
+/** Small files with one job: a longer file is two jobs. Tests (a table of cases) and generated files are exempt. */
+function fileLength() {
+  const limit = (max) => ['error', { max, skipBlankLines: true, skipComments: true }];
+  const exempt = [...TESTS, '**/*.test.tsx', '**/*.spec.ts', '**/*.api.test.ts'];
+  return [
+    { files: ['**/*.{ts,js,mjs}'], ignores: exempt, rules: { 'max-lines': limit(500) } },
+    { files: ['**/*.tsx'], ignores: exempt, rules: { 'max-lines': limit(300) } },
+  ];
+}
+
+/** Web features meet at each other's index.ts or listed public modules (eslint/web-feature-surfaces.js). */
+const webFeatureBoundary = {
+  files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  plugins: { 'web-features': webFeatureBoundaries },
+  rules: { 'web-features/no-deep-feature-import': 'error' },
+};
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-*/**', '.tmp/**', 'test-results/**'] },
   js.configs.recommended,
@@ -166,6 +185,8 @@ export default tseslint.config(
   outboundOnlyThroughGuard(),
   ...rolesOnlyInPolicies(outboundSelectors),
   environmentOnlyInConfig(),
+  ...fileLength(),
+  webFeatureBoundary,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
 import { assertHoldsModules, assertSecurityAccess, customerScopeOf, targetCustomerOf } from '../../policies';
 import { assertMayEdit, assertMayGrantProjects, assertMaySetRole, assertMaySetStatus } from '../../policies';
-import type { UserRow } from './users.queries';
+import type { UserRow } from './users.repo';
 
 export interface UsersServiceDeps {
   /** E-mails the password-definition link (auth feature). */
