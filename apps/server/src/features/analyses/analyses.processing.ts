@@ -104,5 +104,3 @@ export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispat
     },
   };
 }
-
-export type AnalysisProcessing = ReturnType<typeof createAnalysisProcessing>;

@@ -27,5 +27,3 @@ export function createCustomersService(repo: SecurityRepo) {
     },
   };
 }
-
-export type CustomersService = ReturnType<typeof createCustomersService>;

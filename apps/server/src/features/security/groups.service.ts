@@ -104,5 +104,3 @@ export function createGroupsService(repo: SecurityRepo) {
     },
   };
 }
-
-export type GroupsService = ReturnType<typeof createGroupsService>;

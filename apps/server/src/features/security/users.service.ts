@@ -199,5 +199,3 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
     },
   };
 }
-
-export type UsersService = ReturnType<typeof createUsersService>;

@@ -81,9 +81,3 @@ export function informationsExportHref(
   query.set('api_token', readStoredCredentials()?.api_token ?? '');
   return `${buildPath(endpointUrl(informationsIoApi.export), { id: projectId })}?${query.toString()}`;
 }
-
-/** The import template download (spec 7 informations/import/example/{projectId}). */
-export function importExampleHref(projectId: number): string {
-  const token = new URLSearchParams({ api_token: readStoredCredentials()?.api_token ?? '' });
-  return `${buildPath(endpointUrl(informationsIoApi.example), { projectId })}?${token.toString()}`;
-}

@@ -32,10 +32,3 @@ export function clearAllStorage(): void {
 export function storeInactiveNotice(notice: string): void {
   localStorage.setItem(INACTIVE_NOTICE_STORAGE_KEY, notice);
 }
-
-/** Reads the inactive-account notice once; the landing page shows it and it is gone afterwards. */
-export function takeInactiveNotice(): string | null {
-  const notice = localStorage.getItem(INACTIVE_NOTICE_STORAGE_KEY);
-  if (notice) localStorage.removeItem(INACTIVE_NOTICE_STORAGE_KEY);
-  return notice;
-}

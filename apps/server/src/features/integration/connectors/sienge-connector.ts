@@ -23,9 +23,6 @@ const VENDOR = 'Sienge';
 /** Sienge's maximum page (erp-apis.md 1.1: limit default 100, max 200). */
 export const SIENGE_PAGE = 200;
 
-/** Sienge's commercialStock codes (estoque comercial) and how the unit-status mapping may read them. */
-export const SIENGE_COMMERCIAL_STOCK = ['C', 'D', 'R', 'E', 'M', 'P', 'V', 'L', 'T'] as const;
-
 /** `https://api.sienge.com.br/<sub>/public/api` from the full base (with or without /v1) or the subdomain alone. */
 export function siengeBase(url: string): string {
   const trimmed = url.trim().replace(/\/+$/, '');
