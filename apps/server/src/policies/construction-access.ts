@@ -12,7 +12,7 @@ const WRITERS: Record<Exclude<ConstructionNeed, 'read'>, ModuleCode> = {
 };
 
 /**
- * Inspections and notes exist only in construction projects (spec 2.10). On a project the user sees: allowed
+ * Inspections and notes exist only in construction projects. On a project the user sees: allowed
  * when it is a construction project and he holds a module for the need (ADMIN holds every one), else
  * `module-missing` (403, as any module the user lacks).
  */

@@ -2,7 +2,7 @@ import { isAdmin } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /**
- * Whose ERP integration a user works on (spec 2.8, 6): an ADMIN any customer's (the one asked for, else his
+ * Whose ERP integration a user works on: an ADMIN any customer's (the one asked for, else his
  * own); everyone else only his own customer's, and asking for another answers as a missing customer. The
  * module allotment.integration is checked by the endpoint's access; allotment-only by the service.
  */

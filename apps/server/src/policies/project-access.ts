@@ -6,7 +6,7 @@ export interface ProjectScope {
   /** null: every project (ADMIN). */
   userId: number | null;
   customerId: number | null;
-  /** Archived projects (issue 12) are the ADMIN's alone: for anyone else they are as missing (404). */
+  /** Archived projects are the ADMIN's alone: for anyone else they are as missing (404). */
   includeArchived: boolean;
 }
 

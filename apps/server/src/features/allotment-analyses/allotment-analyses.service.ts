@@ -6,8 +6,8 @@ import type { ProjectsService } from '../projects';
 import type { AllotmentAnalysesRepo } from './allotment-analyses.repo';
 
 /**
- * The allotment analysis page's analyses (spec 2.5): each analysed scene with its lots per detection type.
- * Needs the project's allotment.analysis module; only an ADMIN sees the analyses not yet published (spec 6).
+ * The allotment analysis page's analyses: each analysed scene with its lots per detection type.
+ * Needs the project's allotment.analysis module; only an ADMIN sees the analyses not yet published.
  */
 export function createAllotmentAnalysesService(
   repo: AllotmentAnalysesRepo,

@@ -35,9 +35,9 @@ export interface EnvironmentDeps {
 }
 
 /**
- * Environment analyses (spec 2.5, 4–7): 'Nova Análise' on two scenes runs the vegetation-change detector; its
+ * Environment analyses: 'Nova Análise' on two scenes runs the vegetation-change detector; its
  * proposals wait for an ADMIN to approve, reject (reason kept) or edit; 'Nova Detecção' adds a manual one.
- * Viewing needs the project's environment.analysis module; creating and reviewing is ADMIN-only (spec 6).
+ * Viewing needs the project's environment.analysis module; creating and reviewing is ADMIN-only.
  */
 export function createEnvironmentService(repo: EnvironmentRepo, deps: EnvironmentDeps) {
   async function environmentProject(user: AuthUser, projectId: number) {

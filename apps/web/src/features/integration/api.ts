@@ -121,7 +121,7 @@ export interface ErpProjectOption {
   name: string;
 }
 
-/** Mega CodigoIntEmpreendimento/NomeEmpreendimentoWeb, UAU Codigo_emp/Desc_emp, Sienge id/name (spec 3). */
+/** Mega CodigoIntEmpreendimento/NomeEmpreendimentoWeb, UAU Codigo_emp/Desc_emp, Sienge id/name. */
 function erpProjectOption(row: Record<string, string>): ErpProjectOption {
   if ('CodigoIntEmpreendimento' in row)
     return { code: row.CodigoIntEmpreendimento ?? '', name: row.NomeEmpreendimentoWeb ?? '' };

@@ -1,6 +1,6 @@
 import { isPlainUser, type Role } from '@mirante/shared';
 
-/** Spec 6: USER sees group names without their customer; other roles see 'group (customer)'. */
+/** The roles and permissions: USER sees group names without their customer; other roles see 'group (customer)'. */
 export function groupLabel(
   group: { name: string; customer: string | null } | null,
   role: Role,

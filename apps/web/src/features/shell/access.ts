@@ -14,7 +14,7 @@ export interface AccessContext {
   projects: readonly Project[];
 }
 
-/** What a route needs (spec 2.1 and 6). `family` resolves against the current project type. */
+/** What a route needs. `family` resolves against the current project type. */
 export interface RouteRule {
   projectTypes?: readonly ProjectType[];
   module?: ModuleCode;

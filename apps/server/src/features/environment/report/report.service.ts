@@ -51,7 +51,7 @@ type AnalysisRow = NonNullable<Awaited<ReturnType<EnvironmentRepo['findAnalysis'
 const today = () => displayDate(new Date().toISOString().slice(0, 10));
 
 /**
- * The 'Relatório de Análise' page (spec 2.5): the project's analyses with their report's URL
+ * The 'Relatório de Análise' page: the project's analyses with their report's URL
  * (`detections-old`), the generated report PDF, and the PDF an ADMIN may upload in its place. Everything needs
  * the environment.report module and a project with its report enabled; unpublished analyses are ADMIN-only.
  */
@@ -108,7 +108,7 @@ export function createReportService(
   }
 
   return {
-    /** `GET project/{id}/detections-old` (spec 7; spec 3 "Old detection": urlReport and the scenes' dates). */
+    /** `GET project/{id}/detections-old` (the entities and their fields "Old detection": urlReport and the scenes' dates). */
     async detectionsOld(user: AuthUser, projectId: number): Promise<OldDetection[]> {
       await reportProject(user, projectId);
       const analyses = await repo.listAnalyses(projectId, !seesUnpublished(user));

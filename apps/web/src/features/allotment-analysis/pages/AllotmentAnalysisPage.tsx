@@ -29,7 +29,7 @@ import '../../map/map.css';
 import '../allotment-analysis.css';
 
 /**
- * The allotment analysis page (spec 2.5, module allotment.analysis): the imagery with the lots coloured by the
+ * The allotment analysis page (module allotment.analysis): the imagery with the lots coloured by the
  * chosen analysis, and the accordion Análise, Imagens, Camadas, Detalhes, Configurações.
  */
 export default function AllotmentAnalysisPage() {
@@ -52,7 +52,7 @@ export default function AllotmentAnalysisPage() {
 
   const sceneList = useMemo(() => scenes.data ?? [], [scenes.data]);
   const analysisList = useMemo(() => analyses.data ?? [], [analyses.data]);
-  // Spec 8: a 404 on detection data is treated as empty.
+  // The error catalogue: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
   const current = analysisList.find((a) => a.detectId === chosen) ?? analysisList[0] ?? null;
   const comparison = useComparison(sceneList);
@@ -79,7 +79,7 @@ export default function AllotmentAnalysisPage() {
   );
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
 
-  // Spec 8: a warning with its reason; the page goes on without the latest image.
+  // The error catalogue: a warning with its reason; the page goes on without the latest image.
   const lastSceneWarning = lastScene.isError
     ? `${ENVIRONMENT_MESSAGES.lastSceneFailed} ${(lastScene.error as Error).message}`
     : null;

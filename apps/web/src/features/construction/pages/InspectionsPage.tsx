@@ -22,7 +22,7 @@ import '../construction.css';
 type Editing = { inspection: Inspection | null } | null;
 
 /**
- * Vistorias (spec 2.10): code, phase, image date, edit/remove; 'Criar vistoria'. ★ Whether the image has an
+ * Vistorias: code, phase, image date, edit/remove; 'Criar vistoria'. ★ Whether the image has an
  * elevation model, and for an ADMIN the upload of one.
  */
 export default function InspectionsPage() {

@@ -16,7 +16,7 @@ const notEnabled = (
 );
 
 /**
- * 'Relatório de Análise' (spec 2.5, module environment.report): the chosen analysis's report PDF drawn in the
+ * 'Relatório de Análise' (module environment.report): the chosen analysis's report PDF drawn in the
  * page, with the aside tabs Detalhes and Análises. No analysis with a report: 'Relatório não habilitado para
  * este empreendimento'; the chosen one without its URL: 'Ops, relatório não encontrado'.
  */

@@ -27,7 +27,7 @@ export interface PortfolioProps {
   onImported(): void;
 }
 
-/** Análise da carteira (spec 2.7): indicators, filters, search, the table and the lot dialog. */
+/** Análise da carteira: indicators, filters, search, the table and the lot dialog. */
 export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
   const [selection, setSelection] = useState<PortfolioSelection>(() => fullSelection(list));
   const [search, setSearch] = useState('');

@@ -9,7 +9,7 @@ import { useOverlayLoadFailures } from './useOverlayLoadFailures';
 import type { MapInstance } from '../../map/engine/maplibre';
 
 /**
- * The overlays part of the construction map screen: its sidebar section (spec 2.3), the map style and the compared
+ * The overlays part of the construction map screen: its sidebar section, the map style and the compared
  * 'Antes' map's style with the shown plans, and which of them the map could not load. Other projects, and users
  * without construction.overlays, get the styles unchanged and no section.
  */

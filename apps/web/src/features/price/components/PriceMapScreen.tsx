@@ -24,8 +24,8 @@ import '../../map/map.css';
 import '../price.css';
 
 /**
- * The price map ('Metro quadrado', spec 2.5): lots coloured by price per m² (sale value ÷ area) in the six
- * bands of spec 9, filtered by band, with 'Mapa de calor', map/satellite and a details tab; lots flagged by
+ * The price map ('Metro quadrado', the analysis pages): lots coloured by price per m² (sale value ÷ area) in the six
+ * bands of the business limits, filtered by band, with 'Mapa de calor', map/satellite and a details tab; lots flagged by
  * sales read against the imagery outlined on demand.
  */
 export function PriceMapScreen() {

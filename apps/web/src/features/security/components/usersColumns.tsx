@@ -4,7 +4,7 @@ import { isPlainUser, projectDisplayName, type Role, type SecurityUser } from '@
 import { groupLabel } from '../labels';
 import { UserActions } from './UserActions';
 
-/** Columns of the users table (spec 2.9); the customer column is hidden for USER. */
+/** Columns of the users table; the customer column is hidden for USER. */
 export function usersColumns(role: Role, onEdit: (user: SecurityUser) => void): ColumnsType<SecurityUser> {
   const columns: ColumnsType<SecurityUser> = [
     { title: 'Nome', dataIndex: 'name', key: 'name' },

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@mirante/shared';
 
-/** Project details panel (spec 3 panel fields). */
+/** Project details panel (the entities and their fields panel fields). */
 export function ProjectDetailsTab({ project, role }: { project: Project; role: Role }) {
   const items = [
     ['Projeto', projectDisplayName(project, role)],
