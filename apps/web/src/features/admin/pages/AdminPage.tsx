@@ -14,8 +14,8 @@ import { RemoveScenesTab } from '../components/RemoveScenesTab';
 import '../admin.css';
 
 /**
- * Painel de administração (spec 2.11, ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
- * seven tabs, the lot information dialog and spreadsheet upload of spec 2.11 ('Dados dos lotes'), then
+ * Painel de administração (ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
+ * seven tabs, the lot information dialog and spreadsheet upload of the administration panel ('Dados dos lotes'), then
  * ours: 'Links de acesso', 'Cadastrar projeto' (projects registered by an ADMIN) and 'Hosts liberados' (internal hosts an ERP URL may reach).
  */
 export default function AdminPage() {
