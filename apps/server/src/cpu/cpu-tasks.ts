@@ -2,6 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
+import { notesExportTasks } from '../features/construction/notes-export-tasks';
 import { differenceTasks } from '../features/construction/difference/difference-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
@@ -27,6 +28,7 @@ export const CPU_TASKS = {
   ...detectionTasks,
   ...environmentTasks,
   ...volumeTasks,
+  ...notesExportTasks,
   ...differenceTasks,
   ...reportTasks,
   ...portfolioTasks,

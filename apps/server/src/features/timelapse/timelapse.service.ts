@@ -23,7 +23,7 @@ import type { ScenesService } from '../scenes';
 import { timelapseFileName } from './timelapse-file-name';
 import type { FrameOverlay, OverlayLot } from './timelapse-overlay';
 import type { TimelapseExportRow, TimelapseRepo } from './timelapse.repo';
-import { frameLayout, type FrameBox, type FrameLayout } from './timelapse-view';
+import { frameLayout, MAX_FRAME_TILE_ZOOM, type FrameBox, type FrameLayout } from './timelapse-view';
 
 /** Exported files live here; the storage sweep removes them an hour later (an export is a download). */
 const EXPORTS_PREFIX = 'jobs/timelapse';
@@ -46,6 +46,8 @@ interface StoredRequest extends FrameBox {
   frameMs: number;
 }
 type LotShape = { row: LayerRow; polygons: Ring[][] };
+/** A lot inside a view, its rings in frame pixels. */
+type FramedLot = { shape: LotShape; rings: Array<Array<[number, number]>> };
 
 function polygonsOf(geometry: unknown): Ring[][] {
   const shape = geometry as { type?: string; coordinates?: unknown };
@@ -78,20 +80,9 @@ export function createTimelapseService(options: TimelapseOptions) {
     return lot;
   }
 
-  /** The lots inside the frame, in frame pixels, coloured by their status on `date`. */
-  async function overlayOf(
-    user: AuthUser,
-    projectId: number,
-    layout: FrameLayout,
-    shapes: LotShape[],
-    scene: Scene,
-    followed: LotShape | undefined,
-    projectName: string,
-  ): Promise<FrameOverlay> {
-    const statuses = new Map(
-      (await layers.statusesAt(user, projectId, scene.isoDate)).lots.map((lot) => [lot.id, lot.detect_type]),
-    );
-    const lots: OverlayLot[] = [];
+  /** The lots inside the view, in frame pixels (the same for every frame of a view). */
+  function framedLots(layout: FrameLayout, shapes: LotShape[]): FramedLot[] {
+    const framed: FramedLot[] = [];
     for (const shape of shapes) {
       const rings = shape.polygons.flatMap((polygon) =>
         polygon.map((ring) => ring.map(([lon, lat]) => layout.project(lon, lat))),
@@ -100,19 +91,38 @@ export function createTimelapseService(options: TimelapseOptions) {
       const ys = rings.flatMap((ring) => ring.map((point) => point[1]));
       if (Math.max(...xs) < 0 || Math.min(...xs) > layout.width) continue;
       if (Math.max(...ys) < 0 || Math.min(...ys) > layout.height) continue;
+      framed.push({ shape, rings });
+    }
+    return framed;
+  }
+
+  /** The frame's overlay: the framed lots coloured by their status on the scene's date, and the date. */
+  async function overlayOf(
+    user: AuthUser,
+    projectId: number,
+    layout: FrameLayout,
+    lots: FramedLot[],
+    scene: Scene,
+    followed: LotShape | undefined,
+    projectName: string,
+  ): Promise<FrameOverlay> {
+    const statuses = new Map(
+      (await layers.statusesAt(user, projectId, scene.isoDate)).lots.map((lot) => [lot.id, lot.detect_type]),
+    );
+    const overlayLots: OverlayLot[] = lots.map(({ shape, rings }) => {
       const key = statuses.get(shape.row.id);
-      lots.push({
+      return {
         rings,
         color: key ? (detectionTypeOf(key)?.color ?? null) : null,
         followed: shape === followed,
-      });
-    }
+      };
+    });
     const followedKey = followed ? statuses.get(followed.row.id) : undefined;
     const followedType = followedKey ? detectionTypeOf(followedKey) : undefined;
     return {
       width: layout.width,
       height: layout.height,
-      lots,
+      lots: overlayLots,
       dateLabel: displayDate(scene.isoDate),
       title: followed ? `${projectName} · ${lotLabel(followed.row)}` : projectName,
       caption: followed ? (followedType?.name ?? 'Sem situação registrada') : '',
@@ -120,49 +130,30 @@ export function createTimelapseService(options: TimelapseOptions) {
     };
   }
 
-  /** The stored tiles of `scene` under the frame, as the tile server serves them to anyone (published only). */
-  async function tilesOf(scene: Scene, layout: FrameLayout) {
+  /**
+   * The stored tiles of `scene` under the frame, as the archive holds them, read at the frame's zoom or the
+   * scene's native one if coarser, with the scene's offset applied (published scenes only, as anyone sees them).
+   */
+  async function sceneTilesOf(scene: Scene, box: FrameBox) {
+    const source = await scenes.tiles.publishedTiles(scene.projectSpace, scene.isoDate);
+    const layout = frameLayout(box, Math.min(MAX_FRAME_TILE_ZOOM, source.nativeZoom), source.offset);
     const read = await Promise.all(
       layout.tiles.map(async (tile) => {
-        try {
-          const served = await scenes.tiles.tile(
-            null,
-            {
-              space: scene.projectSpace,
-              date: scene.isoDate,
-              z: layout.zoom,
-              x: tile.x,
-              y: tile.y,
-              format: 'png',
-            },
-            true,
-          );
-          const png = new Uint8Array(served.body);
-          served.release?.();
-          return { png, left: tile.left, top: tile.top };
-        } catch (error) {
-          // Outside the world (a view at the antimeridian or the poles): nothing to draw there.
-          if (error instanceof AppError && error.statusCode === 404) return null;
-          throw error;
-        }
+        const stored = await source.tile(layout.zoom, tile.x, tile.y);
+        // A copy on its own memory, moved to the CPU pool's thread.
+        return stored ? { bytes: new Uint8Array(stored), left: tile.left, top: tile.top } : null;
       }),
     );
-    return read.filter((tile) => tile !== null);
+    return { layout, tiles: read.filter((tile) => tile !== null) };
   }
 
   async function composed(
-    user: AuthUser,
-    projectId: number,
-    projectName: string,
-    layout: FrameLayout,
-    shapes: LotShape[],
-    scene: Scene,
-    followed: LotShape | undefined,
+    frame: { box: FrameBox; scene: Scene; overlay: Promise<FrameOverlay> },
     output: 'png' | 'raw',
   ): Promise<Uint8Array> {
-    const [tiles, overlay] = await Promise.all([
-      tilesOf(scene, layout),
-      overlayOf(user, projectId, layout, shapes, scene, followed, projectName),
+    const [{ layout, tiles }, overlay] = await Promise.all([
+      sceneTilesOf(frame.scene, frame.box),
+      frame.overlay,
     ]);
     return cpu.run(
       'composeTimelapseFrame',
@@ -174,7 +165,7 @@ export function createTimelapseService(options: TimelapseOptions) {
         overlay,
         output,
       },
-      { transfer: tiles.map((tile) => tile.png.buffer as ArrayBuffer) },
+      { transfer: tiles.map((tile) => tile.bytes.buffer as ArrayBuffer) },
     );
   }
 
@@ -215,7 +206,9 @@ export function createTimelapseService(options: TimelapseOptions) {
       const layout = frameLayout(box);
       const shapes = await lotShapes(row.projectId, seesUnpublished(user));
       const followed = row.lotId === null ? undefined : shapes.find((shape) => shape.row.id === row.lotId);
-      // One frame at a time per thread of the pool (tiles read while another composes); the encoding is last.
+      const lots = framedLots(layout, shapes);
+      // Frames run on every thread of the pool at once (one frame's tiles are read while another is drawn);
+      // the encoding of the whole animation is last.
       const frames: Uint8Array[] = new Array<Uint8Array>(chosen.length);
       let done = 0;
       let next = 0;
@@ -225,16 +218,9 @@ export function createTimelapseService(options: TimelapseOptions) {
           while (next < chosen.length) {
             const index = next;
             next += 1;
-            frames[index] = await composed(
-              user,
-              row.projectId,
-              project.name,
-              layout,
-              shapes,
-              chosen[index]!,
-              followed,
-              'raw',
-            );
+            const scene = chosen[index]!;
+            const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
+            frames[index] = await composed({ box, scene, overlay }, 'raw');
             done += 1;
             await repo.progress(exportId, Math.floor((done / chosen.length) * 85));
           }
@@ -292,9 +278,16 @@ export function createTimelapseService(options: TimelapseOptions) {
       const shapes = await lotShapes(projectId, seesUnpublished(user));
       const followed = followedLot(shapes, query.lot_id);
       const layout = frameLayout(query);
-      return Buffer.from(
-        await composed(user, projectId, project.name, layout, shapes, scene, followed, 'png'),
+      const overlay = overlayOf(
+        user,
+        projectId,
+        layout,
+        framedLots(layout, shapes),
+        scene,
+        followed,
+        project.name,
       );
+      return Buffer.from(await composed({ box: query, scene, overlay }, 'png'));
     },
 
     async startExport(
