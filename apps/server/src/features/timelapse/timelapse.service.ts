@@ -20,6 +20,7 @@ import type { AuthUser } from '../auth';
 import type { LayerRow, LayersService } from '../layers';
 import type { ProjectsService } from '../projects';
 import type { ScenesService } from '../scenes';
+import { encodeFailure, failureMessage, frameFailure, TimelapseStepError } from './timelapse-failure';
 import { timelapseFileName } from './timelapse-file-name';
 import type { FrameOverlay, OverlayLot } from './timelapse-overlay';
 import type { TimelapseExportRow, TimelapseRepo } from './timelapse.repo';
@@ -207,12 +208,12 @@ export function createTimelapseService(options: TimelapseOptions) {
       const shapes = await lotShapes(row.projectId, seesUnpublished(user));
       const followed = row.lotId === null ? undefined : shapes.find((shape) => shape.row.id === row.lotId);
       const lots = framedLots(layout, shapes);
-      // Frames run on every thread of the pool at once (one frame's tiles are read while another is drawn);
-      // the encoding of the whole animation is last.
+      // Frames run on every thread of the pool at once, one more waiting for each thread while its tiles are
+      // read; the encoding of the whole animation is last.
       const frames: Uint8Array[] = new Array<Uint8Array>(chosen.length);
       let done = 0;
       let next = 0;
-      const lanes = Math.max(1, cpu.threads);
+      const lanes = 2 * Math.max(1, cpu.threads);
       await Promise.all(
         Array.from({ length: lanes }, async () => {
           while (next < chosen.length) {
@@ -220,33 +221,42 @@ export function createTimelapseService(options: TimelapseOptions) {
             next += 1;
             const scene = chosen[index]!;
             const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
-            frames[index] = await composed({ box, scene, overlay }, 'raw');
+            frames[index] = await composed({ box, scene, overlay }, 'raw').catch((error: unknown) => {
+              throw frameFailure(displayDate(scene.isoDate), error);
+            });
             done += 1;
             await repo.progress(exportId, Math.floor((done / chosen.length) * 85));
           }
         }),
       );
-      const file = await cpu.run(
-        'encodeTimelapse',
-        {
-          frames,
-          width: layout.width,
-          height: layout.height,
-          format: row.format,
-          frameMs: request.frameMs,
-        },
-        { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
-      );
-      const fileKey = `${EXPORTS_PREFIX}/${randomUUID()}.${TIMELAPSE_FORMATS[row.format].extension}`;
-      await storage.put(fileKey, Buffer.from(file));
+      const format = TIMELAPSE_FORMATS[row.format];
+      const file = await cpu
+        .run(
+          'encodeTimelapse',
+          {
+            frames,
+            width: layout.width,
+            height: layout.height,
+            format: row.format,
+            frameMs: request.frameMs,
+          },
+          { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
+        )
+        .catch((error: unknown) => {
+          throw encodeFailure(format.label, frames.length, error);
+        });
+      const fileKey = `${EXPORTS_PREFIX}/${randomUUID()}.${format.extension}`;
+      await storage.put(fileKey, Buffer.from(file)).catch((error: unknown) => {
+        throw new TimelapseStepError(TIMELAPSE_MESSAGES.storeFailed, error);
+      });
       await repo.ready(exportId, fileKey);
     } catch (error) {
-      const message =
-        error instanceof AppError && error.statusCode < 500 ? error.message : TIMELAPSE_MESSAGES.exportFailed;
+      const { message, logged } = failureMessage(error);
       await repo.failed(exportId, message);
-      if (!(error instanceof AppError) || error.statusCode >= 500) {
+      if (logged) {
+        const cause = error instanceof TimelapseStepError ? error.cause : error;
         process.stderr.write(
-          `${JSON.stringify({ level: 50, msg: 'timelapse export failed', exportId, err: String(error) })}\n`,
+          `${JSON.stringify({ level: 50, msg: 'timelapse export failed', exportId, reason: message, err: String(cause) })}\n`,
         );
       }
     }
