@@ -53,13 +53,22 @@ export function useLotStatusesAt(projectId: number, isoDate: string | null) {
   });
 }
 
-/** The project's scenes, asked again while the map is open so their signed tile URLs never run out. */
+/** While a scene of the project is queued or processing, its list is asked again this often. */
+export const SCENES_IN_PROGRESS_REFRESH_MS = 5_000;
+
+/**
+ * The project's scenes, asked again while the map is open so their signed tile URLs never run out, and often
+ * while some are still being processed (an upload, the demo's first start) so each shows once it is ready.
+ */
 export function useProjectScenes(projectId: number) {
   return useQuery({
     queryKey: ['map', 'scenes', projectId],
     queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
     staleTime: 60_000,
-    refetchInterval: SCENE_LIST_REFRESH_MS,
+    refetchInterval: (query) =>
+      query.state.data?.some((scene) => scene.status === 'queued' || scene.status === 'processing')
+        ? SCENES_IN_PROGRESS_REFRESH_MS
+        : SCENE_LIST_REFRESH_MS,
     refetchIntervalInBackground: true,
   });
 }
