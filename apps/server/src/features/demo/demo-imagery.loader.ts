@@ -37,10 +37,10 @@ export async function loadDemoImagery(
   // A scene is queued for ingest once: as soon as it is rendered on a first start, from the manifest after.
   const ingested = new Map<string, { sceneId: number; file: string }[]>();
   let queued = 0;
-  const ingest = async (scene: SceneManifestEntry): Promise<void> => {
-    const projectId = projectsBySpace.get(scene.space);
+  const ingest = async (space: string, scene: SceneManifestEntry): Promise<void> => {
+    const projectId = projectsBySpace.get(space);
     if (projectId === undefined) return;
-    const site = ingested.get(scene.space) ?? [];
+    const site = ingested.get(space) ?? [];
     if (site.some((done) => done.file === scene.file)) return;
     const row = await services.scenes.ingestLocalFile({
       projectId,
@@ -52,7 +52,7 @@ export async function loadDemoImagery(
       modelPath: scene.model3d ? path.join(options.outDir, scene.model3d) : null,
     });
     site.push({ sceneId: row.id, file: scene.file });
-    ingested.set(scene.space, site);
+    ingested.set(space, site);
     queued++;
   };
 
@@ -67,7 +67,7 @@ export async function loadDemoImagery(
       workers: services.cpu.threads,
       prepareSite: (site) => services.cpu.run('prepareDemoSite', site),
       renderJob: (job) => services.cpu.run('renderDemoScene', job),
-      onScene: ingest,
+      onScene: (scene) => ingest(scene.space, scene),
     });
     options.log(`Imagens de demonstração geradas em ${Math.round(manifest.totalMs / 1000)} s.`);
   }
@@ -75,7 +75,7 @@ export async function loadDemoImagery(
   for (const site of manifest.sites) {
     const projectId = projectsBySpace.get(site.space);
     if (projectId === undefined) continue;
-    for (const scene of site.scenes) await ingest(scene);
+    for (const scene of site.scenes) await ingest(site.space, scene);
     // The site's scenes in date order (the manifest's), whatever order their renders finished in.
     const done = ingested.get(site.space) ?? [];
     const inOrder = site.scenes.flatMap((scene, index) => {
