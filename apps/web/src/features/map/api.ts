@@ -5,8 +5,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { layersApi, SCENE_LIST_REFRESH_MS, scenesApi, systemApi } from '@mirante/shared';
+import { layersApi, scenesApi, systemApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { sceneListRefreshMs } from './model/sceneListRefresh';
 
 export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
 /** Prefix of every date's lot statuses of a project (invalidated with the layers). */
@@ -53,22 +54,16 @@ export function useLotStatusesAt(projectId: number, isoDate: string | null) {
   });
 }
 
-/** While a scene of the project is queued or processing, its list is asked again this often. */
-export const SCENES_IN_PROGRESS_REFRESH_MS = 5_000;
-
 /**
  * The project's scenes, asked again while the map is open so their signed tile URLs never run out, and often
- * while some are still being processed (an upload, the demo's first start) so each shows once it is ready.
+ * while some are still being processed so each shows once it is ready.
  */
 export function useProjectScenes(projectId: number) {
   return useQuery({
     queryKey: ['map', 'scenes', projectId],
     queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
     staleTime: 60_000,
-    refetchInterval: (query) =>
-      query.state.data?.some((scene) => scene.status === 'queued' || scene.status === 'processing')
-        ? SCENES_IN_PROGRESS_REFRESH_MS
-        : SCENE_LIST_REFRESH_MS,
+    refetchInterval: (query) => sceneListRefreshMs(query.state.data),
     refetchIntervalInBackground: true,
   });
 }
