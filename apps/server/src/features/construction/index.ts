@@ -2,4 +2,3 @@
 export type { InspectionsService } from './inspections.service';
 export type { NotesService } from './notes.service';
 export { measureNoteShape } from './note-geometry';
-export { volumeOnModel } from './volume/volume-on-model';

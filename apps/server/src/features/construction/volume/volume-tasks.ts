@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { modelBounds, openElevationModel, windowAround } from './dsm-file';
+import { volumeOnModel } from './volume-on-model';
 import {
   differenceVolume,
   polygonVolume,
@@ -41,6 +42,11 @@ export const volumeTasks = {
   async checkElevationModel(input: { bytes: Uint8Array }): Promise<CheckedElevationModel> {
     const model = await openElevationModel(input.bytes);
     return { width: model.width, height: model.height, bounds: modelBounds(model) };
+  },
+
+  /** The volume of a lon/lat polygon on a DSM's bytes against a base (the demo's notes); null off the model. */
+  measureVolumeOnBytes(input: { bytes: Uint8Array; ring: Point2[]; base: BaseMethod }) {
+    return volumeOnModel(input.bytes, input.ring, input.base);
   },
 
   async measureVolume(input: MeasureVolumeInput): Promise<VolumeOnModels> {
