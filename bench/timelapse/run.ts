@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -104,6 +104,29 @@ async function cpuSeconds(pid: number | undefined): Promise<number> {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
+
+/** CPU seconds per thread name of the server's process (the event loop is 'node', pool threads and libuv's). */
+async function cpuByThread(pid: number | undefined): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  if (pid === undefined) return byName;
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    byName.set(name, (byName.get(name) ?? 0) + seconds);
+  }
+  return byName;
+}
+
+const threadDelta = (before: Map<string, number>, after: Map<string, number>): string =>
+  [...after]
+    .map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)])
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+    .join(', ');
 
 async function main(): Promise<void> {
   const dataDir = values.data
@@ -221,15 +244,19 @@ async function main(): Promise<void> {
       for (const run of ['primeira', 'segunda']) {
         const started = performance.now();
         const cpuBefore = await cpuSeconds(server.pid);
+        const threadsBefore = await cpuByThread(server.pid);
         const created = await api<TimelapseExport>(`/api/v1/project/${allotment.id}/timelapse/exports`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ ...view, format, frame_ms: 500 }),
         });
         let status = created;
+        // When the row's progress reached 85 %: every frame drawn, the encoding begins.
+        let framesDone = Number.NaN;
         while (status.status === 'queued' || status.status === 'processing') {
           await sleep(100);
           status = await api<TimelapseExport>(`/api/v1/timelapse-exports/${created.id}`);
+          if (status.progress >= 85 && Number.isNaN(framesDone)) framesDone = performance.now() - started;
         }
         if (status.status !== 'ready') {
           // The row says only the pt-BR message; the server's log line says why.
@@ -242,8 +269,9 @@ async function main(): Promise<void> {
         const bytes = Buffer.from(await file.arrayBuffer());
         const seconds = (performance.now() - started) / 1000;
         const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+        const threads = threadDelta(threadsBefore, await cpuByThread(server.pid));
         const meta = await sharp(bytes, { animated: true }).metadata();
-        const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado, ${cpu.toFixed(1)} s de CPU do servidor`;
+        const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado (quadros prontos em ${(framesDone / 1000).toFixed(1)} s), ${cpu.toFixed(1)} s de CPU do servidor (${threads})`;
         console.log(line);
         figures.push(line);
         if (values.shots && run === 'primeira') {
