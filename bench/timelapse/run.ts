@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -11,15 +11,16 @@ import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts
 import { freePort } from '../../apps/server/test/server-process';
 
 /**
- * `npm run bench:timelapse [-- --scenes 24 --width 1366 --height 768 --shots <dir>]`: how long the server takes to
- * export the timelapse of a map view as an animated WebP and as a GIF.
+ * `npm run bench:timelapse [-- --scenes 24 --width 1366 --height 768 --shots <dir> --data <dir> --formats webp,gif]`:
+ * how long the server takes to export the timelapse of a map view as an animated WebP and as a GIF.
  *
  * Starts the real server (`apps/server/src/main.ts`, `ROLE=all`, embedded PostgreSQL, demo data without the demo
  * imagery) on a fresh data folder, uploads `--scenes` published PNG scenes over the demo allotment through the
  * API (0.5 m pixels, textured so that their tiles weigh what imagery weighs), waits for their ingest, then asks
  * for the export of a `--width` × `--height` view of the allotment (its ~600 lots drawn with their statuses of
  * each date) and times it from the request to the file downloaded, polling its progress every 100 ms. Prints the
- * figures; `--shots` also writes the files and their first and last frames as PNGs there.
+ * figures; `--shots` also writes the files and their first and last frames as PNGs there. `--data` keeps the
+ * server's data folder there (and its ports) so that a second run skips the upload and ingest of the scenes.
  */
 
 const { values } = parseArgs({
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     width: { type: 'string', default: '1366' },
     height: { type: 'string', default: '768' },
     shots: { type: 'string' },
+    data: { type: 'string' },
+    formats: { type: 'string', default: 'webp,gif' },
   },
 });
 const SCENES = Number(values.scenes);
@@ -80,13 +83,60 @@ const isoDate = (index: number) => {
   return date.toISOString().slice(0, 10);
 };
 
+/** A kept data folder remembers its embedded PostgreSQL's port (the cluster was made for it). */
+async function portsOf(dataDir: string): Promise<{ port: number; pgPort: number }> {
+  const file = path.join(dataDir, 'bench-ports.json');
+  const kept = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as { port: number; pgPort: number },
+    () => null,
+  );
+  if (kept) return kept;
+  const ports = { port: await freePort(), pgPort: await freePort() };
+  await writeFile(file, JSON.stringify(ports));
+  return ports;
+}
+
+/** CPU seconds (user + system) the server's process has used so far, all its threads. */
+async function cpuSeconds(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return Number.NaN;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds per thread name of the server's process (the event loop is 'node', pool threads and libuv's). */
+async function cpuByThread(pid: number | undefined): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  if (pid === undefined) return byName;
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const stat = await readFile(`/proc/${pid}/task/${task}/stat`, 'utf8').catch(() => '');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+    byName.set(name, (byName.get(name) ?? 0) + seconds);
+  }
+  return byName;
+}
+
+const threadDelta = (before: Map<string, number>, after: Map<string, number>): string =>
+  [...after]
+    .map(([name, seconds]): [string, number] => [name, seconds - (before.get(name) ?? 0)])
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
+    .join(', ');
+
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-timelapse-'));
+  const dataDir = values.data
+    ? path.resolve(values.data)
+    : await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-timelapse-'));
   // The embedded PostgreSQL runs as its own user and must reach its data folder.
+  await mkdir(path.join(dataDir, 'data'), { recursive: true, mode: 0o755 });
   await chmod(dataDir, 0o755);
-  await mkdir(path.join(dataDir, 'data'), { mode: 0o755 });
   await chmod(path.join(dataDir, 'data'), 0o755);
-  const [port, pgPort] = [await freePort(), await freePort()];
+  const { port, pgPort } = await portsOf(dataDir);
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -137,11 +187,18 @@ async function main(): Promise<void> {
     const sceneWidth = Math.round(((east - west) * metresPerLon) / PIXEL_METRES);
     const sceneHeight = Math.round(((north - south) * 110_574) / PIXEL_METRES);
 
-    console.log(`Enviando ${SCENES} cenas PNG de ${sceneWidth} × ${sceneHeight} px (${PIXEL_METRES} m)…`);
+    const readyScenes = async () =>
+      (
+        await api<Array<{ status: string; projectId: number }>>(`/api/v1/project/${allotment.id}/scenes`)
+      ).filter((scene) => scene.status === 'ready').length;
+    const already = await readyScenes();
+    if (already > 0) console.log(`${already} cenas já prontas nesta pasta de dados.`);
+    else
+      console.log(`Enviando ${SCENES} cenas PNG de ${sceneWidth} × ${sceneHeight} px (${PIXEL_METRES} m)…`);
     const sceneDir = path.join(dataDir, 'scenes');
-    await mkdir(sceneDir);
+    await mkdir(sceneDir, { recursive: true });
     const ingestStarted = performance.now();
-    for (let index = 0; index < SCENES; index++) {
+    for (let index = already; index < SCENES; index++) {
       const file = path.join(sceneDir, `${index}.png`);
       await writeScene(file, index, sceneWidth, sceneHeight);
       const form = new FormData();
@@ -182,18 +239,24 @@ async function main(): Promise<void> {
       height: HEIGHT,
     };
     const figures: string[] = [];
-    for (const format of ['webp', 'gif'] as const) {
+    const formats = (values.formats ?? '').split(',').filter((name) => name === 'webp' || name === 'gif');
+    for (const format of formats) {
       for (const run of ['primeira', 'segunda']) {
         const started = performance.now();
+        const cpuBefore = await cpuSeconds(server.pid);
+        const threadsBefore = await cpuByThread(server.pid);
         const created = await api<TimelapseExport>(`/api/v1/project/${allotment.id}/timelapse/exports`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ ...view, format, frame_ms: 500 }),
         });
         let status = created;
+        // When the row's progress reached 85 %: every frame drawn, the encoding begins.
+        let framesDone = Number.NaN;
         while (status.status === 'queued' || status.status === 'processing') {
           await sleep(100);
           status = await api<TimelapseExport>(`/api/v1/timelapse-exports/${created.id}`);
+          if (status.progress >= 85 && Number.isNaN(framesDone)) framesDone = performance.now() - started;
         }
         if (status.status !== 'ready') {
           // The row says only the pt-BR message; the server's log line says why.
@@ -205,8 +268,10 @@ async function main(): Promise<void> {
         });
         const bytes = Buffer.from(await file.arrayBuffer());
         const seconds = (performance.now() - started) / 1000;
+        const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+        const threads = threadDelta(threadsBefore, await cpuByThread(server.pid));
         const meta = await sharp(bytes, { animated: true }).metadata();
-        const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado`;
+        const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado (quadros prontos em ${(framesDone / 1000).toFixed(1)} s), ${cpu.toFixed(1)} s de CPU do servidor (${threads})`;
         console.log(line);
         figures.push(line);
         if (values.shots && run === 'primeira') {
@@ -234,7 +299,7 @@ async function main(): Promise<void> {
       server.kill('SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    if (!values.data) await rm(dataDir, { recursive: true, force: true });
   }
 }
 

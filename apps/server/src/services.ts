@@ -213,6 +213,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     inTransaction: notesTransactionOn(db),
     inspections,
     guard,
+    cpu,
   });
   const layers = createLayersService(layersRepo, projects, observations);
   const outboundHostsRepo = createOutboundHostsRepo(db);

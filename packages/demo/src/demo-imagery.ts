@@ -69,6 +69,11 @@ export interface GenerateOptions {
   renderJob?: (job: SceneJob) => Promise<SceneManifestEntry>;
   /** Prepares a site somewhere else (the server's CPU pool); default `prepareDemoSite` here. */
   prepareSite?: typeof prepareDemoSite;
+  /**
+   * Called with each scene as soon as it is rendered (with `renderJob`), before the others are done: the
+   * server queues its ingest so that the scenes appear one by one. A rejection stops the generation.
+   */
+  onScene?: (entry: SceneManifestEntry) => Promise<void>;
 }
 
 /** Renders one scene to a GeoTIFF (and its 3D model, if the site has one for that date). */
@@ -168,8 +173,13 @@ export async function generateDemoImagery(options: GenerateOptions): Promise<Dem
     jobs.push(...prepared.jobs);
   }
   const workers = Math.max(1, options.workers ?? 1);
-  const results = options.renderJob
-    ? await runElsewhere(jobs, workers, options.renderJob)
+  const { renderJob, onScene } = options;
+  const results = renderJob
+    ? await runElsewhere(jobs, workers, async (job) => {
+        const entry = await renderJob(job);
+        await onScene?.(entry);
+        return entry;
+      })
     : await runJobs(jobs, workers);
   for (const entry of results) sites.find((s) => s.key === entry.site)?.scenes.push(entry);
   const manifest: DemoManifest = {

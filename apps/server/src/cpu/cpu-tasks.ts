@@ -1,7 +1,9 @@
 import type { MessagePort } from 'node:worker_threads';
 import { prepareDemoSite, renderSceneJob } from '@mirante/demo/demo-imagery';
+import { constructionDsm } from '@mirante/demo/elevation-model';
 import { END_OF_MESSAGES, failureOf, type CpuTaskAnswer } from './cpu-protocol';
 import { volumeTasks } from '../features/construction/volume/volume-tasks';
+import { notesExportTasks } from '../features/construction/notes-export-tasks';
 import { differenceTasks } from '../features/construction/difference/difference-tasks';
 import { portfolioTasks } from '../features/finance/portfolio-tasks';
 import { detectionsExportTasks } from '../features/detections-report/detections-export-tasks';
@@ -23,10 +25,12 @@ import { scheduledReportTasks } from '../features/scheduled-reports/report-tasks
 export const CPU_TASKS = {
   prepareDemoSite: (input: Parameters<typeof prepareDemoSite>[0]) => prepareDemoSite(input),
   renderDemoScene: (input: Parameters<typeof renderSceneJob>[0]) => renderSceneJob(input),
+  renderDemoDsm: (phase: number) => constructionDsm(phase),
   ...sceneTasks,
   ...detectionTasks,
   ...environmentTasks,
   ...volumeTasks,
+  ...notesExportTasks,
   ...differenceTasks,
   ...reportTasks,
   ...portfolioTasks,

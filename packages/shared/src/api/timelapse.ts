@@ -30,6 +30,17 @@ export const TIMELAPSE_MESSAGES = {
   exportNotReady: 'A exportação ainda não terminou.',
   exportExpired: 'O arquivo desta exportação expirou (fica disponível por uma hora). Exporte novamente.',
   exportFailed: 'Não foi possível gerar a animação. Tente novamente mais tarde.',
+  /** A frame's scene was unpublished or deleted after the export was asked for. */
+  sceneGone: (date: string) =>
+    `A imagem de ${date} deixou de estar publicada depois do pedido; exporte novamente.`,
+  /** The CPU pool's thread ended while drawing a frame or encoding (out of memory, a crash). */
+  interrupted: (what: string) =>
+    `O processamento foi interrompido ao ${what} (memória insuficiente ou falha do servidor); tente novamente.`,
+  frameFailed: (date: string) =>
+    `Não foi possível ler os tiles da imagem de ${date}; tente novamente ou reprocesse a imagem.`,
+  encodeFailed: (format: string, frames: number) =>
+    `Não foi possível codificar a animação em ${format} (${frames} quadros); tente um período menor.`,
+  storeFailed: 'Não foi possível gravar o arquivo da animação no armazenamento; tente novamente.',
   rangeInvalid: 'A data inicial deve ser anterior ou igual à data final.',
   bboxInvalid: 'Área inválida: informe oeste < leste e sul < norte, em graus, de até 2° de lado.',
   formatInvalid: 'Formato inválido: use webp ou gif.',

@@ -7,13 +7,13 @@ import {
   type SaveNote,
   XLS_CONTENT_TYPE,
 } from '@mirante/shared';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { forbidden, notFound } from '../../http/app-error';
 import { readsConstruction } from '../../policies';
 import type { AuthUser } from '../auth';
 import type { ConstructionGuard } from './construction-access';
 import type { InspectionsService } from './inspections.service';
 import { measureNoteShape } from './note-geometry';
-import { notesCsv, notesXls } from './notes-export';
 import type { NoteRow, NotesRepo } from './notes.repo';
 
 const noteNotFound = () => notFound(NOTE_MESSAGES.notFound, 'NOTE_NOT_FOUND');
@@ -48,10 +48,12 @@ export interface NotesDeps {
   inTransaction<T>(work: (repo: NotesRepo) => Promise<T>): Promise<T>;
   inspections: InspectionsService;
   guard: ConstructionGuard;
+  /** Where the CSV and .xls files are written (never the event loop that answers HTTP). */
+  cpu: CpuPool;
 }
 
 /** Notes drawn over an inspection: categories per customer, measures from the drawing. */
-export function createNotesService({ repo, inTransaction, inspections, guard }: NotesDeps) {
+export function createNotesService({ repo, inTransaction, inspections, guard, cpu }: NotesDeps) {
   /** The note of that inspection, or the 404 of a missing one. */
   async function noteOf(noteId: number, inspectionId: number): Promise<NoteRow> {
     const note = await repo.find(noteId);
@@ -137,10 +139,10 @@ export function createNotesService({ repo, inTransaction, inspections, guard }: 
       const { project } = await inspections.get(user, inspectionId);
       guard.require(user, project, 'read');
       const notes = (await repo.list(inspectionId)).map(toNote);
-      const csv = extension === 'csv';
+      const written = await cpu.run('writeNotesExport', { notes, extension });
       return {
-        body: csv ? notesCsv(notes) : notesXls(notes),
-        contentType: csv ? 'text/csv; charset=utf-8' : XLS_CONTENT_TYPE,
+        body: Buffer.from(written.buffer, written.byteOffset, written.byteLength),
+        contentType: extension === 'csv' ? 'text/csv; charset=utf-8' : XLS_CONTENT_TYPE,
         filename: `anotacoes.${extension}`,
       };
     },

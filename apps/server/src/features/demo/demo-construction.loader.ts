@@ -1,8 +1,7 @@
-import { constructionDsm } from '@mirante/demo/elevation-model';
 import { demoConstructionNotes } from '@mirante/demo/construction-notes';
 import type { Db } from '../../db/database';
 import type { Services } from '../../services';
-import { measureNoteShape, volumeOnModel } from '../construction';
+import { measureNoteShape } from '../construction';
 
 /**
  * The demo construction site's inspections (one per drone scene, phase 1…n), their DSMs (generated from the
@@ -21,7 +20,9 @@ export async function loadDemoConstruction(
     .executeTakeFirstOrThrow();
   const categories = new Map<string, number>();
   for (const { sceneId, index } of scenes) {
-    const dsm = await constructionDsm(index);
+    // The DSM is generated, and the pit's volume measured on it, on the CPU pool.
+    const rendered = await services.cpu.run('renderDemoDsm', index);
+    const dsm = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
     await services.elevation.upload(sceneId, dsm, `aurora-dsm-${index + 1}.tif`);
     const inspection = await db
       .insertInto('inspections')
@@ -57,7 +58,11 @@ export async function loadDemoConstruction(
       }
       const measured =
         note.geometry.type === 'Polygon' && note.name.startsWith('Escavação')
-          ? await volumeOnModel(dsm, note.geometry.coordinates[0] ?? [], 'triangulate')
+          ? await services.cpu.run('measureVolumeOnBytes', {
+              bytes: new Uint8Array(dsm),
+              ring: note.geometry.coordinates[0] ?? [],
+              base: 'triangulate',
+            })
           : null;
       await db
         .insertInto('notes')

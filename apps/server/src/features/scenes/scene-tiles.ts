@@ -205,6 +205,25 @@ export function createSceneTiles(
       return served(body);
     },
 
+    /**
+     * A published scene's stored tiles as the archive holds them (PNG or WebP, no zoom past the scene's
+     * native one), and its offset in whole pixels at a zoom: for callers that stitch tiles themselves (the
+     * timelapse), which enlarge and shift a whole frame once instead of converting tile by tile. A tile the
+     * scene does not have is null.
+     */
+    async publishedTiles(space: string, date: string) {
+      const { row } = await visibleScene(null, space, date);
+      const archiveKey = row.status === 'ready' ? row.archiveKey : null;
+      return {
+        nativeZoom: row.maxZoom ?? 0,
+        offset: (z: number) => offsetPixels(row, z),
+        async tile(z: number, x: number, y: number): Promise<Buffer | null> {
+          if (!archiveKey || !isValidTile(z, x, y) || z > (row.maxZoom ?? -1)) return null;
+          return reader.tile(archiveKey, z, x, y);
+        },
+      };
+    },
+
     async file(
       user: AuthUser,
       request: { space: string; date: string; kind: 'preview' | 'original' | 'model' },

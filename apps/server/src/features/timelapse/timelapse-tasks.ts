@@ -5,10 +5,11 @@ import { overlaySvg, type FrameOverlay } from './timelapse-overlay';
 /** Below the stored tiles: what shows where no scene covers the view. */
 const BACKGROUND = { r: 38, g: 42, b: 48 };
 const CHANNELS = 3;
+const RGBA = 4;
 
 export interface ComposeFrameInput {
-  /** The stored PNG tiles of the frame's scene and where each lands in the mosaic. */
-  tiles: Array<{ png: Uint8Array; left: number; top: number }>;
+  /** The stored tiles (PNG or WebP) of the frame's scene and where each lands in the mosaic. */
+  tiles: Array<{ bytes: Uint8Array; left: number; top: number }>;
   mosaicWidth: number;
   mosaicHeight: number;
   window: { left: number; top: number; width: number; height: number };
@@ -26,28 +27,47 @@ export interface EncodeAnimationInput {
   frameMs: number;
 }
 
-/** One frame: the tiles stitched, the window cut and scaled to the frame, the overlay drawn over it. */
+/**
+ * The tiles decoded and copied row by row into one RGBA mosaic (transparent where no tile is): tiles of one
+ * scene never overlap, so a copy is all the stitching needs.
+ */
+async function stitchedMosaic(input: ComposeFrameInput): Promise<Uint8Array> {
+  const { mosaicWidth, mosaicHeight } = input;
+  const mosaic = new Uint8Array(mosaicWidth * mosaicHeight * RGBA);
+  await Promise.all(
+    input.tiles.map(async (tile) => {
+      const { data, info } = await sharp(tile.bytes)
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const width = Math.min(info.width, mosaicWidth - tile.left);
+      const rows = Math.min(info.height, mosaicHeight - tile.top);
+      for (let row = 0; row < rows; row += 1) {
+        const from = row * info.width * RGBA;
+        mosaic.set(
+          data.subarray(from, from + width * RGBA),
+          ((tile.top + row) * mosaicWidth + tile.left) * RGBA,
+        );
+      }
+    }),
+  );
+  return mosaic;
+}
+
+/**
+ * One frame in one sharp pass over the stitched tiles: the window cut and scaled to the frame, laid on the
+ * background, the overlay (lots and date, an SVG) drawn over it.
+ */
 async function composeFrame(input: ComposeFrameInput): Promise<Uint8Array> {
   const { width, height } = input.overlay;
-  const mosaic = await sharp({
-    create: {
-      width: input.mosaicWidth,
-      height: input.mosaicHeight,
-      channels: 4,
-      background: { ...BACKGROUND, alpha: 1 },
-    },
+  const mosaic = await stitchedMosaic(input);
+  const drawn = sharp(mosaic, {
+    raw: { width: input.mosaicWidth, height: input.mosaicHeight, channels: RGBA },
   })
-    .composite(input.tiles.map((tile) => ({ input: Buffer.from(tile.png), left: tile.left, top: tile.top })))
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const scaled = await sharp(mosaic.data, { raw: mosaic.info })
     .extract(input.window)
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const drawn = sharp(scaled.data, { raw: scaled.info }).composite([
-    { input: Buffer.from(overlaySvg(input.overlay)), left: 0, top: 0 },
-  ]);
+    .flatten({ background: BACKGROUND })
+    .composite([{ input: Buffer.from(overlaySvg(input.overlay)), left: 0, top: 0 }]);
   if (input.output === 'png') return drawn.removeAlpha().png({ compressionLevel: 6 }).toBuffer();
   return drawn.removeAlpha().raw().toBuffer();
 }

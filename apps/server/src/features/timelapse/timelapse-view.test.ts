@@ -37,6 +37,27 @@ describe('frameLayout', () => {
     expect(frameLayout(tiny, 19).zoom).toBe(19);
   });
 
+  it('reads a scene whose tiles stop at a coarser zoom at that zoom, the frame drawn the same', () => {
+    const fine = frameLayout(box);
+    const coarse = frameLayout(box, fine.zoom - 2);
+    expect(coarse.zoom).toBe(fine.zoom - 2);
+    expect(coarse.tiles.length).toBeLessThan(fine.tiles.length);
+    expect(coarse.window.width).toBeCloseTo(fine.window.width / 4, 0);
+    const corner = [box.west, box.north] as const;
+    expect(coarse.project(...corner)[0]).toBeCloseTo(fine.project(...corner)[0], 6);
+    expect(coarse.project(...corner)[1]).toBeCloseTo(fine.project(...corner)[1], 6);
+  });
+
+  it('reads the window back by the scene’s offset, whose content shows that far east and south', () => {
+    const plain = frameLayout(box);
+    const shifted = frameLayout(box, 22, () => [300, -40]);
+    const readLeft = (layout: typeof plain) => layout.tiles[0]!.x * 256 + layout.window.left;
+    const readTop = (layout: typeof plain) => layout.tiles[0]!.y * 256 + layout.window.top;
+    expect(readLeft(shifted) - readLeft(plain)).toBe(-300);
+    expect(readTop(shifted) - readTop(plain)).toBe(40);
+    expect(shifted.project(box.west, box.north)).toEqual(plain.project(box.west, box.north));
+  });
+
   it('a 1366 × 768 view of a few hundred metres reads a few dozen tiles', () => {
     const layout = frameLayout({
       west: -51.96,

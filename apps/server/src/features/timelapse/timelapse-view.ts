@@ -49,9 +49,15 @@ export function worldPixel(lon: number, lat: number, zoom: number): [number, num
 
 /**
  * The layout of a frame: the zoom whose pixels are closest to the frame's (rounded, so a frame is scaled by at
- * most √2 either way), the tiles to read and the window to cut out of them.
+ * most √2 either way) but not past `maxZoom` (a scene's native zoom: coarser tiles are enlarged once for the
+ * whole frame), the tiles to read and the window to cut out of them. `shift` is the scene's offset in whole
+ * pixels at that zoom (x east, y south): its content shows that far away, so the window reads that far back.
  */
-export function frameLayout(box: FrameBox, maxZoom = MAX_FRAME_TILE_ZOOM): FrameLayout {
+export function frameLayout(
+  box: FrameBox,
+  maxZoom = MAX_FRAME_TILE_ZOOM,
+  shift: (zoom: number) => [number, number] = () => [0, 0],
+): FrameLayout {
   const [x0, y0] = worldPixel(box.west, box.north, 0);
   const [x1, y1] = worldPixel(box.east, box.south, 0);
   // The box fitted into the frame: frame pixels per world pixel at zoom 0.
@@ -65,17 +71,20 @@ export function frameLayout(box: FrameBox, maxZoom = MAX_FRAME_TILE_ZOOM): Frame
   const centreY = ((y0 + y1) / 2) * factor;
   const left = centreX - windowWidth / 2;
   const top = centreY - windowHeight / 2;
-  const firstX = Math.floor(left / TILE);
-  const firstY = Math.floor(top / TILE);
-  const lastX = Math.floor((left + windowWidth - 1e-9) / TILE);
-  const lastY = Math.floor((top + windowHeight - 1e-9) / TILE);
+  const [dx, dy] = shift(zoom);
+  const readLeft = left - dx;
+  const readTop = top - dy;
+  const firstX = Math.floor(readLeft / TILE);
+  const firstY = Math.floor(readTop / TILE);
+  const lastX = Math.floor((readLeft + windowWidth - 1e-9) / TILE);
+  const lastY = Math.floor((readTop + windowHeight - 1e-9) / TILE);
   const tiles: TilePlacement[] = [];
   for (let y = firstY; y <= lastY; y += 1)
     for (let x = firstX; x <= lastX; x += 1)
       tiles.push({ x, y, left: (x - firstX) * TILE, top: (y - firstY) * TILE });
   const window = {
-    left: Math.round(left - firstX * TILE),
-    top: Math.round(top - firstY * TILE),
+    left: Math.round(readLeft - firstX * TILE),
+    top: Math.round(readTop - firstY * TILE),
     width: Math.max(1, Math.round(windowWidth)),
     height: Math.max(1, Math.round(windowHeight)),
   };

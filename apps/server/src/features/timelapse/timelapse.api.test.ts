@@ -185,6 +185,44 @@ describe('timelapse frames', () => {
     expect(Buffer.compare(plain.rawPayload, followed.rawPayload)).not.toBe(0);
   });
 
+  it('enlarges a scene’s coarsest tiles for a view closer than its native zoom', async () => {
+    const centre = [BOUNDS.west + SIDE / 2, BOUNDS.south + SIDE / 2] as const;
+    const close = await frame(member, sceneIds[0]!, {
+      west: centre[0] - SIDE / 40,
+      east: centre[0] + SIDE / 40,
+      south: centre[1] - SIDE / 40,
+      north: centre[1] + SIDE / 40,
+    });
+    expect(close.statusCode, close.body).toBe(200);
+    const meta = await sharp(close.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([VIEW.width, VIEW.height]);
+    const [r, g, b] = await pixel(close.rawPayload, 200, 140);
+    expect(r).toBeGreaterThan(150);
+    expect(g + b).toBeLessThan(120);
+  });
+
+  it('draws a scene where its offset puts it: 60 m east leaves the view’s west edge empty', async () => {
+    const [r0] = await pixel((await frame(member, sceneIds[0]!)).rawPayload, 80, 140);
+    expect(r0).toBeGreaterThan(150);
+    const setOffset = async (metres: number) => {
+      await context.db
+        .updateTable('scenes')
+        .set({ offsetX: metres })
+        .where('id', '=', sceneIds[0]!)
+        .execute();
+      context.services.scenes.tiles.forget([sceneIds[0]!], []);
+    };
+    await setOffset(60);
+    try {
+      const moved = await frame(member, sceneIds[0]!);
+      // The background below the scenes (38, 42, 48) west of the moved scene, the scene east of it.
+      expect(await pixel(moved.rawPayload, 80, 140)).toEqual([38, 42, 48]);
+      expect((await pixel(moved.rawPayload, 200, 140))[0]).toBeGreaterThan(150);
+    } finally {
+      await setOffset(0);
+    }
+  });
+
   it('refuses an unpublished scene, another project’s lot and a bad view with pt-BR messages', async () => {
     const unpublished = await frame(member, unpublishedSceneId);
     expect(unpublished.statusCode).toBe(404);
@@ -314,5 +352,41 @@ describe('timelapse exports', () => {
     const gone = await context.app.inject({ method: 'GET', url, headers: bearer(member) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(TIMELAPSE_MESSAGES.exportExpired);
+  });
+});
+
+describe('a timelapse export that fails', () => {
+  it('names the scene whose tiles could not be read, and writes no file', async () => {
+    const file = path.join(work, 'lost.png');
+    await sharp({ create: { width: 400, height: 400, channels: 3, background: '#808080' } })
+      .png()
+      .toFile(file);
+    const lost = await context.services.scenes.ingestLocalFile({
+      projectId,
+      date: '2026-07-10',
+      filePath: file,
+      bounds: BOUNDS,
+      publish: true,
+      wait: true,
+    });
+    const { archiveKey } = await context.db
+      .selectFrom('scenes')
+      .select('archiveKey')
+      .where('id', '=', lost.id)
+      .executeTakeFirstOrThrow();
+    await rm(path.join(context.config.storageDir, archiveKey!));
+    try {
+      const done = await finishedExport(member, { format: 'webp', from: '2026-07-01' });
+      expect(done.status).toBe('failed');
+      expect(done.error).toBe(TIMELAPSE_MESSAGES.frameFailed('10/07/2026'));
+      const row = await context.db
+        .selectFrom('timelapseExports')
+        .select('fileKey')
+        .where('id', '=', done.id)
+        .executeTakeFirstOrThrow();
+      expect(row.fileKey).toBeNull();
+    } finally {
+      await context.db.deleteFrom('scenes').where('id', '=', lost.id).execute();
+    }
   });
 });

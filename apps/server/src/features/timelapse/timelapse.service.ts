@@ -20,10 +20,11 @@ import type { AuthUser } from '../auth';
 import type { LayerRow, LayersService } from '../layers';
 import type { ProjectsService } from '../projects';
 import type { ScenesService } from '../scenes';
+import { encodeFailure, failureMessage, frameFailure, TimelapseStepError } from './timelapse-failure';
 import { timelapseFileName } from './timelapse-file-name';
 import type { FrameOverlay, OverlayLot } from './timelapse-overlay';
 import type { TimelapseExportRow, TimelapseRepo } from './timelapse.repo';
-import { frameLayout, type FrameBox, type FrameLayout } from './timelapse-view';
+import { frameLayout, MAX_FRAME_TILE_ZOOM, type FrameBox, type FrameLayout } from './timelapse-view';
 
 /** Exported files live here; the storage sweep removes them an hour later (an export is a download). */
 const EXPORTS_PREFIX = 'jobs/timelapse';
@@ -46,6 +47,8 @@ interface StoredRequest extends FrameBox {
   frameMs: number;
 }
 type LotShape = { row: LayerRow; polygons: Ring[][] };
+/** A lot inside a view, its rings in frame pixels. */
+type FramedLot = { shape: LotShape; rings: Array<Array<[number, number]>> };
 
 function polygonsOf(geometry: unknown): Ring[][] {
   const shape = geometry as { type?: string; coordinates?: unknown };
@@ -78,20 +81,9 @@ export function createTimelapseService(options: TimelapseOptions) {
     return lot;
   }
 
-  /** The lots inside the frame, in frame pixels, coloured by their status on `date`. */
-  async function overlayOf(
-    user: AuthUser,
-    projectId: number,
-    layout: FrameLayout,
-    shapes: LotShape[],
-    scene: Scene,
-    followed: LotShape | undefined,
-    projectName: string,
-  ): Promise<FrameOverlay> {
-    const statuses = new Map(
-      (await layers.statusesAt(user, projectId, scene.isoDate)).lots.map((lot) => [lot.id, lot.detect_type]),
-    );
-    const lots: OverlayLot[] = [];
+  /** The lots inside the view, in frame pixels (the same for every frame of a view). */
+  function framedLots(layout: FrameLayout, shapes: LotShape[]): FramedLot[] {
+    const framed: FramedLot[] = [];
     for (const shape of shapes) {
       const rings = shape.polygons.flatMap((polygon) =>
         polygon.map((ring) => ring.map(([lon, lat]) => layout.project(lon, lat))),
@@ -100,19 +92,38 @@ export function createTimelapseService(options: TimelapseOptions) {
       const ys = rings.flatMap((ring) => ring.map((point) => point[1]));
       if (Math.max(...xs) < 0 || Math.min(...xs) > layout.width) continue;
       if (Math.max(...ys) < 0 || Math.min(...ys) > layout.height) continue;
+      framed.push({ shape, rings });
+    }
+    return framed;
+  }
+
+  /** The frame's overlay: the framed lots coloured by their status on the scene's date, and the date. */
+  async function overlayOf(
+    user: AuthUser,
+    projectId: number,
+    layout: FrameLayout,
+    lots: FramedLot[],
+    scene: Scene,
+    followed: LotShape | undefined,
+    projectName: string,
+  ): Promise<FrameOverlay> {
+    const statuses = new Map(
+      (await layers.statusesAt(user, projectId, scene.isoDate)).lots.map((lot) => [lot.id, lot.detect_type]),
+    );
+    const overlayLots: OverlayLot[] = lots.map(({ shape, rings }) => {
       const key = statuses.get(shape.row.id);
-      lots.push({
+      return {
         rings,
         color: key ? (detectionTypeOf(key)?.color ?? null) : null,
         followed: shape === followed,
-      });
-    }
+      };
+    });
     const followedKey = followed ? statuses.get(followed.row.id) : undefined;
     const followedType = followedKey ? detectionTypeOf(followedKey) : undefined;
     return {
       width: layout.width,
       height: layout.height,
-      lots,
+      lots: overlayLots,
       dateLabel: displayDate(scene.isoDate),
       title: followed ? `${projectName} · ${lotLabel(followed.row)}` : projectName,
       caption: followed ? (followedType?.name ?? 'Sem situação registrada') : '',
@@ -120,49 +131,30 @@ export function createTimelapseService(options: TimelapseOptions) {
     };
   }
 
-  /** The stored tiles of `scene` under the frame, as the tile server serves them to anyone (published only). */
-  async function tilesOf(scene: Scene, layout: FrameLayout) {
+  /**
+   * The stored tiles of `scene` under the frame, as the archive holds them, read at the frame's zoom or the
+   * scene's native one if coarser, with the scene's offset applied (published scenes only, as anyone sees them).
+   */
+  async function sceneTilesOf(scene: Scene, box: FrameBox) {
+    const source = await scenes.tiles.publishedTiles(scene.projectSpace, scene.isoDate);
+    const layout = frameLayout(box, Math.min(MAX_FRAME_TILE_ZOOM, source.nativeZoom), source.offset);
     const read = await Promise.all(
       layout.tiles.map(async (tile) => {
-        try {
-          const served = await scenes.tiles.tile(
-            null,
-            {
-              space: scene.projectSpace,
-              date: scene.isoDate,
-              z: layout.zoom,
-              x: tile.x,
-              y: tile.y,
-              format: 'png',
-            },
-            true,
-          );
-          const png = new Uint8Array(served.body);
-          served.release?.();
-          return { png, left: tile.left, top: tile.top };
-        } catch (error) {
-          // Outside the world (a view at the antimeridian or the poles): nothing to draw there.
-          if (error instanceof AppError && error.statusCode === 404) return null;
-          throw error;
-        }
+        const stored = await source.tile(layout.zoom, tile.x, tile.y);
+        // A copy on its own memory, moved to the CPU pool's thread.
+        return stored ? { bytes: new Uint8Array(stored), left: tile.left, top: tile.top } : null;
       }),
     );
-    return read.filter((tile) => tile !== null);
+    return { layout, tiles: read.filter((tile) => tile !== null) };
   }
 
   async function composed(
-    user: AuthUser,
-    projectId: number,
-    projectName: string,
-    layout: FrameLayout,
-    shapes: LotShape[],
-    scene: Scene,
-    followed: LotShape | undefined,
+    frame: { box: FrameBox; scene: Scene; overlay: Promise<FrameOverlay> },
     output: 'png' | 'raw',
   ): Promise<Uint8Array> {
-    const [tiles, overlay] = await Promise.all([
-      tilesOf(scene, layout),
-      overlayOf(user, projectId, layout, shapes, scene, followed, projectName),
+    const [{ layout, tiles }, overlay] = await Promise.all([
+      sceneTilesOf(frame.scene, frame.box),
+      frame.overlay,
     ]);
     return cpu.run(
       'composeTimelapseFrame',
@@ -174,7 +166,7 @@ export function createTimelapseService(options: TimelapseOptions) {
         overlay,
         output,
       },
-      { transfer: tiles.map((tile) => tile.png.buffer as ArrayBuffer) },
+      { transfer: tiles.map((tile) => tile.bytes.buffer as ArrayBuffer) },
     );
   }
 
@@ -215,52 +207,56 @@ export function createTimelapseService(options: TimelapseOptions) {
       const layout = frameLayout(box);
       const shapes = await lotShapes(row.projectId, seesUnpublished(user));
       const followed = row.lotId === null ? undefined : shapes.find((shape) => shape.row.id === row.lotId);
-      // One frame at a time per thread of the pool (tiles read while another composes); the encoding is last.
+      const lots = framedLots(layout, shapes);
+      // Frames run on every thread of the pool at once, one more waiting for each thread while its tiles are
+      // read; the encoding of the whole animation is last.
       const frames: Uint8Array[] = new Array<Uint8Array>(chosen.length);
       let done = 0;
       let next = 0;
-      const lanes = Math.max(1, cpu.threads);
+      const lanes = 2 * Math.max(1, cpu.threads);
       await Promise.all(
         Array.from({ length: lanes }, async () => {
           while (next < chosen.length) {
             const index = next;
             next += 1;
-            frames[index] = await composed(
-              user,
-              row.projectId,
-              project.name,
-              layout,
-              shapes,
-              chosen[index]!,
-              followed,
-              'raw',
-            );
+            const scene = chosen[index]!;
+            const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
+            frames[index] = await composed({ box, scene, overlay }, 'raw').catch((error: unknown) => {
+              throw frameFailure(displayDate(scene.isoDate), error);
+            });
             done += 1;
             await repo.progress(exportId, Math.floor((done / chosen.length) * 85));
           }
         }),
       );
-      const file = await cpu.run(
-        'encodeTimelapse',
-        {
-          frames,
-          width: layout.width,
-          height: layout.height,
-          format: row.format,
-          frameMs: request.frameMs,
-        },
-        { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
-      );
-      const fileKey = `${EXPORTS_PREFIX}/${randomUUID()}.${TIMELAPSE_FORMATS[row.format].extension}`;
-      await storage.put(fileKey, Buffer.from(file));
+      const format = TIMELAPSE_FORMATS[row.format];
+      const file = await cpu
+        .run(
+          'encodeTimelapse',
+          {
+            frames,
+            width: layout.width,
+            height: layout.height,
+            format: row.format,
+            frameMs: request.frameMs,
+          },
+          { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
+        )
+        .catch((error: unknown) => {
+          throw encodeFailure(format.label, frames.length, error);
+        });
+      const fileKey = `${EXPORTS_PREFIX}/${randomUUID()}.${format.extension}`;
+      await storage.put(fileKey, Buffer.from(file)).catch((error: unknown) => {
+        throw new TimelapseStepError(TIMELAPSE_MESSAGES.storeFailed, error);
+      });
       await repo.ready(exportId, fileKey);
     } catch (error) {
-      const message =
-        error instanceof AppError && error.statusCode < 500 ? error.message : TIMELAPSE_MESSAGES.exportFailed;
+      const { message, logged } = failureMessage(error);
       await repo.failed(exportId, message);
-      if (!(error instanceof AppError) || error.statusCode >= 500) {
+      if (logged) {
+        const cause = error instanceof TimelapseStepError ? error.cause : error;
         process.stderr.write(
-          `${JSON.stringify({ level: 50, msg: 'timelapse export failed', exportId, err: String(error) })}\n`,
+          `${JSON.stringify({ level: 50, msg: 'timelapse export failed', exportId, reason: message, err: String(cause) })}\n`,
         );
       }
     }
@@ -292,9 +288,16 @@ export function createTimelapseService(options: TimelapseOptions) {
       const shapes = await lotShapes(projectId, seesUnpublished(user));
       const followed = followedLot(shapes, query.lot_id);
       const layout = frameLayout(query);
-      return Buffer.from(
-        await composed(user, projectId, project.name, layout, shapes, scene, followed, 'png'),
+      const overlay = overlayOf(
+        user,
+        projectId,
+        layout,
+        framedLots(layout, shapes),
+        scene,
+        followed,
+        project.name,
       );
+      return Buffer.from(await composed({ box: query, scene, overlay }, 'png'));
     },
 
     async startExport(

@@ -5,8 +5,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { layersApi, SCENE_LIST_REFRESH_MS, scenesApi, systemApi } from '@mirante/shared';
+import { layersApi, scenesApi, systemApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
+import { sceneListRefreshMs } from './model/sceneListRefresh';
 
 export const layersKey = (projectId: number) => ['map', 'layers', projectId] as const;
 /** Prefix of every date's lot statuses of a project (invalidated with the layers). */
@@ -53,13 +54,16 @@ export function useLotStatusesAt(projectId: number, isoDate: string | null) {
   });
 }
 
-/** The project's scenes, asked again while the map is open so their signed tile URLs never run out. */
+/**
+ * The project's scenes, asked again while the map is open so their signed tile URLs never run out, and often
+ * while some are still being processed so each shows once it is ready.
+ */
 export function useProjectScenes(projectId: number) {
   return useQuery({
     queryKey: ['map', 'scenes', projectId],
     queryFn: () => callApi(scenesApi.listForProject, { params: { id: projectId } }),
     staleTime: 60_000,
-    refetchInterval: SCENE_LIST_REFRESH_MS,
+    refetchInterval: (query) => sceneListRefreshMs(query.state.data),
     refetchIntervalInBackground: true,
   });
 }

@@ -46,12 +46,13 @@ async function assertWhole(image: GeoTIFFImage, fileSize: number): Promise<void>
  * Opens a DSM: a single-band float GeoTIFF, north up, in a metric projected CRS known by its GeoKeys
  * (SIRGAS 2000 / UTM and the like). Anything else is refused with a pt-BR message.
  */
-export async function openElevationModel(bytes: Buffer): Promise<ElevationModel> {
+export async function openElevationModel(bytes: Uint8Array): Promise<ElevationModel> {
   let image: GeoTIFFImage;
   try {
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
-    const tiff = await fromArrayBuffer(copy.buffer);
+    // A view on part of a larger buffer (Node's pooled Buffers) is copied: geotiff reads the whole ArrayBuffer.
+    const whole =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes);
+    const tiff = await fromArrayBuffer(whole.buffer as ArrayBuffer);
     image = await tiff.getImage(0);
   } catch {
     throw refuse(ELEVATION_MESSAGES.notTiff);

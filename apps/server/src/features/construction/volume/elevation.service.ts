@@ -7,18 +7,18 @@ import type { InspectionsService } from '../inspections.service';
 import { measureNoteShape } from '../note-geometry';
 import type { CpuPool } from '../../../cpu/cpu-pool';
 import { withLocalFile } from '../../../storage/local-file';
-import { modelBounds, openElevationModel, type ElevationModel } from './dsm-file';
 import type { Point2 } from './dsm-volume';
 import type { ElevationRepo } from './elevation.repo';
+import type { CheckedElevationModel } from './volume-tasks';
 
 const noModel = () => unprocessable('NO_ELEVATION_MODEL', ELEVATION_MESSAGES.noModel);
 const outside = () => unprocessable('INVALID_GEOMETRY', ELEVATION_MESSAGES.outside);
 
 /** Whether the model's [[w, s], [e, n]] meets a [west, south, east, north] box (none known: it may). */
-function overlaps(model: ElevationModel, box: number[] | null): boolean {
+function overlaps(model: CheckedElevationModel, box: number[] | null): boolean {
   if (!box || box.length !== 4) return true;
   const [west = 0, south = 0, east = 0, north = 0] = box;
-  const [[modelWest, modelSouth], [modelEast, modelNorth]] = modelBounds(model);
+  const [[modelWest, modelSouth], [modelEast, modelNorth]] = model.bounds;
   return modelWest < east && modelEast > west && modelSouth < north && modelNorth > south;
 }
 
@@ -27,7 +27,7 @@ export interface ElevationDeps {
   storage: Storage;
   inspections: InspectionsService;
   guard: ConstructionGuard;
-  /** Where the volumes are computed (never the event loop that answers HTTP). */
+  /** Where the models are checked and the volumes computed (never the event loop that answers HTTP). */
   cpu: CpuPool;
 }
 
@@ -44,7 +44,9 @@ export function createElevationService({ repo, storage, inspections, guard, cpu 
     async upload(sceneId: number, bytes: Buffer, filename: string) {
       const scene = await repo.scene(sceneId);
       if (!scene) throw notFound(SCENE_MESSAGES.notFound, 'SCENE_NOT_FOUND');
-      const model = await openElevationModel(bytes);
+      // Its header is read and checked on the CPU pool, on a copy of the bytes moved there.
+      const copy = new Uint8Array(bytes);
+      const model = await cpu.run('checkElevationModel', { bytes: copy }, { transfer: [copy.buffer] });
       if (!overlaps(model, scene.bounds ?? scene.sourceBounds ?? scene.projectBbox))
         throw unprocessable('INVALID_ELEVATION_MODEL', ELEVATION_MESSAGES.noOverlap);
       const folder = scene.originalKey.slice(0, scene.originalKey.lastIndexOf('/'));

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { openElevationModel, windowAround } from './dsm-file';
+import { modelBounds, openElevationModel, windowAround } from './dsm-file';
+import { volumeOnModel } from './volume-on-model';
 import {
   differenceVolume,
   polygonVolume,
@@ -25,8 +26,29 @@ export type VolumeOnModels =
   | { kind: 'base'; figures: VolumeFigures & { baseAtVertices: number[] } }
   | null;
 
-/** The DSM volumes' CPU work (decoding the models' windows, integrating cell by cell), on a CPU pool thread. */
+/** What an uploaded DSM is, once its header was checked: its size in cells and its WGS 84 bounds. */
+export interface CheckedElevationModel {
+  width: number;
+  height: number;
+  bounds: [[number, number], [number, number]];
+}
+
+/**
+ * The DSMs' CPU work (checking an upload's header, decoding the models' windows, integrating cell by cell), on
+ * a CPU pool thread.
+ */
 export const volumeTasks = {
+  /** Opens an uploaded DSM as `openElevationModel` does; a refusal is its pt-BR `AppError`. */
+  async checkElevationModel(input: { bytes: Uint8Array }): Promise<CheckedElevationModel> {
+    const model = await openElevationModel(input.bytes);
+    return { width: model.width, height: model.height, bounds: modelBounds(model) };
+  },
+
+  /** The volume of a lon/lat polygon on a DSM's bytes against a base (the demo's notes); null off the model. */
+  measureVolumeOnBytes(input: { bytes: Uint8Array; ring: Point2[]; base: BaseMethod }) {
+    return volumeOnModel(input.bytes, input.ring, input.base);
+  },
+
   async measureVolume(input: MeasureVolumeInput): Promise<VolumeOnModels> {
     const here = await windowAround(await openElevationModel(await readFile(input.model)), input.ring);
     if (!here) return null;
