@@ -140,6 +140,8 @@ const identityOf = (layer: PlannedLayer): LotIdentity => ({
 const keysOf = (identity: LotIdentity) =>
   [codeKey(identity), blockLotKey(identity)].filter((key): key is string => key !== null);
 
+type RenamedField = 'customerCode' | 'tagValue' | 'name';
+
 /**
  * The repeated values of a lot made unique with the first free suffix: the code when the code repeats, the lot
  * number when quadra + lote repeat, both (with one suffix) when both do, as when a file's id column is read as
@@ -147,20 +149,20 @@ const keysOf = (identity: LotIdentity) =>
  */
 function renameRepeated(layer: PlannedLayer, seen: Map<string, PlannedLayer>) {
   const identity = identityOf(layer);
-  const lotField = layer.tagValue ? 'tagValue' : 'name';
-  const repeated = [
-    ...(seen.has(codeKey(identity) ?? '') ? (['customerCode'] as const) : []),
-    ...(seen.has(blockLotKey(identity) ?? '') ? ([lotField] as const) : []),
-  ];
-  const fields = repeated.length > 0 ? repeated : [lotField];
+  const lotField: RenamedField = layer.tagValue ? 'tagValue' : 'name';
+  const fields: RenamedField[] = [];
+  if (seen.has(codeKey(identity) ?? '')) fields.push('customerCode');
+  if (seen.has(blockLotKey(identity) ?? '')) fields.push(lotField);
+  if (fields.length === 0) fields.push(lotField);
   const named = fields[0] ?? lotField;
   const original = layer[named] ?? '';
   for (let suffix = 2; ; suffix += 1) {
-    const renamed = { ...layer };
-    for (const field of fields) renamed[field] = `${layer[field] ?? ''}-${suffix}`;
+    const values = fields.map((field) => [field, `${layer[field] ?? ''}-${suffix}`] as const);
+    const renamed: PlannedLayer = { ...layer };
+    for (const [field, value] of values) renamed[field] = value;
     if (keysOf(identityOf(renamed)).every((key) => !seen.has(key))) {
-      for (const field of fields) layer[field] = renamed[field];
-      return { what: named === 'customerCode' ? 'código' : 'lote', from: original, to: renamed[named] ?? '' };
+      for (const [field, value] of values) layer[field] = value;
+      return { what: named === 'customerCode' ? 'código' : 'lote', from: original, to: values[0]?.[1] ?? '' };
     }
   }
 }
