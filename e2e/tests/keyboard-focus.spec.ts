@@ -127,7 +127,7 @@ test('Escape closes only the innermost layer: a list or a date picker open in a 
   await page.getByRole('button', { name: 'Novo usuário' }).click();
   const userDialog = openedDialog(page, { name: 'Registrar novo usuário' });
   await userDialog.getByLabel('Nome').fill('Pessoa digitada');
-  await userDialog.getByLabel('Grupo').click();
+  await userDialog.getByLabel('Cliente').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1);
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
