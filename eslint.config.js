@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { webFeatureBoundaries } from './eslint/web-feature-boundaries.js';
 
 const FEATURES = 'apps/server/src/features';
 const TESTS = ['**/*.test.ts', '**/*-test-kit.ts'];
@@ -53,28 +54,120 @@ function serverLayering() {
  * calls are typed by users and ADMINs, and that function is where internal addresses are refused, the checked
  * address pinned and redirects kept within the origin.
  */
+const OUTBOUND_MESSAGE =
+  'Chamadas HTTP de saída passam por apps/server/src/outbound/outbound-fetch.ts (createOutboundFetch), ' +
+  'que recusa endereços internos.';
+const outboundSelectors = [
+  { selector: "ImportDeclaration[source.value='undici']", message: OUTBOUND_MESSAGE },
+  {
+    selector:
+      'ImportDeclaration[source.value=/^(node:)?https?$/] ImportSpecifier[imported.name=/^(request|get)$/]',
+    message: OUTBOUND_MESSAGE,
+  },
+  {
+    selector: 'MemberExpression[object.name=/^https?$/][property.name=/^(request|get)$/]',
+    message: OUTBOUND_MESSAGE,
+  },
+];
+
 function outboundOnlyThroughGuard() {
-  const message =
-    'Chamadas HTTP de saída passam por apps/server/src/outbound/outbound-fetch.ts (createOutboundFetch), ' +
-    'que recusa endereços internos.';
   return {
     files: ['apps/server/src/**/*.ts'],
     ignores: [...TESTS, 'apps/server/src/outbound/**'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message }],
-      'no-restricted-syntax': [
+      'no-restricted-globals': ['error', { name: 'fetch', message: OUTBOUND_MESSAGE }],
+      'no-restricted-syntax': ['error', ...outboundSelectors],
+    },
+  };
+}
+
+/** The roles, as literals: comparing one of them to a value re-derives a rule that a role predicate owns. */
+const ROLE_LITERAL = 'Literal[value=/^(ADMIN|MANAGER|USER)$/]';
+const ROLE_CHECK_MESSAGE =
+  'Regra de perfil só em apps/server/src/policies/ ou packages/shared/src/domain/: use isAdmin, managesProjects, ' +
+  'isPlainUser, hasModule (@mirante/shared) ou uma policy.';
+const roleChecks = [
+  { selector: `BinaryExpression[operator=/^[!=]==?$/] > ${ROLE_LITERAL}`, message: ROLE_CHECK_MESSAGE },
+  {
+    selector: `CallExpression[callee.property.name='includes'] > MemberExpression.callee > ArrayExpression.object > ${ROLE_LITERAL}`,
+    message: ROLE_CHECK_MESSAGE,
+  },
+  {
+    selector: `SwitchStatement[discriminant.property.name='role'] > SwitchCase > ${ROLE_LITERAL}`,
+    message: ROLE_CHECK_MESSAGE,
+  },
+];
+/** Where who-may-do-what is written; tests state fixtures and expectations in roles freely. */
+const ROLE_RULE_HOMES = ['apps/server/src/policies/**', 'packages/shared/src/domain/**'];
+const TEST_FILES = [...TESTS, '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'];
+
+/**
+ * Who may do what is decided in `policies/` (server) and the role predicates of `packages/shared/src/domain`
+ * (both sides); anywhere else a raw role comparison is refused. `no-restricted-syntax` holds one list per file,
+ * so the server's outbound selectors are repeated here for the server files.
+ */
+function rolesOnlyInPolicies(outboundSelectors) {
+  return [
+    {
+      files: ['**/*.{ts,tsx}'],
+      ignores: [...ROLE_RULE_HOMES, ...TEST_FILES],
+      rules: { 'no-restricted-syntax': ['error', ...roleChecks] },
+    },
+    {
+      files: ['apps/server/src/**/*.ts'],
+      ignores: [...ROLE_RULE_HOMES, ...TEST_FILES, 'apps/server/src/outbound/**'],
+      rules: { 'no-restricted-syntax': ['error', ...outboundSelectors, ...roleChecks] },
+    },
+  ];
+}
+
+/**
+ * The server reads its environment once, in the configuration (`config.ts`, checked by `config-env.ts`), and every
+ * other module gets its settings from `AppConfig`: a misspelt or wrong value then stops the start-up instead of
+ * being read somewhere as a default. `main.ts` and `worker.ts` are the entry points: they hand the environment to
+ * `loadConfig` and, when the configuration itself failed, word the failure with the raw PORT.
+ */
+function environmentOnlyInConfig() {
+  return {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      ...TESTS,
+      'apps/server/src/config.ts',
+      'apps/server/src/config-env.ts',
+      'apps/server/src/main.ts',
+      'apps/server/src/worker.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
         'error',
-        { selector: "ImportDeclaration[source.value='undici']", message },
         {
-          selector:
-            'ImportDeclaration[source.value=/^(node:)?https?$/] ImportSpecifier[imported.name=/^(request|get)$/]',
-          message,
+          object: 'process',
+          property: 'env',
+          message:
+            'Variáveis de ambiente só em apps/server/src/config.ts (validadas em config-env.ts): use AppConfig.',
         },
-        { selector: 'MemberExpression[object.name=/^https?$/][property.name=/^(request|get)$/]', message },
       ],
     },
   };
 }
+
+/** Small files with one job: a longer file is two jobs. Tests (a table of cases) and generated files are exempt. */
+function fileLength() {
+  const limit = (max) => ['error', { max, skipBlankLines: true, skipComments: true }];
+  const exempt = [...TESTS, '**/*.test.tsx', '**/*.spec.ts', '**/*.api.test.ts'];
+  return [
+    { files: ['**/*.{ts,js,mjs}'], ignores: exempt, rules: { 'max-lines': limit(500) } },
+    { files: ['**/*.tsx'], ignores: exempt, rules: { 'max-lines': limit(300) } },
+  ];
+}
+
+/** Web features meet at each other's index.ts or listed public modules (eslint/web-feature-surfaces.js). */
+const webFeatureBoundary = {
+  files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.ts', '**/*.test.tsx'],
+  plugins: { 'web-features': webFeatureBoundaries },
+  rules: { 'web-features/no-deep-feature-import': 'error' },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'data-*/**', '.tmp/**', 'test-results/**'] },
@@ -90,6 +183,10 @@ export default tseslint.config(
   },
   ...serverLayering(),
   outboundOnlyThroughGuard(),
+  ...rolesOnlyInPolicies(outboundSelectors),
+  environmentOnlyInConfig(),
+  ...fileLength(),
+  webFeatureBoundary,
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

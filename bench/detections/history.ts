@@ -1,5 +1,5 @@
 /*
- * Detections report bench (issue 6): detections-history for 5,000 lots × 24 dates (p50/p95 over HTTP,
+ * Detections report bench: detections-history for 5,000 lots × 24 dates (p50/p95 over HTTP,
  * serialisation included) and the Excel export of 10,000 rows. Throwaway database: embedded PostgreSQL in a
  * temp folder, or TEST_DATABASE_URL's server. Figures go to bench/RESULTS.md between the
  * detections-report markers (other sections untouched).

@@ -1,5 +1,5 @@
 /*
- * Layer import bench (issue 12): 10,000 lots from a zipped Shapefile (SIRGAS 2000 / UTM 23S, Latin-1 .dbf) through
+ * Layer import bench: 10,000 lots from a zipped Shapefile (SIRGAS 2000 / UTM 23S, Latin-1 .dbf) through
  * POST /project/:id/layers/import over app.inject (multipart parsing, reading, CRS, validity, matching, writing,
  * report included). Cases: a new import into a project with a given boundary (goal ≤ 5 s), the same file again
  * (10,000 lots updated in place), a dry run, and a project without boundary (the outline derived too).

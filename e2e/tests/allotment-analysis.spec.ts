@@ -84,7 +84,7 @@ test('allotment analysis: accordion Análise, Imagens, Camadas, Detalhes, Config
   await expect(page.getByTestId('map-legend')).toBeHidden();
 });
 
-test("allotment analysis: an analysis the AI is still processing shows spec 8's message and its progress; a processed one its totals", async ({
+test('allotment analysis: an analysis the AI is still processing shows the error catalogue message and its progress; a processed one its totals', async ({
   page,
 }) => {
   // Whether the worker has already processed an analysis depends on the queue, so the states are set on the

@@ -7,7 +7,7 @@ import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from 
 import { screenshotWhenAsked } from './shots';
 
 /*
- * Spec 5's rules of the new-note modal that the other construction specs do not reach: the field limits
+ * The validation rules rules of the new-note modal that the other construction specs do not reach: the field limits
  * (50 / 50 / 500), the measure read-only, a new drawing resetting the volume, a polygon that may not cross
  * itself (Terra Draw refuses the crossing vertex), and ★ the cut/fill between two inspections' models.
  */
@@ -112,7 +112,7 @@ test('new note: limits 50 / 50 / 500, measure read-only, a new drawing resets th
   await expect(area).not.toHaveValue('');
   const square = await areaOf(area);
 
-  // A measured volume is cleared by the next drawing (spec 5).
+  // A measured volume is cleared by the next drawing.
   const panel = dialog.getByTestId('volume-panel');
   await pick(page, panel.getByLabel('Base do volume'), 'Vértice mais baixo');
   await panel.getByRole('button', { name: 'Medir volume' }).click();

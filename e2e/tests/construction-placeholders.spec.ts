@@ -4,7 +4,7 @@ import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.E2E_SCREENSHOTS ?? '/tmp';
 
-/** Spec 1 routes: a construction project's images, report and users pages are placeholders under construction. */
+/** The product scope routes: a construction project's images, report and users pages are placeholders under construction. */
 test('construction placeholders: Imagens, Relatório and Usuários say the page is under construction', async ({
   page,
 }) => {

@@ -196,7 +196,7 @@ test.describe.serial('construction: inspections and notes', () => {
     await screenshotWhenAsked(page, { path: `${SHOTS}/construction-note-volume.png` });
   });
 
-  test('construction map (spec 2.3): the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({
+  test('construction map: the vector/satellite toggle and the ADMIN’s image offset, on a construction site', async ({
     page,
   }) => {
     await openSignedIn(page, ADMIN, { project: 'Edifício Aurora', path: '/page/area?tipo=satelite' });

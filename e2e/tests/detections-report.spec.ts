@@ -23,7 +23,7 @@ async function apiReport(page: Page, body: Record<string, string> = {}): Promise
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/detections-history`, {
     headers: { authorization: `Bearer ${token}` },
-    // The page starts with the 5 filterable types selected (spec 3, 4).
+    // The page starts with the 5 filterable types selected.
     form: { detectTypes: 'V,B,E,C,O', ...body },
   });
   return (await response.json()) as Report;

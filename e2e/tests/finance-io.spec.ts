@@ -172,7 +172,7 @@ test('export: Excel and CSV read back, with the template columns and every lot',
   const sheet = await sheetOf(xlsx);
   const headers = valuesOf(sheet, 1);
   expect(headers.slice(0, 4)).toEqual(['Etapa', 'Código do lote', 'Quadra', 'Lote']);
-  // the 21 columns of spec 2.7 and the buyer's CPF/CNPJ (spreadsheets only), after Comprador
+  // the 21 columns of the finance page and the buyer's CPF/CNPJ (spreadsheets only), after Comprador
   expect(headers).toHaveLength(22);
   expect(headers[headers.indexOf('Comprador') + 1]).toBe('CPF/CNPJ do comprador');
   expect(sheet.rowCount).toBe(portfolio.length + 1);

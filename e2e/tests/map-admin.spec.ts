@@ -72,7 +72,7 @@ test('ADMIN: lot/block label edit — selection rules, blank fields, rename, fai
   await bar.getByRole('button', { name: 'Renomear' }).click();
   await expect(page.getByText('Nenhuma camada selecionada')).toBeVisible();
 
-  // Renaming changes no detection type: a plain click selects a lot (spec 4; Shift guards detection edits).
+  // Renaming changes no detection type: a plain click selects a lot (Shift guards detection edits).
   expect(await pickSomeLot(page, false)).toBe(true);
   await expect(page.getByTestId('label-edit-count')).toHaveText('1 selecionado(s)');
   // Hovering with Shift held adds more lots.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, MANAGER, USER, chooseProject, menuItem, openUserMenu, openSignedIn } from './support';
 
-test('switching project follows the route rules of spec 4', async ({ page }) => {
+test('switching project follows the route rules of the states and transitions', async ({ page }) => {
   await openSignedIn(page, MANAGER);
   await expect(page).toHaveURL(/\/page\/fusion-map$/);
 

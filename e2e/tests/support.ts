@@ -226,7 +226,7 @@ export async function pick(page: Page, field: Locator, option: string | RegExp):
 
 /**
  * Notes every message (antd's `.ant-message-notice`) the page shows from now on, however briefly, and returns a
- * function that gives their texts in order. A success message lasts 1 s (spec 9): on a busy machine an expect's
+ * function that gives their texts in order. A success message lasts 1 s: on a busy machine an expect's
  * polling can miss it when it comes seconds after the action (an upload that follows another).
  */
 export async function noteMessages(page: Page): Promise<() => Promise<string[]>> {

@@ -51,7 +51,7 @@ import { installErrorHandlers } from './http/error-handler';
 import { fastPathServer } from './http/fast-path-server';
 import { fastifyTrustProxy } from './http/trust-proxy';
 import { createRouter } from './http/route';
-import { installSecurityHeaders } from './http/security-headers';
+import { createSecurityHeaders, installSecurityHeaders } from './http/security-headers';
 import { refuseLoneSurrogates } from './http/well-formed-text';
 import { abortAwareLogMethod } from './http/aborted-requests';
 import { hasWebApp, registerWebApp } from './http/web-static';
@@ -101,12 +101,14 @@ export async function buildApp(
     tileSessions.forgetUser(userId);
     signedTileSessions.forgetUser(userId);
   });
+  const securityHeaders = createSecurityHeaders(infra.config.baseMapOrigins);
   const tiles = createTileHandler(
     services.scenes.tiles,
     tileSessions,
     (error, request) => app.log.error({ ...request, statusCode: 500, err: error }, 'erro não tratado'),
     services.scenes.tileSigner,
     signedTileSessions,
+    securityHeaders,
   );
   const app: FastifyInstance = Fastify({
     logger: {
@@ -128,7 +130,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   const serveWeb = options.serveWeb !== false && hasWebApp(infra.config.webDistDir);
   installErrorHandlers(app, { spaFallback: serveWeb });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, securityHeaders);
   refuseLoneSurrogates(app);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -119,3 +119,30 @@ describe('the environment, checked at boot', () => {
     expect(config.demoImageryScale).toBe(0.5);
   });
 });
+
+describe('settings other modules once read from the environment themselves', () => {
+  it('TILE_CACHE_MB is 64 unless set, 0 turns the cache off, and a non-number stops the start-up', () => {
+    expect(loadConfig({}).tileCacheMb).toBe(64);
+    expect(loadConfig({ TILE_CACHE_MB: '0' }).tileCacheMb).toBe(0);
+    expect(() => loadConfig({ TILE_CACHE_MB: 'muito' })).toThrow(/TILE_CACHE_MB deve ser um número inteiro/);
+  });
+
+  it('CPU_THREADS is one per core unless set, and zero stops the start-up', () => {
+    expect(loadConfig({}).cpuThreads).toBeUndefined();
+    expect(loadConfig({ CPU_THREADS: '2' }).cpuThreads).toBe(2);
+    expect(() => loadConfig({ CPU_THREADS: '0' })).toThrow(/CPU_THREADS deve ser um número inteiro entre 1/);
+  });
+
+  it('the base maps’ origins, for the Content-Security-Policy, come with the configuration', () => {
+    const config = loadConfig({
+      BASEMAP_STREET_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      BASEMAP_EXTRA_ORIGINS: 'https://fonts.example.com',
+    });
+    expect(config.baseMapOrigins).toEqual(['https://tiles.example.com', 'https://fonts.example.com']);
+  });
+
+  it('MIRANTE_WORKER_INDEX names a cluster process; unset outside a cluster', () => {
+    expect(loadConfig({}).clusterWorkerIndex).toBeUndefined();
+    expect(loadConfig({ MIRANTE_WORKER_INDEX: '0' }).clusterWorkerIndex).toBe(0);
+  });
+});

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { BaseMaps } from '@mirante/shared';
-import { baseMapsFromEnv } from './base-maps';
+import { baseMapOrigins, baseMapsFromEnv } from './base-maps';
 import { KEY_ADVICE, legacyPathKey, loadOrCreateSecretFile, parseSecret } from './server-secret';
 import { trustProxyFromEnv, type TrustProxy } from './http/trust-proxy';
 import { allowedHostsFromEnv, type AllowedHost } from './outbound/allowed-hosts';
@@ -64,6 +64,12 @@ export interface AppConfig {
   s3: S3Config | null;
   /** External street and satellite base maps (`BASEMAP_*`); null each when not configured. */
   baseMaps: BaseMaps;
+  /** The origins the browser may read base-map data from (Content-Security-Policy): the maps' and `BASEMAP_EXTRA_ORIGINS`. */
+  baseMapOrigins: string[];
+  /** `TILE_CACHE_MB` (64): the in-memory tile cache of each process; 0 turns it off. */
+  tileCacheMb: number;
+  /** `CPU_THREADS`: threads of the process's CPU pool; undefined: one per core. */
+  cpuThreads: number | undefined;
   /**
    * The server's secret (`server-secret.ts`): the ERP credentials' AES-256 key and the root of every signing key.
    * `INTEGRATION_KEY` when set; else null here, and at start-up `withServerSecret` reads or makes the data
@@ -87,6 +93,8 @@ export interface AppConfig {
   clusterWorkers: number;
   /** `LOG_REQUESTS=1`: one log line per request. */
   logRequests: boolean;
+  /** `MIRANTE_WORKER_INDEX`: this HTTP process's place in a cluster (set by the primary); undefined outside one. */
+  clusterWorkerIndex: number | undefined;
 }
 
 export interface S3Config {
@@ -206,6 +214,8 @@ function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
     logLevel: checked.LOG_LEVEL ?? 'info',
     sceneUploadMaxMb: checked.SCENE_UPLOAD_MAX_MB ?? 4096,
+    tileCacheMb: checked.TILE_CACHE_MB ?? 64,
+    cpuThreads: checked.CPU_THREADS,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
@@ -218,11 +228,13 @@ function readConfig(env: NodeJS.ProcessEnv): AppConfig {
         }
       : null,
     baseMaps: baseMapsFromEnv(env),
+    baseMapOrigins: baseMapOrigins(env),
     integrationKey: integrationKeyFromEnv(env),
     previousIntegrationKeys: previousKeysFromEnv(env),
     legacyIntegrationKey: env.NODE_ENV === 'production' ? null : legacyPathKey(dataDir),
     outboundAllowedHosts: allowedHostsFromEnv(env.OUTBOUND_ALLOWED_HOSTS),
     clusterWorkers: checked.CLUSTER_WORKERS ?? checked.WEB_CONCURRENCY ?? 1,
     logRequests: checked.LOG_REQUESTS === '1',
+    clusterWorkerIndex: checked.MIRANTE_WORKER_INDEX,
   };
 }

@@ -99,7 +99,7 @@ async function runPrimary(workers: number): Promise<void> {
 async function main(): Promise<void> {
   const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
-  const leader = !cluster.isWorker || process.env.MIRANTE_WORKER_INDEX === '0';
+  const leader = !cluster.isWorker || config.clusterWorkerIndex === 0;
   if (leader)
     log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
   // A cluster's HTTP processes share the port their primary checked.

@@ -131,7 +131,7 @@ export interface ServiceOptions {
 /** The service graph, built once per process: every feature's service, wired to its repo and collaborators. */
 export function createServices(infra: Infrastructure, options: ServiceOptions = {}) {
   const { config, db, mailer } = infra;
-  const cpu = options.cpu ?? sharedCpuPool();
+  const cpu = options.cpu ?? sharedCpuPool(config.cpuThreads);
   const projectsRepo = createProjectsRepo(db);
   const projects = createProjectsService(projectsRepo);
   const auth = createAuthService(createAuthRepo(db), mailer, {
@@ -152,6 +152,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     dispatch: options.dispatch?.sceneIngest,
     signer: createTileSigner(requireIntegrationKey(config)),
     clock: options.clock,
+    tileCacheMb: config.tileCacheMb,
     cpu,
     afterIngest: (sceneId) => sceneAlignment.propose(sceneId),
   });

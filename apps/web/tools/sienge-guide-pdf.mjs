@@ -1,5 +1,5 @@
 // Writes public/docs/integracao-sienge-passo-a-passo.pdf, the step-by-step guide linked from the Sienge wizard
-// (spec 2.8). Run again after editing the text: node apps/web/tools/sienge-guide-pdf.mjs
+//. Run again after editing the text: node apps/web/tools/sienge-guide-pdf.mjs
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { jsPDF } from 'jspdf';

@@ -15,7 +15,7 @@ export interface DemoLayerProperties {
   area?: number;
   /** A stable key for layers that have no lotKey (analysis layers): makes loading idempotent. */
   sourceKey?: string;
-  /** Analysis layers (REFO/DEFO, spec 3 Layer): description, category and the two compared scenes' dates. */
+  /** Analysis layers (REFO/DEFO, the entities and their fields Layer): description, category and the two compared scenes' dates. */
   rect?: string;
   category_name?: string;
   category_color?: string;
@@ -85,7 +85,7 @@ function lineFeature(
   };
 }
 
-/** The allotment's layers of spec 3 as one GeoJSON FeatureCollection (lon/lat, EPSG:4326). */
+/** The allotment's layers of the entities and their fields as one GeoJSON FeatureCollection (lon/lat, EPSG:4326). */
 export function allotmentLayers(layout: AllotmentLayout): DemoLayerCollection {
   const features: Feature<Geometry, DemoLayerProperties>[] = [];
   features.push(polygonFeature([layout.outline], { type: 'LIMIT', name: 'Jardim das Palmeiras' }));

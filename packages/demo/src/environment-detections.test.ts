@@ -69,7 +69,7 @@ describe('environment analyses derived from the ground truth', { timeout: 120_00
     expect([first?.beforeDate, first?.afterDate]).toEqual([site.dates[1], site.dates[2]]);
   });
 
-  it('gives one DEFO per clearing and one REFO per regrowth and planting, with the spec 3 layer fields', () => {
+  it('gives one DEFO per clearing and one REFO per regrowth and planting, with the entities and their fields layer fields', () => {
     expect(detections.filter((d) => d.properties.type === 'DEFO')).toHaveLength(CLEARINGS.length);
     const regrowing = CLEARINGS.filter((c) => c.recovers < site.dates.length).length;
     expect(detections.filter((d) => d.properties.type === 'REFO')).toHaveLength(regrowing + PLANTINGS.length);

@@ -51,7 +51,7 @@ export function environmentDemoPair(dates: readonly string[]): [string, string] 
 
 /** DD/MM/YYYY */
 
-/** Spec 3 Layer fields of a detected change, in the words an environmental analyst would use (pt-BR). */
+/** The entities and their fields Layer fields of a detected change, in the words an environmental analyst would use (pt-BR). */
 const WORDING: Record<
   EnvironmentTruth['cause'],
   { title: string; category: string; color: string; describe(before: string, after: string): string }

@@ -2,7 +2,7 @@ import type { DetectionKey } from '@mirante/shared';
 import type { AllotmentLayout, LotPlan } from './allotment-layout';
 import { createRng, deriveSeed, type Rng } from './prng';
 
-/** Detection types of spec 3 that a demo lot can be in (all but X Nenhuma; names in @mirante/shared). */
+/** Detection types of the entities and their fields that a demo lot can be in (all but X Nenhuma; names in @mirante/shared). */
 export type LotStatus = Exclude<DetectionKey, 'X'>;
 
 /**

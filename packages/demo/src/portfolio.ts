@@ -3,7 +3,7 @@ import { lotStateAt, type LotTimeline } from './lot-timeline';
 import { createRng, deriveSeed, type Rng } from './prng';
 
 /**
- * One lot's sale record in the demo portfolio (the fields of spec 3 "Sale information", as the lot
+ * One lot's sale record in the demo portfolio (the fields of the entities and their fields "Sale information", as the lot
  * information call takes them). Generated from the same lot timelines the scenes are rendered from, so the
  * portfolio tells the imagery's story: lots are sold months before their earthwork, built houses are sold or
  * paid off, invaded lots are still 'Disponível', some sold lots stay empty, some buyers default while they build.

@@ -11,6 +11,7 @@ export * from './api/input-rules';
 export * from './api/security';
 export * from './api/system';
 export * from './domain/roles';
+export * from './domain/abilities';
 export * from './domain/projects';
 export * from './domain/modules';
 export * from './domain/version';

@@ -88,12 +88,8 @@ const BOOTSTRAP = new URL('./cpu-thread.mjs', import.meta.url);
 
 const IDLE_THREAD_MS = 10 * 60_000;
 
-/** The number of threads a pool gets by default: `CPU_THREADS`, else one per core. */
-export function defaultCpuThreads(): number {
-  const fromEnv = Number(process.env.CPU_THREADS);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-  return Math.max(1, availableParallelism());
-}
+/** The number of threads a pool gets by default: one per core. */
+const defaultCpuThreads = (): number => Math.max(1, availableParallelism());
 
 export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
   const threads = Math.max(1, options.threads ?? defaultCpuThreads());
@@ -158,9 +154,9 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
 
 let shared: CpuPool | null = null;
 
-/** The process's pool, made on first use. */
-export function sharedCpuPool(): CpuPool {
-  shared ??= createCpuPool();
+/** The process's pool, made on first use with `threads` (the configuration's `CPU_THREADS`; else one per core). */
+export function sharedCpuPool(threads?: number): CpuPool {
+  shared ??= createCpuPool({ threads });
   return shared;
 }
 

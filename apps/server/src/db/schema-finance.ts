@@ -4,7 +4,7 @@ type Numeric = ColumnType<number, number | string, number | string>;
 /** date: read as YYYY-MM-DD text (our pg type parser). */
 type DateText = ColumnType<string, string, string>;
 
-/** Migration 016: one lot's sale data (spec 3 Information / Sale information). */
+/** Migration 016: one lot's sale data (the entities and their fields Information / Sale information). */
 export interface LotInformationsTable {
   layerId: number;
   projectId: number;

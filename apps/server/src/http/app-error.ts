@@ -14,7 +14,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message: string) => new AppError(400, code, message);
 export const unauthorized = (message = 'Sessão expirada. Entre novamente.') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (

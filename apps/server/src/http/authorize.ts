@@ -1,4 +1,4 @@
-import { GIS_KEY_MESSAGES, type EndpointAccess } from '@mirante/shared';
+import { GIS_KEY_MESSAGES, hasModule, type EndpointAccess } from '@mirante/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUser } from '../features/auth/auth-user';
 import { AppError, forbidden, inactiveUserError, unauthorized } from './app-error';
@@ -62,7 +62,7 @@ export async function authorize(
   const user = await authenticate(tokenFromRequest(request, access.allowQueryToken === true), resolveSession);
   if (access.roles && !access.roles.includes(user.role)) throw forbidden();
   const module = access.module;
-  if (typeof module === 'string' && user.role !== 'ADMIN' && !user.modules.includes(module)) {
+  if (typeof module === 'string' && !hasModule(user, module)) {
     throw forbidden('Módulo não disponível para o seu usuário.', 'MODULE_NOT_AVAILABLE');
   }
   return user;

@@ -7,6 +7,7 @@ import { bearer, createTestContext, type TestContext } from '../../test/test-app
 import { createMailer } from '../mail/mailer';
 import { createLocalStorage } from '../storage/local-storage';
 import { createTileHandler, type FailedTileRequest } from '../features/scenes/tile-handler';
+import { createSecurityHeaders } from './security-headers';
 import { buildApp } from '../app';
 
 let ctx: TestContext;
@@ -88,6 +89,7 @@ describe('5xx logging on the raw tile path', () => {
       (error, request) => logged.push([error, request]),
       ctx.services.scenes.tileSigner,
       ctx.services.auth.resolveSessionById,
+      createSecurityHeaders([]),
     );
     const server = http.createServer((request, response) => {
       if (!tiles.handle(request, response)) response.writeHead(404).end();

@@ -72,8 +72,3 @@ export function transparentTile(format: TileFormat): Promise<Buffer> {
   }
   return tile;
 }
-
-/** The transparent tile as PNG. */
-export function transparentPng(): Promise<Buffer> {
-  return transparentTile('png');
-}

@@ -1,5 +1,7 @@
 import {
   ALERT_KINDS,
+  hasModule,
+  isAdmin,
   moduleFor,
   type AlertKind,
   type ModuleCode,
@@ -30,8 +32,7 @@ export function alertKindsFor(
   return ALERT_KINDS.filter((kind) => {
     const rule = KIND_RULES[kind];
     if (!rule.types.includes(projectType)) return false;
-    if (user.role === 'ADMIN') return true;
     const code = moduleFor(projectType, rule.family);
-    return code !== undefined && user.modules.includes(code);
+    return isAdmin(user) || (code !== undefined && hasModule(user, code));
   });
 }

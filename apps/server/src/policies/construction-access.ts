@@ -1,4 +1,4 @@
-import type { ModuleCode, ProjectType } from '@mirante/shared';
+import { hasAnyModule, type ModuleCode, type ProjectType } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /** What a call on inspections or notes needs: reading them, or writing one kind. */
@@ -12,7 +12,7 @@ const WRITERS: Record<Exclude<ConstructionNeed, 'read'>, ModuleCode> = {
 };
 
 /**
- * Inspections and notes exist only in construction projects (spec 2.10). On a project the user sees: allowed
+ * Inspections and notes exist only in construction projects. On a project the user sees: allowed
  * when it is a construction project and he holds a module for the need (ADMIN holds every one), else
  * `module-missing` (403, as any module the user lacks).
  */
@@ -22,12 +22,11 @@ export function constructionAccess(
   need: ConstructionNeed,
 ): 'allowed' | 'module-missing' {
   if (projectType !== 'CONSTRUCTION') return 'module-missing';
-  if (user.role === 'ADMIN') return 'allowed';
   const codes = need === 'read' ? READERS : [WRITERS[need]];
-  return codes.some((code) => user.modules.includes(code)) ? 'allowed' : 'module-missing';
+  return hasAnyModule(user, codes) ? 'allowed' : 'module-missing';
 }
 
 /** Whether the user reads inspections and notes in some project: an ADMIN, or a holder of a construction module. */
 export function readsConstruction(user: Pick<AuthUser, 'role' | 'modules'>): boolean {
-  return user.role === 'ADMIN' || READERS.some((code) => user.modules.includes(code));
+  return hasAnyModule(user, READERS);
 }

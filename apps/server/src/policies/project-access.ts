@@ -1,4 +1,4 @@
-import { moduleFor, type ProjectType } from '@mirante/shared';
+import { hasModule, isAdmin, moduleFor, type ProjectType } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /** The projects a user may see, as the projects repo filters them. */
@@ -6,7 +6,7 @@ export interface ProjectScope {
   /** null: every project (ADMIN). */
   userId: number | null;
   customerId: number | null;
-  /** Archived projects (issue 12) are the ADMIN's alone: for anyone else they are as missing (404). */
+  /** Archived projects are the ADMIN's alone: for anyone else they are as missing (404). */
   includeArchived: boolean;
 }
 
@@ -15,7 +15,7 @@ export interface ProjectScope {
  * own customer, and not archived.
  */
 export function projectScopeOf(user: Pick<AuthUser, 'id' | 'role' | 'customerId'>): ProjectScope {
-  return user.role === 'ADMIN'
+  return isAdmin(user)
     ? { userId: null, customerId: null, includeArchived: true }
     : { userId: user.id, customerId: user.customerId, includeArchived: false };
 }
@@ -34,7 +34,7 @@ export function projectAccess(
   family?: string,
 ): 'allowed' | 'hidden' | 'module-missing' {
   if (!visible) return 'hidden';
-  if (!family || user.role === 'ADMIN') return 'allowed';
+  if (!family || isAdmin(user)) return 'allowed';
   const code = moduleFor(visible.projectType, family);
-  return code && user.modules.includes(code) ? 'allowed' : 'module-missing';
+  return code && hasModule(user, code) ? 'allowed' : 'module-missing';
 }

@@ -1,4 +1,5 @@
+import { isAdmin } from '@mirante/shared';
 import type { AuthUser } from '../features/auth';
 
 /** Judging a scene's alignment proposal (and so setting its offset from it) is the ADMIN's. */
-export const mayJudgeAlignment = (user: Pick<AuthUser, 'role'>): boolean => user.role === 'ADMIN';
+export const mayJudgeAlignment = (user: Pick<AuthUser, 'role'>): boolean => isAdmin(user);

@@ -3,7 +3,7 @@ import type { AuthUser } from '../features/auth';
 import { forbidden } from '../http/app-error';
 
 /** ADMIN and MANAGER schedule a project's e-mailed reports (for the projects they see); a USER only receives them. */
-export const mayScheduleReports = (user: AuthUser): boolean => managesProjects(user.role);
+export const mayScheduleReports = (user: AuthUser): boolean => managesProjects(user);
 
 export function assertMayScheduleReports(user: AuthUser): void {
   if (!mayScheduleReports(user)) throw forbidden(SCHEDULED_REPORT_MESSAGES.forbidden);

@@ -1,4 +1,4 @@
-import { SECURITY_MESSAGES, type ModuleCode } from '@mirante/shared';
+import { SECURITY_MESSAGES, hasAnyModule, isAdmin, isPlainUser, type ModuleCode } from '@mirante/shared';
 import { forbidden, unprocessable } from '../http/app-error';
 import type { AuthUser } from '../features/auth';
 
@@ -8,15 +8,12 @@ const SECURITY_MODULES: readonly ModuleCode[] = [
   'environment.security',
 ];
 
-export const isAdmin = (user: AuthUser) => user.role === 'ADMIN';
-
 /**
  * The security panel is open to ADMIN and to a MANAGER or USER holding a security module. Listings are
  * customer-wide, so any of the three project types' security modules is enough.
  */
 export function assertSecurityAccess(user: AuthUser): void {
-  if (user.role === 'ADMIN') return;
-  if (!user.modules.some((code) => SECURITY_MODULES.includes(code))) {
+  if (!hasAnyModule(user, SECURITY_MODULES)) {
     throw forbidden('Módulo não disponível para o seu usuário.', 'MODULE_NOT_AVAILABLE');
   }
 }
@@ -26,7 +23,7 @@ export const customerScopeOf = (user: AuthUser): number | null => (isAdmin(user)
 
 /** The customer a new or edited user/group belongs to: forced for USER, required otherwise. */
 export function targetCustomerOf(user: AuthUser, requested: number | undefined): number {
-  if (user.role === 'USER') return user.customerId;
+  if (isPlainUser(user)) return user.customerId;
   if (requested === undefined) throw unprocessable('VALIDATION', SECURITY_MESSAGES.customerRequired);
   if (!isAdmin(user) && requested !== user.customerId) {
     throw forbidden('Você só pode gerenciar usuários e grupos do seu cliente.', 'OTHER_CUSTOMER');

@@ -1,4 +1,4 @@
-import { ROLE_LABELS, type Role } from '@mirante/shared';
+import { ROLE_LABELS, isAdmin, type Role } from '@mirante/shared';
 import { forbidden } from '../http/app-error';
 import type { AuthUser } from '../features/auth';
 
@@ -22,8 +22,6 @@ export const USER_EDIT_MESSAGES = {
   reactivation: (role: Role) =>
     `Este usuário foi inativado por um perfil superior ao seu (${ROLE_LABELS[role]}) e só ele pode reativá-lo.`,
 } as const;
-
-const isAdmin = (user: AuthUser) => user.role === 'ADMIN';
 
 /** The user being edited, as the rules need him. */
 export interface EditTarget {

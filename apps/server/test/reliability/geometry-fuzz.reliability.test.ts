@@ -23,7 +23,7 @@ import {
 import { peakRss, recordFigures } from './figures';
 import { highestIds, storedGeometries, storedGeometryProblem } from './stored-geometry';
 
-/** How long the fuzzing runs (ms); FUZZ_SECONDS overrides the 60 s of issue 19. */
+/** How long the fuzzing runs (ms); FUZZ_SECONDS overrides its default of 60 s. */
 const FUZZ_MS = Number(process.env.FUZZ_SECONDS ?? 60) * 1000;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 

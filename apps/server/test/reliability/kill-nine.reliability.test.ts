@@ -19,7 +19,7 @@ import { recordFigures } from './figures';
 import { FUZZ_CENTRE, seededRandom } from './geometry-fuzz';
 import { uploadScene } from './traffic';
 
-/** How many processes are killed (issue 19: 20); KILLS overrides. */
+/** How many processes are killed (20); KILLS overrides. */
 const KILLS = Number(process.env.KILLS ?? 20);
 const SEED = Number(process.env.KILL_SEED ?? Date.now() % 1_000_000);
 /** Lots per imported file: enough that the import takes a while to write. */

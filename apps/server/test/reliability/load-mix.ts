@@ -112,7 +112,7 @@ export async function getStatus(url: string, headers: Record<string, string> = {
   return response.status;
 }
 
-/** A POST of a form (spec 7's multipart/form-encoded calls); resolves to its status. */
+/** A POST of a form (the API calls multipart/form-encoded calls); resolves to its status. */
 export async function postFormStatus(
   url: string,
   token: string,

@@ -21,7 +21,7 @@ import { coreCount, cpuBetween, readCpu, type CpuShares, type ProcessGroups } fr
 import { getStatus, postFormStatus, runLoad, type LoadFigures, type RequestKind } from './load-mix';
 import { tileOf, uploadScene } from './traffic';
 
-/** Issue 19: 50 concurrent users for 5 minutes of mixed traffic, against 1 and then 2 API processes. */
+/** 50 concurrent users for 5 minutes of mixed traffic, against 1 and then 2 API processes. */
 const USERS = Number(process.env.LOAD_USERS ?? 50);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const RESULTS_FILE = path.resolve(import.meta.dirname, '../../../../bench/RESULTS.md');

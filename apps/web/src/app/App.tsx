@@ -10,7 +10,7 @@ import { AppRoutes } from './AppRoutes';
 import { queryClient } from './queryClient';
 import { theme, themeFor } from './theme';
 
-/** Spec 9: messages 120 px from the top, shown for 1 s by default. */
+/** The business limits: messages 120 px from the top, shown for 1 s by default. */
 const MESSAGE_CONFIG = { top: 120, duration: 1 };
 
 export function App() {

@@ -7,7 +7,7 @@ export const ALLOTMENT_ANALYSIS_MESSAGES = {
   notAllotment: 'A análise de loteamento está disponível apenas para loteamentos.',
 } as const;
 
-/** One analysis of an allotment project (spec 3 "Analysis (detection)"): a scene whose lots the AI read. */
+/** One analysis of an allotment project (the entities and their fields "Analysis (detection)"): a scene whose lots the AI read. */
 export const allotmentAnalysisSchema = z.object({
   detectId: z.number().int(),
   sceneId: z.number().int(),

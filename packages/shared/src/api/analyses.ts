@@ -3,7 +3,7 @@ import { defineEndpoint } from './endpoint';
 import { idList, text } from './input-rules';
 import { formBoolean, formOptionalId } from './form-fields';
 
-/** Messages of the administration panel's analysis calls (spec sections 5 and 8), word for word where fixed. */
+/** Messages of the administration panel's analysis calls, word for word where fixed. */
 export const ANALYSIS_MESSAGES = {
   projectRequired: 'Projeto obrigatório',
   sceneRequired: 'Imagem obrigatória',
@@ -35,13 +35,13 @@ const monthQuery = z.preprocess(
     .regex(/^[1-9]\d{3}-(0[1-9]|1[0-2])$/, 'Mês inválido: use AAAA-MM.')
     .optional(),
 );
-/** 1 = yes/approved, 2 = no/pending, blank = all (spec section 4, "AI processing"). */
+/** 1 = yes/approved, 2 = no/pending, blank = all ("AI processing"). */
 const yesNoFilter = z.preprocess(
   (value) => (value === '' || value === null ? undefined : String(value)),
   z.enum(['1', '2']).optional(),
 );
 
-/** Admin list row of `GET detections/all` (spec section 3, "Analysis (detection)"). */
+/** Admin list row of `GET detections/all` ("Analysis (detection)"). */
 export const adminAnalysisSchema = z.object({
   id,
   detectId: id,
@@ -63,7 +63,7 @@ export const adminAnalysisSchema = z.object({
 });
 export type AdminAnalysis = z.infer<typeof adminAnalysisSchema>;
 
-/** Scenes without detection (spec section 3). */
+/** Scenes without detection. */
 export const sceneWithoutDetectSchema = z.object({
   id,
   project_id: id,
@@ -73,7 +73,7 @@ export const sceneWithoutDetectSchema = z.object({
 });
 export type SceneWithoutDetect = z.infer<typeof sceneWithoutDetectSchema>;
 
-/** Scenes with analysis (spec section 3): the scene's fields plus the analysis's. */
+/** Scenes with analysis: the scene's fields plus the analysis's. */
 export const sceneWithAnalysisSchema = sceneWithoutDetectSchema.extend({
   detect_id: id,
   /** DD/MM/YYYY */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { calendarDate, id, text } from './input-rules';
 
-/** Texts of the inspections (spec 2.10, 5 and 8), word for word. */
+/** Texts of the inspections, word for word. */
 export const INSPECTION_MESSAGES = {
   required: 'Este campo é obrigatório',
   createFailed: 'Não foi possível criar a vistoria:',
@@ -23,14 +23,14 @@ export const INSPECTION_MESSAGES = {
   notConstruction: 'Vistorias existem apenas em projetos de obra.',
 } as const;
 
-/** Spec 5: the phase field's placeholder, 'Fase' followed by the number of inspections plus 1. */
+/** The validation rules: the phase field's placeholder, 'Fase' followed by the number of inspections plus 1. */
 export const phasePlaceholder = (total: number) => `Fase ${total + 1}`;
 
-/** Spec 2.10: how an inspection is named in selects, 'date - Fase #phase'. */
+/** The construction pages: how an inspection is named in selects, 'date - Fase #phase'. */
 export const inspectionLabel = (inspection: { dateText: string; phase: number }) =>
   `${inspection.dateText} - Fase #${inspection.phase}`;
 
-/** An inspection (spec 3): a scene of the project read as a phase of the works. */
+/** An inspection: a scene of the project read as a phase of the works. */
 export const inspectionSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
@@ -102,7 +102,7 @@ export const inspectionsApi = {
 
 /* ------------------------------------------------------------------------------------------------------ */
 
-/** Texts of the notes (spec 2.10, 5 and 8), word for word. */
+/** Texts of the notes, word for word. */
 export const NOTE_MESSAGES = {
   required: 'Este campo é obrigatório.',
   checkRequired: 'Verifique os campos obrigatórios.',
@@ -130,7 +130,7 @@ export const NOTE_LIMITS = { name: 50, categoryName: 50, description: 500, color
 
 export const NOTE_TYPES = ['polygon', 'line', 'marker'] as const;
 export type NoteType = (typeof NOTE_TYPES)[number];
-/** Spec 2.10: Polígono, Linha, Marcador. */
+/** The construction pages: Polígono, Linha, Marcador. */
 export const NOTE_TYPE_LABELS: Record<NoteType, string> = {
   polygon: 'Polígono',
   line: 'Linha',
@@ -161,7 +161,7 @@ export const NOTE_GEOMETRY: Record<NoteType, NoteGeometry['type']> = {
 export const noteCategorySchema = z.object({ id: z.number().int(), name: z.string(), color: z.string() });
 export type NoteCategory = z.infer<typeof noteCategorySchema>;
 
-/** A note (spec 3). `area`: length in m for a line, area in m² for a polygon, null for a marker. */
+/** A note. `area`: length in m for a line, area in m² for a polygon, null for a marker. */
 export const noteSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -204,7 +204,7 @@ export const saveNoteSchema = z
     noteType: z.enum(NOTE_TYPES, { error: noteRequired }),
     /** The drawing mode the shape came from (Terra Draw's name); must agree with noteType when sent. */
     layer: z.enum(['polygon', 'linestring', 'point']).optional(),
-    /** Ignored: the server measures the drawn shape (spec 5: read-only, computed from the drawing). */
+    /** Ignored: the server measures the drawn shape (read-only, computed from the drawing). */
     area: z.coerce.number().min(0).max(1e12).optional(),
     volume: z.coerce.number().min(0).max(1e12).default(0),
     inspectionId: id(noteRequired),
@@ -290,10 +290,7 @@ export const notesApi = {
     '/notes/export',
     'Anotações da vistoria em .xls (Excel 97-2003) ou .csv: anotacoes.{ext}',
   ),
-  exportLink: notesExportEndpoint(
-    '/notes/export/',
-    'O mesmo download, na forma de link com api_token (spec 7)',
-  ),
+  exportLink: notesExportEndpoint('/notes/export/', 'O mesmo download, na forma de link com api_token'),
 } as const;
 
 /* ------------------------------------------------------------------------------------------------------ */

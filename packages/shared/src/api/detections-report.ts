@@ -4,7 +4,7 @@ import { calendarDate, idParams, list, text } from './input-rules';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Texts of the detections report (spec 2.6, 4 and 8), word for word. */
+/** Texts of the detections report, word for word. */
 export const DETECTIONS_REPORT_MESSAGES = {
   title: 'Lista de detecções',
   titleSuffix: 'Relatório',
@@ -14,7 +14,7 @@ export const DETECTIONS_REPORT_MESSAGES = {
   changed: 'Modificado',
 } as const;
 
-/** Row status of spec 3: 'Igual' when the lot kept its status over the shown dates, else 'Modificado'. */
+/** Row status of the entities and their fields: 'Igual' when the lot kept its status over the shown dates, else 'Modificado'. */
 export const ROW_STATUSES = ['Igual', 'Modificado'] as const;
 export type RowStatus = (typeof ROW_STATUSES)[number];
 
@@ -25,7 +25,7 @@ export type DateType = (typeof DATE_TYPES)[number];
 const isoDate = calendarDate('Data inválida: use AAAA-MM-DD.');
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
-/** A comma-joined list (spec 7), also accepted as repeated keys; blank or absent means "no filter". */
+/** A comma-joined list, also accepted as repeated keys; blank or absent means "no filter". */
 const textList = z.preprocess((value) => {
   if (value === undefined || value === null || value === '') return undefined;
   const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
@@ -95,7 +95,7 @@ export const detectionsHistorySchema = z.object({
 });
 export type DetectionsHistory = z.infer<typeof detectionsHistorySchema>;
 
-/** Extra query options of the export (spec 7). */
+/** Extra query options of the export. */
 export const detectionsExportSchema = detectionsFiltersSchema.extend({
   fileType: z.enum(['csv', 'xls']),
   /** Only the end date's column. */

@@ -6,7 +6,7 @@ import { id, idParams } from './input-rules';
 import { formBoolean, formIdList, formOptionalId } from './form-fields';
 import { STATUS_SOURCES } from './layers';
 
-/** Messages of the detection calls (spec section 8 where it fixes them). */
+/** Messages of the detection calls (the error catalogue where it fixes them). */
 export const DETECTION_MESSAGES = {
   analysisNotFound: 'Análise não encontrada.',
   sceneNotFound: 'Imagem não encontrada.',
@@ -39,7 +39,7 @@ export const analysisLotsSchema = z.object({
 export type AnalysisLots = z.infer<typeof analysisLotsSchema>;
 
 export const detectionsApi = {
-  /** Spec 7: publishes or disables an analysis; `use_scene_id` means `:id` is the analysed scene's id. */
+  /** The API calls: publishes or disables an analysis; `use_scene_id` means `:id` is the analysed scene's id. */
   setApproval: defineEndpoint({
     method: 'POST',
     path: '/detection/:id',
@@ -55,7 +55,7 @@ export const detectionsApi = {
     response: adminAnalysisSchema,
     errorStatuses: [401, 403, 404, 422],
   }),
-  /** Spec 7: the map's detection-edit tool sets the lots' status at the scene's date by hand. */
+  /** The API calls: the map's detection-edit tool sets the lots' status at the scene's date by hand. */
   editLots: defineEndpoint({
     method: 'POST',
     path: '/allotments/:detectId',
@@ -74,7 +74,7 @@ export const detectionsApi = {
     response: z.array(z.object({ id: z.number().int(), detectType: z.enum(DETECTION_KEYS) })),
     errorStatuses: [401, 403, 404, 422],
   }),
-  /** Spec 7: the lots' statuses at one analysis (unpublished analyses only for an ADMIN). */
+  /** The API calls: the lots' statuses at one analysis (unpublished analyses only for an ADMIN). */
   lotsOfAnalysis: defineEndpoint({
     method: 'GET',
     path: '/project/:id/allotments/:detectId',

@@ -11,7 +11,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint. `public` needs no session; otherwise a valid, active session is required,
  * optionally restricted to roles and to a module of the user's group. The session travels in the
  * `Authorization` header; `allowQueryToken` also accepts `?api_token=` — only for what a browser fetches
- * without headers (downloads, exports, images, tiles) and for `GET /user` restoring a session (spec 6, 7).
+ * without headers (downloads, exports, images, tiles) and for `GET /user` restoring a session.
  */
 export type EndpointAccess =
   | { kind: 'public' }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { id, idParams } from './input-rules';
 
-/** The 'Relatório de Análise' page's texts (spec 2.5, verbatim) and the uploaded report's rules. */
+/** The 'Relatório de Análise' page's texts (verbatim) and the uploaded report's rules. */
 export const REPORT_MESSAGES = {
   notEnabled: 'Relatório não habilitado para este empreendimento',
   notFound: 'Ops, relatório não encontrado',
@@ -19,7 +19,7 @@ export const REPORT_PDF_MAX_BYTES = 30 * 1024 * 1024;
 
 const isoDateRef = z.object({ isoDate: z.string() });
 
-/** Spec 3 "Old detection": an analysis with the URL of its report (null while it has none). */
+/** The entities and their fields "Old detection": an analysis with the URL of its report (null while it has none). */
 export const oldDetectionSchema = z.object({
   detectId: z.number().int(),
   /** The uploaded PDF's URL when one was uploaded, else the generated report's; without the token. */

@@ -4,7 +4,7 @@ import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { formOptionalId } from './form-fields';
 import { id, idParams, text } from './input-rules';
 
-/** Messages of the environment analyses (spec sections 5 and 8; the client's failure texts word for word). */
+/** Messages of the environment analyses (the client's failure texts word for word). */
 export const ENVIRONMENT_MESSAGES = {
   lastSceneFailed: 'Não foi possível obter a última imagem deste projeto:',
   publishFailed: 'Não foi possível publicar a análise',
@@ -17,7 +17,7 @@ export const ENVIRONMENT_MESSAGES = {
   processingUnfinished: 'O processamento do projeto ainda não foi finalizado',
   beforeSceneRequired: 'Selecione a imagem anterior.',
   afterSceneRequired: 'Selecione a imagem posterior.',
-  /** Spec 8 (date comparison), reused for the scene pair of a new analysis. */
+  /** The error catalogue (date comparison), reused for the scene pair of a new analysis. */
   afterNotLater: 'A data anterior precisa ser menor do que a posterior',
   categoryRequired: 'Selecione a categoria.',
   areaRequired: 'Informe a área.',
@@ -38,7 +38,7 @@ export const ENVIRONMENT_MESSAGES = {
   previewNotFound: 'Imagem da detecção não encontrada.',
 } as const;
 
-/** Spec 3: numeric type 0 reforestation, 1 deforestation, 2 other analysis. */
+/** The entities and their fields: numeric type 0 reforestation, 1 deforestation, 2 other analysis. */
 export const ENVIRONMENT_CATEGORIES = [
   { id: 0, type: 'REFO', name: 'Reflorestamento', color: '#2e7d32' },
   { id: 1, type: 'DEFO', name: 'Desmatamento', color: '#d64541' },
@@ -55,7 +55,7 @@ export const environmentCategorySchema = z.object({
 
 const sceneRef = z.object({ id: z.number().int(), isoDate: z.string(), date: z.string() });
 
-/** Spec 3 "Analysis (detection)" of an environment project. */
+/** The entities and their fields "Analysis (detection)" of an environment project. */
 export const environmentAnalysisSchema = z.object({
   detectId: z.number().int(),
   isoDate: z.string(),
@@ -139,7 +139,7 @@ const requiredText = (message: string, max: number) =>
     text(max).refine((v) => v.trim() !== '', message),
   );
 
-/** `POST project/{id}/detect/{detectId}/feature` (spec 7): a new manual detection, or an edit of a proposal. */
+/** `POST project/{id}/detect/{detectId}/feature`: a new manual detection, or an edit of a proposal. */
 export const newFeatureSchema = z.object({
   category_id: z.preprocess(
     (value) =>

@@ -15,7 +15,7 @@ export const IMPORT_PROBLEM_CODES = [
   'DUPLICATE_LOT',
   /** A repeated lot kept with a suffixed code or lot number (warning: the conflict named). */
   'DUPLICATE_LOT_RENAMED',
-  /** A type value not among spec 3's (warning: stored as DEFAULT). */
+  /** A type value not among the entities and their fields (warning: stored as DEFAULT). */
   'UNKNOWN_TYPE',
   /** DXF: an open polyline or a line, not a closed shape (warning: ignored). */
   'OPEN_SHAPE',

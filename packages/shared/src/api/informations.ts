@@ -5,7 +5,7 @@ import { XLSX_CONTENT_TYPE } from './detections-report';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { calendarDate, id, idParams, list, LONG_TEXT_MAX, text } from './input-rules';
 
-/** Field limits of spec 5 (lot information). */
+/** Field limits of the validation rules (lot information). */
 export const INFORMATION_LIMITS = {
   nomeComprador: 100,
   codes: 10,
@@ -32,7 +32,7 @@ const textList = z.preprocess((value) => {
 }, list(text()).optional());
 
 /**
- * The portfolio filters (spec 7: lots, blocks, status, detectTypes, statusUnity), plus stage and the alert
+ * The portfolio filters (lots, blocks, status, detectTypes, statusUnity), plus stage and the alert
  * kinds. Each is a list of the values kept; absent = every value. An empty value is matched by S\N, a lot
  * without detection by 'X', a lot without alert by 'none'.
  */
@@ -55,7 +55,7 @@ export const saleAlertSchema = z.object({
 });
 export type SaleAlert = z.infer<typeof saleAlertSchema>;
 
-/** One lot of the portfolio (spec 3 Information). Values are null when empty or not shown to the caller. */
+/** One lot of the portfolio (the entities and their fields Information). Values are null when empty or not shown to the caller. */
 export const informationRowSchema = z.object({
   layer_id: z.number().int(),
   /** The lot's name (read-only); the lot is its second word (lotOfName). */
@@ -93,7 +93,7 @@ export const informationRowSchema = z.object({
 });
 export type InformationRow = z.infer<typeof informationRowSchema>;
 
-/** Spec 3 "Information list response", plus the stages, detection keys and the alert window. */
+/** The entities and their fields "Information list response", plus the stages, detection keys and the alert window. */
 export const informationListSchema = z.object({
   list: z.array(informationRowSchema),
   blocksLotsAvailable: z.array(z.object({ block: z.string(), lot: z.string() })),
@@ -126,7 +126,7 @@ export type InformationChange = z.infer<typeof informationChangeSchema>;
 export const informationDetailSchema = z.object({
   information: informationRowSchema,
   history: z.array(informationChangeSchema),
-  /** Sale values (valor_venda, valor_inadimplencia) are shown only with the finance module (spec 3, 6). */
+  /** Sale values (valor_venda, valor_inadimplencia) are shown only with the finance module. */
   canSeeValues: z.boolean(),
   canEdit: z.boolean(),
 });
@@ -163,8 +163,8 @@ const money = numberInput(
 );
 
 /**
- * POST information: the editable fields of a lot (spec 3 Sale information + Information). A field left out is
- * kept; null (or '') clears it. The limits are spec 5's.
+ * POST information: the editable fields of a lot (the entities and their fields Sale information + Information). A field left out is
+ * kept; null (or '') clears it. The limits are the validation rules.
  */
 export const informationUpdateSchema = z.object({
   layer_id: id(),
@@ -261,14 +261,14 @@ export const INFORMATION_FIELD_LABELS: Record<InformationEditableField | 'codigo
   notas: 'Notas',
 };
 
-/** Export query: the portfolio filters, the file type and the download's token (spec 7). */
+/** Export query: the portfolio filters, the file type and the download's token. */
 export const informationsExportSchema = informationFiltersSchema.extend({
   fileType: z.enum(['csv', 'xls']),
   api_token: text(512).optional(),
 });
 export type InformationsExportQuery = z.infer<typeof informationsExportSchema>;
 
-/** One row of an import (spec 3 "Import result": each with boolean sucesso). */
+/** One row of an import (the entities and their fields "Import result": each with boolean sucesso). */
 export const importRowResultSchema = z.object({
   /** The spreadsheet row number (1 = header). */
   linha: z.number().int(),
@@ -279,7 +279,7 @@ export const importRowResultSchema = z.object({
 export const importResultSchema = z.object({ list: z.array(importRowResultSchema) });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** The spreadsheet upload of spec 5 (limit 10 MB, .xls / .xlsx only). */
+/** The spreadsheet upload of the validation rules (limit 10 MB, .xls / .xlsx only). */
 export const IMPORT_LIMITS = { maxBytes: 10 * 1024 * 1024 } as const;
 
 const financeAccess = { kind: 'session', module: 'allotment.finance' } as const;
@@ -315,7 +315,7 @@ export const informationsApi = {
     summary: 'Carteira do loteamento (Análise da carteira) com os filtros; alertas de venda × imagens',
     tags: ['finance'],
     access: financeAccess,
-    // Spec 7: a multipart body of filter fields; the handler also reads them form-encoded.
+    // The API calls: a multipart body of filter fields; the handler also reads them form-encoded.
     encoding: 'multipart',
     params: idParams,
     body: informationFiltersSchema,

@@ -3,7 +3,7 @@ import { INTEGRATION_MESSAGES as M } from '../domain/integration';
 import { text } from './input-rules';
 
 /*
- * The credentials of the three ERPs' wizards (spec 3, 5, 7 "Integration"): what each credentials step sends and
+ * The credentials of the three ERPs' wizards (7 "Integration"): what each credentials step sends and
  * what GET answers. Stored encrypted and never sent back in full: only the URLs, the user name and whether a
  * password (and UAU integration token) is saved.
  */

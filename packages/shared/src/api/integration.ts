@@ -22,7 +22,7 @@ import {
 import { id, list, text } from './input-rules';
 
 /*
- * The ERP integration (spec 2.8, 3, 5, 7 "Integration", 8). Paths and field names are spec 7's. Every call is
+ * The ERP integration (7 "Integration", 8). Paths and field names are the API calls. Every call is
  * the customer's: a non-ADMIN works on his own customer (and only on the allotment projects he sees); an ADMIN
  * passes `customer_id` (the selected project's customerId) and may work on any customer. Access: ADMIN always,
  * others with the module allotment.integration (403 MODULE_NOT_AVAILABLE otherwise).
@@ -160,7 +160,7 @@ export const walletLinkQuery = integrationCustomerQuery.extend({ project_id: id(
 
 /**
  * POST /integration/wallet-link: replaces the project's links. Rows without a wallet code are ignored and
- * duplicates (customer_code + layer_id) are merged (spec 5); a stage must be one of the project's.
+ * duplicates (customer_code + layer_id) are merged; a stage must be one of the project's.
  */
 export const walletLinkInputSchema = z.object({
   project_id: id(),
@@ -189,7 +189,7 @@ export type SiengeErpProject = z.infer<typeof siengeErpProjectSchema>;
 
 // ---------------------------------------------------------------------------------------------- mappings
 
-/** UAU's unit fields offered for mapping (spec 7: list key, value). */
+/** UAU's unit fields offered for mapping (list key, value). */
 export const erpFieldOptionsSchema = z.array(z.object({ key: z.string(), value: z.string() }));
 
 const unitFieldValue = text(100, { required: M.unitFieldRequired })
@@ -253,7 +253,7 @@ const erpProjectSchemas = {
 /** POST notification completes the wizard: the first synchronisation is queued at once. */
 export const notificationSavedSchema = notificationSchema.extend({ sync_run: syncRunSchema.nullable() });
 
-/** The calls of one ERP's wizard (spec 7: integration/{mega|uau|sienge}/…). */
+/** The calls of one ERP's wizard (integration/{mega|uau|sienge}/…). */
 function erpEndpoints<E extends Erp>(erp: E) {
   const name = erp.toUpperCase();
   return {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOWNLOAD_ACCESS, defineEndpoint, fileResponse } from './endpoint';
 import { flag, id, text } from './input-rules';
 
-/** Spec 8 "Overlays" and the wizard's own texts (spec 2.4, 2.10, 4, 5, 9). */
+/** The error catalogue "Overlays" and the wizard's own texts. */
 export const OVERLAY_MESSAGES = {
   convertFailed: 'Não foi possível converter o PDF:',
   saveFailed: 'Não foi possível salvar a sobreposição:',
@@ -28,9 +28,9 @@ export const OVERLAY_MESSAGES = {
   nameRequired: 'Informe o nome da sobreposição.',
 } as const;
 
-/** Spec 9: the wizard's and the sidebar's opacity slider. */
+/** The business limits: the wizard's and the sidebar's opacity slider. */
 export const OVERLAY_OPACITY = { min: 0, max: 100, step: 1, default: 100 } as const;
-/** Spec 9: how far the plan image may be zoomed in the wizard. */
+/** The business limits: how far the plan image may be zoomed in the wizard. */
 export const OVERLAY_IMAGE_MAX_ZOOM = 10;
 /** At most this many control points (QGIS has no limit; a plan needs a handful). */
 export const OVERLAY_MAX_POINTS = 20;
@@ -49,11 +49,11 @@ export const overlaySchema = z.object({
   project_id: z.number().int(),
   name: z.string(),
   hash: z.string(),
-  /** Spec 3: two corners, [[west, south], [east, north]] (cannot say the plan is rotated: see `corners`). */
+  /** The entities and their fields: two corners, [[west, south], [east, north]] (cannot say the plan is rotated: see `corners`). */
   bounds: z.tuple([lngLat, lngLat]),
   /** Top-left, top-right, bottom-right, bottom-left of the plan: a MapLibre image source's coordinates. */
   corners: z.tuple([lngLat, lngLat, lngLat, lngLat]),
-  /** The control points (A, B and any further ones); spec 3 names the first two. */
+  /** The control points (A, B and any further ones); the entities and their fields names the first two. */
   points: z.array(overlayPointSchema),
   transform: z.enum(['similarity', 'affine']),
   /** Residual of each point (m) and their root mean square. */

@@ -14,7 +14,7 @@ import {
 } from './input-rules';
 
 /*
- * Registering projects (issue 12; the spec does not show how projects are created): ADMIN only. `space` is
+ * Registering projects (the spec does not show how projects are created): ADMIN only. `space` is
  * derived from the name by the server (slug, suffixed on a clash) and never changes afterwards: it names the
  * project's tile URLs. Projects are archived, never deleted.
  */
@@ -86,7 +86,7 @@ const editableFields = {
   hasInformation: z.boolean().optional(),
   hasPriceVisualization: z.boolean().optional(),
   useProviderMapLayer: z.boolean().optional(),
-  // The panel fields of spec section 3 (area and perimeter are measured from the boundary).
+  // The panel fields of the entities and their fields (area and perimeter are measured from the boundary).
   customerCode: optionalText(50),
   releaseDate: calendarDate().nullable().optional(),
   stage: z.enum(PROJECT_STAGES, { error: PROJECT_MESSAGES.stage }).nullable().optional(),

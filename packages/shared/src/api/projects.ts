@@ -60,7 +60,7 @@ export const projectSchema = z.object({
   state: z.string().nullable(),
   detail: z.string().nullable(),
   valorInadimplencia: z.number().nullable(),
-  /** Archived projects are listed only to ADMINs (issue 12). */
+  /** Archived projects are listed only to ADMINs. */
   archived: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;

@@ -26,7 +26,7 @@ export const SCENE_MESSAGES = {
   notFound: 'Imagem não encontrada.',
 } as const;
 
-/** A dated scene of a project (spec section 3, "Scene"), plus its tiles and ingest state. */
+/** A dated scene of a project ("Scene"), plus its tiles and ingest state. */
 export const sceneSchema = z.object({
   id: z.number().int(),
   /** DDMMYYYY */
@@ -65,7 +65,7 @@ export const sceneSchema = z.object({
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
-/** Admin list rows also carry the snake_case names of "scenes without detection" (spec section 3). */
+/** Admin list rows also carry the snake_case names of "scenes without detection". */
 export const adminSceneSchema = sceneSchema.extend({
   project_id: z.number().int(),
   project_name: z.string(),

@@ -7,7 +7,7 @@ import { defineEndpoint } from './endpoint';
 import { id, idParams, LONG_TEXT_MAX, text } from './input-rules';
 import { formBoolean, formIdList, formOptionalId, withBracketKeys } from './form-fields';
 
-/** Messages of the security panel (spec sections 5 and 8), word for word. */
+/** Messages of the security panel, word for word. */
 export const SECURITY_MESSAGES = {
   nameRequired: 'Informe o nome',
   emailRequired: 'Informe o email',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 
-/** An external base map (spec 7 'External: tile servers'): XYZ raster tiles or a MapLibre style, with its credit. */
+/** An external base map (the API calls 'External: tile servers'): XYZ raster tiles or a MapLibre style, with its credit. */
 export const baseMapSchema = z.object({
   kind: z.enum(['tiles', 'style']),
   url: z.string(),

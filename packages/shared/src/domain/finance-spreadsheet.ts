@@ -1,6 +1,6 @@
-/** Limits of the finance spreadsheet import (spec 9: 10 MB; the rest guards the server while it reads). */
+/** Limits of the finance spreadsheet import (10 MB; the rest guards the server while it reads). */
 export const FINANCE_IMPORT_LIMITS = {
-  /** Spec 9 and 5: 'Tamanho do arquivo excede o limite de 10MB.' */
+  /** The business limits and 5: 'Tamanho do arquivo excede o limite de 10MB.' */
   maxFileBytes: 10 * 1024 * 1024,
   /** Entries of an .xlsx (zip) package; a workbook written by Excel has a dozen or two. */
   maxZipEntries: 500,
@@ -10,7 +10,7 @@ export const FINANCE_IMPORT_LIMITS = {
   maxRows: 20_000,
 } as const;
 
-/** Extensions the file picker offers (spec 2.7: .xls and .xlsx). */
+/** Extensions the file picker offers (.xls and .xlsx). */
 export const FINANCE_IMPORT_ACCEPT = '.xls,.xlsx';
 
 /** The import's texts: the spec's word for word (2.7, 5, 8), then the server's own reasons in pt-BR. */
@@ -43,7 +43,7 @@ export const PORTFOLIO_EXAMPLE_KEY = 'EXEMPLO';
 export const PORTFOLIO_EXAMPLE_ROW_ERROR =
   'esta é a linha de exemplo do modelo: troque Quadra e Lote pelos de um lote do projeto';
 
-/** The import's outcome message for the counts (spec 8). */
+/** The import's outcome message for the counts. */
 export function importOutcomeMessage(imported: number, rejected: number): string {
   if (rejected === 0) return FINANCE_IMPORT_MESSAGES.allImported;
   if (imported === 0) return FINANCE_IMPORT_MESSAGES.noneImported;
@@ -59,7 +59,7 @@ export interface PortfolioSheetColumn {
   key: string;
   header: string;
   kind: PortfolioCellKind;
-  /** Maximum length of a text (spec 5). */
+  /** Maximum length of a text. */
   max?: number;
   width: number;
   /**
@@ -70,7 +70,7 @@ export interface PortfolioSheetColumn {
 }
 
 /**
- * The columns of the portfolio's spreadsheets (spec 2.7): the template, both exports and the import read the
+ * The columns of the portfolio's spreadsheets: the template, both exports and the import read the
  * same ones, so an exported file edited in Excel imports again. Etapa comes first, and only when the project
  * has stages. Etapa, Quadra and Lote (or Código do lote) say which lot a row is; Código do lote and Última
  * detecção are read-only (the lot's code and the imagery's verdict are not the spreadsheet's to change).
@@ -100,7 +100,7 @@ export const PORTFOLIO_SHEET_COLUMNS: readonly PortfolioSheetColumn[] = [
   { key: 'notas', header: 'Notas', kind: 'text', max: 5000, width: 40 },
 ];
 
-/** The spreadsheet columns of a project: Etapa only when it has stages (spec 2.7). */
+/** The spreadsheet columns of a project: Etapa only when it has stages. */
 export const portfolioSheetColumns = (hasStage: boolean): readonly PortfolioSheetColumn[] =>
   hasStage ? PORTFOLIO_SHEET_COLUMNS : PORTFOLIO_SHEET_COLUMNS.filter((column) => column.key !== 'stage');
 

@@ -33,7 +33,7 @@ const row = (overrides: Partial<InformationRow>): InformationRow => ({
   ...overrides,
 });
 
-describe('spec 9 totals', () => {
+describe('the business limits totals', () => {
   it('sold/paid = unit status beginning Vend or Quit; constructions = last detection C or E; default > 0', () => {
     const rows = [
       row({ status_unidade: 'Vendida', ult_deteccao: 'C', valor_venda: 100.1, valor_inadimplencia: 0 }),
@@ -66,7 +66,7 @@ describe('filterInformations without filters', () => {
 });
 
 describe('total sales value', () => {
-  it("sums the sale values of the lots spec 9 counts as sold or paid off; an unsold lot's list price is no sale", () => {
+  it("sums the sale values of the lots the business limits counts as sold or paid off; an unsold lot's list price is no sale", () => {
     const rows = [
       row({ status_unidade: 'Vendida', valor_venda: 100_000 }),
       row({ status_unidade: 'Quitado', valor_venda: 50_000.5 }),

@@ -1,6 +1,6 @@
 import { compareNatural } from './detections-report';
 
-/** Texts of the finance portfolio and the lot information dialog (spec 2.7, 8), word for word where quoted. */
+/** Texts of the finance portfolio and the lot information dialog, word for word where quoted. */
 export const INFORMATION_MESSAGES = {
   title: 'Análise da carteira',
   updateFailed: 'Falha ao atualizar informação:',
@@ -11,7 +11,7 @@ export const INFORMATION_MESSAGES = {
   lotNotFound: 'Lote não encontrado.',
 } as const;
 
-/** "S\N": the lot or block of a lot that has none (spec 3); also the filter option of an empty value. */
+/** "S\N": the lot or block of a lot that has none; also the filter option of an empty value. */
 export const NO_VALUE = 'S\\N';
 
 /**
@@ -43,13 +43,13 @@ export const NO_ALERT_NAME = 'Sem alerta';
 /** Default months a sold lot may stay empty before it is flagged. */
 export const DEFAULT_SALE_ALERT_MONTHS = 12;
 
-/** Spec 9: sold/paid counts unit statuses beginning 'Vend' or 'Quit'. */
+/** The business limits: sold/paid counts unit statuses beginning 'Vend' or 'Quit'. */
 export function isSoldStatus(statusUnidade: string | null | undefined): boolean {
   const status = (statusUnidade ?? '').trim().toLowerCase();
   return status.startsWith('vend') || status.startsWith('quit');
 }
 
-/** Spec 9: constructions count last detection C (Construído) or E (Em construção). */
+/** The business limits: constructions count last detection C (Construído) or E (Em construção). */
 export const isConstructionDetection = (key: string | null | undefined) => key === 'C' || key === 'E';
 
 /** The fields the totals read. */
@@ -71,7 +71,7 @@ export interface FinanceTotals {
   alerts: number;
 }
 
-/** The six indicator cards of spec 2.7 (totals as spec 9 says), plus the lots with an alert. */
+/** The six indicator cards of the finance page (totals as the business limits says), plus the lots with an alert. */
 export function financeTotals(rows: readonly TotalsRow[]): FinanceTotals {
   const totals: FinanceTotals = {
     totalLots: rows.length,
@@ -83,7 +83,7 @@ export function financeTotals(rows: readonly TotalsRow[]): FinanceTotals {
     alerts: 0,
   };
   for (const row of rows) {
-    // Sales are the lots spec 9 counts as sold or paid off: an available lot's valor_venda is its list
+    // Sales are the lots the business limits counts as sold or paid off: an available lot's valor_venda is its list
     // price (the price map reads it), not a sale.
     if (isSoldStatus(row.status_unidade)) {
       totals.soldLots += 1;
@@ -121,7 +121,7 @@ function asDate(value: Cell): string | undefined {
 }
 
 /**
- * The portfolio's sort (spec 2.7): numbers numerically, then dates chronologically, then text in natural
+ * The portfolio's sort: numbers numerically, then dates chronologically, then text in natural
  * pt-BR order. Empty cells always go last.
  */
 export function compareCells(a: Cell, b: Cell): number {

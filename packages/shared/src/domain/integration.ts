@@ -1,15 +1,15 @@
 /*
- * The ERP integration's fixed vocabulary (spec 2.8, 3, 5, 8, 9): the three ERPs, the unit-field and
+ * The ERP integration's fixed vocabulary: the three ERPs, the unit-field and
  * sales-status mapping keys with their labels, the notification periodicities and every pt-BR message.
  */
 
-/** The ERPs in the order of the integration page's tabs (spec 2.8: tab 2 Mega, tab 3 UAU, tab 4 Sienge). */
+/** The ERPs in the order of the integration page's tabs (tab 2 Mega, tab 3 UAU, tab 4 Sienge). */
 export const ERPS = ['mega', 'uau', 'sienge'] as const;
 export type Erp = (typeof ERPS)[number];
 
 export const ERP_NAMES: Record<Erp, string> = { mega: 'Mega', uau: 'UAU', sienge: 'Sienge' };
 
-/** Spec 3 "Unit-field mapping": keys and labels; each maps to an ERP unit field (default: its own name). */
+/** The entities and their fields "Unit-field mapping": keys and labels; each maps to an ERP unit field (default: its own name). */
 export const UNIT_FIELD_KEYS = [
   'lot_code',
   'product_code',
@@ -29,7 +29,7 @@ export const UNIT_FIELD_LABELS: Record<UnitFieldKey, string> = {
   lot: 'Lote',
 };
 
-/** Spec 3: "Default if nothing saved: each key maps to its own name." */
+/** The entities and their fields: "Default if nothing saved: each key maps to its own name." */
 export const DEFAULT_UNIT_FIELDS: Record<UnitFieldKey, string> = {
   lot_code: 'lot_code',
   product_code: 'product_code',
@@ -39,7 +39,7 @@ export const DEFAULT_UNIT_FIELDS: Record<UnitFieldKey, string> = {
   lot: 'lot',
 };
 
-/** Spec 3 "Sales-status mapping": keys and labels; each maps to an integer ERP status or none. */
+/** The entities and their fields "Sales-status mapping": keys and labels; each maps to an integer ERP status or none. */
 export const SALES_STATUS_KEYS = [
   'disponivel',
   'doacao',
@@ -69,7 +69,7 @@ export const SALES_STATUS_LABELS: Record<SalesStatusKey, string> = {
 };
 
 /**
- * UAU's unit status codes (Vendido_unid, erp-apis.md 2.3) and their UAU labels, for showing the integers of
+ * UAU's unit status codes (Vendido_unid, the vendor's documentation) and their UAU labels, for showing the integers of
  * GET integration/uau/sales-status as "0 - Disponível".
  */
 export const UAU_UNIT_STATUS_LABELS: Record<number, string> = {
@@ -103,7 +103,7 @@ export const DEFAULT_SALES_STATUS: Record<SalesStatusKey, number | null> = {
   vendido: 1,
 };
 
-/** Spec 3/9: notification periodicity in days (1 daily, 7 weekly, 15 biweekly, 30 monthly). */
+/** The entities and their fields/9: notification periodicity in days (1 daily, 7 weekly, 15 biweekly, 30 monthly). */
 export const NOTIFICATION_FREQUENCIES = [1, 7, 15, 30] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 
@@ -114,7 +114,7 @@ export const NOTIFICATION_FREQUENCY_LABELS: Record<NotificationFrequency, string
   30: 'Mensal',
 };
 
-/** Spec 9: the 'Tentar novamente' force retry appears after 30 s of loading. */
+/** The business limits: the 'Tentar novamente' force retry appears after 30 s of loading. */
 export const INTEGRATION_RETRY_FORCE_MS = 30_000;
 
 export const SYNC_TRIGGERS = ['wizard', 'schedule', 'manual'] as const;
@@ -132,27 +132,27 @@ export const SYNC_STATUS_LABELS: Record<SyncStatus, string> = {
   failed: 'Falhou',
 };
 
-/** Messages of the integration (spec 5 and 8 word for word; the rest in the same voice). */
+/** Messages of the integration (the validation rules and 8 word for word; the rest in the same voice). */
 export const INTEGRATION_MESSAGES = {
-  // Spec 5: first ERP (Mega) credentials
+  // The validation rules: first ERP (Mega) credentials
   megaUrl1Required: 'Informe a URL para acesso ao serviço de autenticação.',
   megaUrl2Required: 'Informe a URL para acesso ao serviço de dados (API).',
-  // Spec 5: second and third ERP credentials
+  // The validation rules: second and third ERP credentials
   apiUrlRequired: 'Informe a URL para acesso a API.',
   usernameRequired: 'Informe o nome de usuário.',
   passwordRequired: 'Informe a senha.',
-  /** UAU also needs the integration token Globaltec issues (erp-apis.md 2.1): a field the spec lacks. */
+  /** UAU also needs the integration token Globaltec issues (the vendor's documentation): a field the spec lacks. */
   integrationTokenRequired: 'Informe o token de integração (X-INTEGRATION-Authorization).',
   urlInvalid: 'Informe uma URL válida, começando com http:// ou https://.',
-  // Spec 5: notification
+  // The validation rules: notification
   emailRequired: 'Informe um e-mail que deseja receber as notificações da integração.',
   emailInvalid: 'Email inválido',
   frequencyRequired: 'Informe uma periodicidade.',
-  // Spec 5: wallet link
+  // The validation rules: wallet link
   walletRepeated: 'Não é permitido repetir o mesmo projeto e etapa.',
   walletStageRequired: 'Selecione a etapa.',
   walletStageInvalid: 'A etapa selecionada não pertence a este loteamento.',
-  // Spec 8
+  // The error catalogue
   walletLinkFailed: 'Erro ao vincular carteiras.',
   credentialsLoadFailed: 'Não foi possível obter as credenciais já salvas:',
   saveFailed:
@@ -174,7 +174,7 @@ export const INTEGRATION_MESSAGES = {
   syncQueued: 'Sincronização iniciada.',
 } as const;
 
-/** 'Carteira: {customer code}' plus ' / Etapa: {layer id} - {layer name}' when a stage is linked (spec 2.8). */
+/** 'Carteira: {customer code}' plus ' / Etapa: {layer id} - {layer name}' when a stage is linked. */
 export function walletLinkText(link: {
   customer_code: string;
   layer_id: number | null;

@@ -1,4 +1,4 @@
-/** Layer types of spec 3 (stored uppercased). */
+/** Layer types of the entities and their fields (stored uppercased). */
 export const LAYER_TYPES = [
   'LOT',
   'BLOCK',
@@ -74,7 +74,7 @@ export const LAYER_TYPE_LABELS: Record<LayerType, string> = {
 };
 
 /**
- * Spec 3: numeric types 0 = reforestation, 1 = deforestation, 2 = other analysis; otherwise the string uppercased.
+ * The entities and their fields: numeric types 0 = reforestation, 1 = deforestation, 2 = other analysis; otherwise the string uppercased.
  * Unknown strings become DEFAULT.
  */
 export function normalizeLayerType(type: string | number): LayerType {
@@ -85,7 +85,7 @@ export function normalizeLayerType(type: string | number): LayerType {
   return (LAYER_TYPES as readonly string[]).includes(upper) ? (upper as LayerType) : 'DEFAULT';
 }
 
-/** Detection type keys of spec 3; X means none. */
+/** Detection type keys of the entities and their fields; X means none. */
 export const DETECTION_KEYS = ['V', 'C', 'B', 'E', 'O', 'I', 'X'] as const;
 export type DetectionKey = (typeof DETECTION_KEYS)[number];
 
@@ -97,7 +97,7 @@ export interface DetectionType {
   showInDetectionsPageFilters: boolean;
 }
 
-/** The global detection-type configuration (spec 3: C yellow, E purple, B brown, V green, O blue). */
+/** The global detection-type configuration (C yellow, E purple, B brown, V green, O blue). */
 /**
  * An AI reading whose confidence (the status history's `precision`, a calibrated probability that the lot is
  * rightly read as built or not built) is below this is 'A revisar': an ADMIN should check it first.
@@ -130,7 +130,7 @@ export function detectionTypeOf(key: string | null | undefined): DetectionType |
   return DETECTION_TYPES.find((type) => type.key === key);
 }
 
-/** Map constants of spec 9. */
+/** Map constants of the business limits. */
 export const MAP_LIMITS = {
   maxZoom: 23,
   lotLabelMinZoom: 19,
@@ -148,7 +148,7 @@ export const MAP_LIMITS = {
   timelinePageSize: 3,
 } as const;
 
-/** Observation limits of spec 5 and 9. */
+/** Observation limits of the validation rules and 9. */
 export const OBSERVATION_LIMITS = {
   maxImages: 10,
   maxImageBytes: 50 * 1024 * 1024,

@@ -1,5 +1,5 @@
 /**
- * Price per m² of a lot (spec 2.5 'Metro quadrado'): its sale value over its area, in R$/m²; none without a
+ * Price per m² of a lot (the analysis pages 'Metro quadrado'): its sale value over its area, in R$/m²; none without a
  * positive sale value and area.
  */
 export function pricePerSquareMetre(saleValue: number | null | undefined, area: number): number | null {

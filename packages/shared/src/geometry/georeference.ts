@@ -1,5 +1,5 @@
 /*
- * Georeferencing of a plan image from control points (spec 2.4, issue 16), as QGIS's georeferencer does:
+ * Georeferencing of a plan image from control points, as QGIS's georeferencer does:
  * two points give a similarity (Helmert: uniform scale, rotation, translation; exact), three or more a
  * least-squares affine fit (polynomial 1) with each point's residual in metres. The fit is made in Web Mercator
  * metres, the plane in which MapLibre interpolates an image source, so the four corners it yields draw the plan

@@ -1,6 +1,6 @@
 export { createAlertsRepo } from './alerts.repo';
 export { createAlertSourcesRepo } from './alert-sources.repo';
-export { createAlertsService, type AlertsService, type AlertsTransaction } from './alerts.service';
+export { createAlertsService, type AlertsTransaction } from './alerts.service';
 export { registerAlertRoutes } from './alerts.routes';
 export { alertsJobs, transactionalMail } from './alerts.jobs';
 export { createUnsubscribeTokens } from './unsubscribe-token';

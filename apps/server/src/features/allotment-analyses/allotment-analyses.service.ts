@@ -1,12 +1,13 @@
 import { ALLOTMENT_ANALYSIS_MESSAGES, displayDate, type AllotmentAnalysis } from '@mirante/shared';
 import { unprocessable } from '../../http/app-error';
+import { seesUnpublished } from '../../policies';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { AllotmentAnalysesRepo } from './allotment-analyses.repo';
 
 /**
- * The allotment analysis page's analyses (spec 2.5): each analysed scene with its lots per detection type.
- * Needs the project's allotment.analysis module; only an ADMIN sees the analyses not yet published (spec 6).
+ * The allotment analysis page's analyses: each analysed scene with its lots per detection type.
+ * Needs the project's allotment.analysis module; only an ADMIN sees the analyses not yet published.
  */
 export function createAllotmentAnalysesService(
   repo: AllotmentAnalysesRepo,
@@ -18,7 +19,7 @@ export function createAllotmentAnalysesService(
       if (project.projectType !== 'ALLOTMENT') {
         throw unprocessable('NOT_ALLOTMENT', ALLOTMENT_ANALYSIS_MESSAGES.notAllotment);
       }
-      const rows = await repo.list(projectId, user.role !== 'ADMIN');
+      const rows = await repo.list(projectId, !seesUnpublished(user));
       const counts = await repo.statusCounts(rows.map((row) => row.id));
       return rows.map((row) => {
         const totals = counts

@@ -6,7 +6,7 @@ export interface Month {
   month: number;
 }
 
-/** The month of a list: YYYY-MM when given, else the current month or the one before it (spec section 9). */
+/** The month of a list: YYYY-MM when given, else the current month or the one before it. */
 export function resolveMonth(
   text: string | undefined,
   fallback: 'current' | 'previous',

@@ -18,7 +18,7 @@ export interface ProcessingReporter {
 }
 
 /**
- * The AI that reads the scene's pixels and writes the detections (features/detections, issue 6). It stores
+ * The AI that reads the scene's pixels and writes the detections (features/detections). It stores
  * its own results; resolving marks the analysis done, throwing marks it failed with the error's message.
  */
 export type DetectionProcessor = (job: DetectionJobInput, report: ProcessingReporter) => Promise<void>;
@@ -104,5 +104,3 @@ export function createAnalysisProcessing(repo: AnalysesRepo, { processor, dispat
     },
   };
 }
-
-export type AnalysisProcessing = ReturnType<typeof createAnalysisProcessing>;

@@ -2,7 +2,7 @@ import { analysesApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
 import type { AnalysesService } from './analyses.service';
 
-/** The administration panel's analysis calls (spec section 7, "Administration"); ADMIN only by contract. */
+/** The administration panel's analysis calls ("Administration"); ADMIN only by contract. */
 export function registerAnalysisRoutes(route: Router, analyses: AnalysesService): void {
   route(analysesApi.create, ({ body }) => analyses.create(body));
   route(analysesApi.listAll, () => analyses.listAll());

@@ -31,7 +31,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 const sceneHasAnalysis = () => unprocessable('SCENE_HAS_ANALYSIS', ANALYSIS_MESSAGES.sceneHasAnalysis);
 
-/** Analyses (spec "Analysis (detection)") of the administration panel, and their AI queue. */
+/** Analyses (the entity "Analysis (detection)") of the administration panel, and their AI queue. */
 export function createAnalysesService(repo: AnalysesRepo, processingOptions: ProcessingOptions) {
   const processing = createAnalysisProcessing(repo, processingOptions);
 
@@ -119,7 +119,7 @@ export function createAnalysesService(repo: AnalysesRepo, processingOptions: Pro
       return { message: `${count(approved, 'análise aprovada', 'análises aprovadas')}.`, count: approved };
     },
 
-    /** `POST detection/:id` (spec 7): publishes or disables one analysis; with `bySceneId`, `id` is its scene. */
+    /** `POST detection/:id`: publishes or disables one analysis; with `bySceneId`, `id` is its scene. */
     async setApproval(id: number, approved: boolean, bySceneId: boolean): Promise<AdminAnalysis> {
       const row = bySceneId ? await repo.findBySceneId(id) : await repo.findById(id);
       if (!row) throw notFound('Análise não encontrada.', 'ANALYSIS_NOT_FOUND');

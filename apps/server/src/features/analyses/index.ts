@@ -1,4 +1,3 @@
 /** The analyses feature's public entry: what other features may use. */
 export type { AnalysesService } from './analyses.service';
-export type { DetectionJobInput, DetectionProcessor, ProcessingReporter } from './analyses.processing';
-export { ProcessingUnavailableError } from './analyses.processing';
+export type { DetectionProcessor, ProcessingReporter } from './analyses.processing';

@@ -1,4 +1,4 @@
-import { MODULE_CODES, type ModuleCode } from '@mirante/shared';
+import { isAdmin, MODULE_CODES, type ModuleCode } from '@mirante/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
@@ -45,7 +45,7 @@ function authQueries(db: Db) {
     },
 
     async modulesOf(user: Pick<UserRecord, 'role' | 'groupId'>): Promise<ModuleCode[]> {
-      if (user.role === 'ADMIN') return [...MODULE_CODES];
+      if (isAdmin(user)) return [...MODULE_CODES];
       if (user.groupId === null) return [];
       const rows = await db
         .selectFrom('groupModules')

@@ -18,7 +18,7 @@ export interface SceneOfProject {
   usedBy: number | null;
 }
 
-/** All SQL of the inspections (spec 2.10): rows joined to their scene. */
+/** All SQL of the inspections: rows joined to their scene. */
 export function createInspectionsRepo(db: Db) {
   const withScene = () =>
     db

@@ -28,7 +28,7 @@ export function toInspection(row: InspectionRow): Inspection {
   };
 }
 
-/** Inspections of construction projects (spec 2.10, 4, 5): a scene read as a phase, one inspection per scene. */
+/** Inspections of construction projects: a scene read as a phase, one inspection per scene. */
 export function createInspectionsService(repo: InspectionsRepo, guard: ConstructionGuard) {
   /**
    * The inspection (of `projectId`, when given) the user may see, with its project; a missing one, one of

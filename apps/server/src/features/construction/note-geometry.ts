@@ -19,7 +19,7 @@ const DRAW_MODE: Record<NoteType, NonNullable<SaveNote['layer']>> = {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
- * Checks the drawn shape against the note type (spec 5: a polygon, a line or a marker; drawn polygons may
+ * Checks the drawn shape against the note type (a polygon, a line or a marker; drawn polygons may
  * not cross themselves; rings closed; valid as JTS defines it — no collapsed ring, a line of two distinct
  * points) and returns its measure: the planar area in m² of a polygon in its SIRGAS 2000 / UTM zone (a
  * surveyor's area), the planar length in m of a line in that zone (2 decimals), null for a marker.

@@ -10,7 +10,7 @@ interface Column {
   value(note: Note): Cell;
 }
 
-/** The columns of anotacoes.{ext}: the notes table of spec 2.10, dates YYYY-MM-DD (spec 9). */
+/** The columns of anotacoes.{ext}: the notes table of the construction pages, dates YYYY-MM-DD. */
 const COLUMNS: readonly Column[] = [
   { header: 'Código', width: 10, value: (note) => note.id },
   { header: 'Nome', width: 30, value: (note) => note.name },

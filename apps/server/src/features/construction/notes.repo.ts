@@ -38,7 +38,7 @@ export interface CategoryRow {
   color: string;
 }
 
-/** All SQL of the notes and their categories (spec 2.10, 3). */
+/** All SQL of the notes and their categories. */
 export function createNotesRepo(db: Db) {
   const withCategory = () =>
     db

@@ -2,7 +2,7 @@ import { notesApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
 import type { NotesService } from './notes.service';
 
-/** Spec 7: GET /notes, POST notes, GET /notes/categories, POST /notes/destroy, GET /notes/export(/). */
+/** The API calls: GET /notes, POST notes, GET /notes/categories, POST /notes/destroy, GET /notes/export(/). */
 export function registerNoteRoutes(route: Router, notes: NotesService): void {
   route(notesApi.list, ({ user, query }) => notes.list(user, query.project_id, query.inspection_id));
   route(notesApi.save, ({ user, body }) => notes.save(user, body));

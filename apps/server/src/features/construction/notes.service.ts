@@ -50,7 +50,7 @@ export interface NotesDeps {
   guard: ConstructionGuard;
 }
 
-/** Notes drawn over an inspection (spec 2.10, 3, 5): categories per customer, measures from the drawing. */
+/** Notes drawn over an inspection: categories per customer, measures from the drawing. */
 export function createNotesService({ repo, inTransaction, inspections, guard }: NotesDeps) {
   /** The note of that inspection, or the 404 of a missing one. */
   async function noteOf(noteId: number, inspectionId: number): Promise<NoteRow> {

@@ -21,7 +21,7 @@ async function projectIdsBySpace(db: Db): Promise<Map<string, number>> {
  * source key, so nothing is loaded twice.
  *
  * Lot status history: the generator's ground truth is written with source 'demo-ground-truth' (no confidence),
- * so the demo map shows lots coloured by status before any AI run. The AI (issue 6) replaces these rows with
+ * so the demo map shows lots coloured by status before any AI run. The AI replaces these rows with
  * its own detections ('ai'); they are never mixed up because every row carries its source.
  */
 export async function loadDemoLayers(db: Db, layers: LayerImportService): Promise<number> {

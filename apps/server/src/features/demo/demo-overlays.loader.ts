@@ -10,7 +10,7 @@ import { createDemoRepo } from './demo.repo';
 export const DEMO_PLAN_NAME = 'Planta de situação - Torre';
 
 /**
- * The demo construction's plan overlay (issue 16): its site plan drawn as a PDF, converted by the same renderer
+ * The demo construction's plan overlay: its site plan drawn as a PDF, converted by the same renderer
  * an upload goes through and laid on the map by the tower's corners. Once per project; returns the overlay id,
  * or null when there is nothing to do.
  */

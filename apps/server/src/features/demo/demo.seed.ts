@@ -1,5 +1,5 @@
 import { DEMO_SITES } from '@mirante/demo/sites';
-import { MODULE_CODES, type ModuleCode } from '@mirante/shared';
+import { isAdmin, isPlainUser, MODULE_CODES, type ModuleCode } from '@mirante/shared';
 import type { Db } from '../../db/database';
 import { hashPassword, knownAccessTokensFor } from '../auth';
 import { DEMO_ACCESS_TOKEN, DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
@@ -33,8 +33,11 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
       'allotment.detections',
     ]);
     const customerIds = { A: horizonte, B: valeVerde };
-    const groupFor = (role: string, customer: 'A' | 'B') =>
-      customer === 'B' ? valeGroup : role === 'USER' ? fieldGroup : fullGroup;
+    const groupFor = (account: (typeof DEMO_ACCOUNTS)[number]) => {
+      if (isAdmin(account)) return null;
+      if (account.customer === 'B') return valeGroup;
+      return isPlainUser(account) ? fieldGroup : fullGroup;
+    };
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const userIds = new Map<string, number>();
@@ -46,7 +49,7 @@ export async function seedDemoData(db: Db, accessTokenValidDays = 30): Promise<b
         role: account.role,
         status: account.active,
         customerId: customerIds[account.customer],
-        groupId: account.role === 'ADMIN' ? null : groupFor(account.role, account.customer),
+        groupId: groupFor(account),
       });
       userIds.set(account.email, id);
     }

@@ -24,7 +24,7 @@ export interface ExportTable {
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /**
- * The export's rows and columns (spec 2.6 and 7): the report's table, narrowed by status_type (summary tags)
+ * The export's rows and columns: the report's table, narrowed by status_type (summary tags)
  * or specific_status on specific_date (side tables); only_last_date keeps the end date's column alone.
  * Date headers are YYYY-MM-DD.
  */

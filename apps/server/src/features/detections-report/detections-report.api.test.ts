@@ -76,7 +76,7 @@ describe('POST project/:id/detections-history', () => {
     dates = (await report()).datesAvailable;
   });
 
-  it('opens on the last analysis date alone with every lot (spec 4)', async () => {
+  it('opens on the last analysis date alone with every lot', async () => {
     const body = await report();
     expect(dates.length).toBe(18);
     expect(body.uniqueDates).toEqual([dates[17]]);

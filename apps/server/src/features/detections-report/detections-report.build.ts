@@ -21,7 +21,7 @@ export interface ReportWindow {
 }
 
 /**
- * The dates a report shows (spec 2.6): E ('and') the start and end dates only; Entre ('between') every
+ * The dates a report shows: E ('and') the start and end dates only; Entre ('between') every
  * processed date from start to end. Reversed dates are swapped; missing ones default to the last date.
  */
 export function reportWindow(

@@ -22,7 +22,7 @@ export interface LotOption {
 export interface LotQuery {
   projectId: number;
   dates: string[];
-  /** ADMIN sees unapproved AI results too (spec: unapproved results are ADMIN-only). */
+  /** ADMIN sees unapproved AI results too (unapproved results are the ADMIN's alone). */
   includeUnapproved: boolean;
   blocks?: string[];
   lots?: string[];

@@ -21,7 +21,7 @@ export interface ExportFile {
   filename: string;
 }
 
-/** The detections report (spec 2.6) and its exports, module allotment.detections. */
+/** The detections report and its exports, module allotment.detections. */
 export function createDetectionsReportService(
   repo: DetectionsReportRepo,
   projects: ProjectsService,

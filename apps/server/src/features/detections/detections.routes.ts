@@ -3,7 +3,7 @@ import type { Router } from '../../http/route';
 import type { AnalysesService } from '../analyses';
 import type { DetectionsService } from './detections.service';
 
-/** Spec 7 "Detections": publishing an analysis and the map's manual detection edits. */
+/** The API calls "Detections": publishing an analysis and the map's manual detection edits. */
 export function registerDetectionRoutes(
   route: Router,
   detections: DetectionsService,

@@ -1,6 +1,6 @@
 import { ANALYSIS_MESSAGES, DETECTION_MESSAGES, type AnalysisLots, type DetectionKey } from '@mirante/shared';
-import { seesItem } from '../../policies';
-import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import { assertMayProduceAnalyses, seesItem } from '../../policies';
+import { notFound, unprocessable } from '../../http/app-error';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import type { Storage } from '../../storage/storage';
 import type { AuthUser } from '../auth';
@@ -67,7 +67,7 @@ export function createDetectionsService(
       if (!edit.projectId) throw unprocessable('VALIDATION', ANALYSIS_MESSAGES.projectRequired);
       if (!edit.sceneId) throw unprocessable('VALIDATION', ANALYSIS_MESSAGES.sceneRequired);
       await projects.assertAccess(user, edit.projectId, 'map');
-      if (user.role !== 'ADMIN') throw forbidden();
+      assertMayProduceAnalyses(user);
       const analysis = await repo.findAnalysis(detectId);
       if (!analysis || analysis.projectId !== edit.projectId) {
         throw notFound(DETECTION_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');

@@ -4,7 +4,7 @@ import { registerReportRoutes } from './report/report.routes';
 import type { EnvironmentService } from './environment.service';
 import type { ReportService } from './report/report.service';
 
-/** Spec 7 environment analyses: new analysis, categories, manual detections, review, lists. */
+/** The API calls environment analyses: new analysis, categories, manual detections, review, lists. */
 export function registerEnvironmentRoutes(
   route: Router,
   environment: EnvironmentService,

@@ -8,7 +8,8 @@ import {
   type NewFeatureInput,
 } from '@mirante/shared';
 import { validityProblem } from '../../geo/validity';
-import { forbidden, notFound, unprocessable } from '../../http/app-error';
+import { notFound, unprocessable } from '../../http/app-error';
+import { assertMayProduceAnalyses, seesItem, seesUnpublished } from '../../policies';
 import type { AnalysesService } from '../analyses';
 import type { AuthUser } from '../auth';
 import type { LayerImportService } from '../layers';
@@ -34,9 +35,9 @@ export interface EnvironmentDeps {
 }
 
 /**
- * Environment analyses (spec 2.5, 4–7): 'Nova Análise' on two scenes runs the vegetation-change detector; its
+ * Environment analyses: 'Nova Análise' on two scenes runs the vegetation-change detector; its
  * proposals wait for an ADMIN to approve, reject (reason kept) or edit; 'Nova Detecção' adds a manual one.
- * Viewing needs the project's environment.analysis module; creating and reviewing is ADMIN-only (spec 6).
+ * Viewing needs the project's environment.analysis module; creating and reviewing is ADMIN-only.
  */
 export function createEnvironmentService(repo: EnvironmentRepo, deps: EnvironmentDeps) {
   async function environmentProject(user: AuthUser, projectId: number) {
@@ -53,15 +54,11 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
     if (!analysis || analysis.projectId !== projectId) {
       throw notFound(ENVIRONMENT_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
     }
-    if (!analysis.approved && user.role !== 'ADMIN') {
+    if (!seesItem(user, { published: analysis.approved })) {
       throw notFound(ENVIRONMENT_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
     }
     return analysis;
   }
-
-  const adminOnly = (user: AuthUser) => {
-    if (user.role !== 'ADMIN') throw forbidden();
-  };
 
   async function reload(id: number): Promise<EnvironmentFeature> {
     const row = await repo.feature(id);
@@ -104,7 +101,7 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       input: { beforeSceneId?: number; afterSceneId?: number; minAreaM2?: number },
     ): Promise<{ id: number }> {
       await environmentProject(user, projectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
       if (!input.beforeSceneId) throw unprocessable('VALIDATION', ENVIRONMENT_MESSAGES.beforeSceneRequired);
       if (!input.afterSceneId) throw unprocessable('VALIDATION', ENVIRONMENT_MESSAGES.afterSceneRequired);
       const before = await repo.scene(input.beforeSceneId);
@@ -128,7 +125,7 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
 
     async analyses(user: AuthUser, projectId: number): Promise<EnvironmentAnalysis[]> {
       await environmentProject(user, projectId);
-      return (await repo.listAnalyses(projectId, user.role !== 'ADMIN')).map(toAnalysis);
+      return (await repo.listAnalyses(projectId, !seesUnpublished(user))).map(toAnalysis);
     },
 
     /**
@@ -143,7 +140,7 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
     /** The analysis's features: everyone sees the approved; ADMIN also the pending and rejected proposals. */
     async features(user: AuthUser, projectId: number, detectId: number): Promise<EnvironmentFeature[]> {
       await analysisOf(user, projectId, detectId);
-      return (await repo.features(detectId, user.role !== 'ADMIN')).map(toFeature);
+      return (await repo.features(detectId, !seesUnpublished(user))).map(toFeature);
     },
 
     /** 'Nova Detecção' (a manual detection, approved and published as a layer) or the edit of a proposal. */
@@ -154,7 +151,7 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       input: NewFeatureInput,
     ): Promise<EnvironmentFeature> {
       const analysis = await analysisOf(user, projectId, detectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
       const category = ENVIRONMENT_CATEGORIES[input.category_id] ?? ENVIRONMENT_CATEGORIES[2];
       const description = input.description.trim();
       const problem = input.geojson ? validityProblem(input.geojson) : null;
@@ -212,7 +209,8 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       await analysisOf(user, projectId, detectId);
       const feature = await repo.feature(featureId);
       const visible =
-        feature?.detectionId === detectId && (user.role === 'ADMIN' || feature.reviewStatus === 'approved');
+        feature?.detectionId === detectId &&
+        seesItem(user, { published: feature.reviewStatus === 'approved' });
       const key = visible ? (side === 'before' ? feature.beforePreviewKey : feature.afterPreviewKey) : null;
       if (!key) throw notFound(ENVIRONMENT_MESSAGES.previewNotFound, 'PREVIEW_NOT_FOUND');
       return { stream: await deps.storage.getStream(key), size: await deps.storage.size(key) };
@@ -227,7 +225,7 @@ export function createEnvironmentService(repo: EnvironmentRepo, deps: Environmen
       decision: { action: 'approve' | 'reject'; reason?: string },
     ): Promise<EnvironmentFeature> {
       const analysis = await analysisOf(user, projectId, detectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
       const feature = await repo.feature(featureId);
       if (!feature || feature.detectionId !== detectId) {
         throw notFound(ENVIRONMENT_MESSAGES.featureNotFound, 'FEATURE_NOT_FOUND');

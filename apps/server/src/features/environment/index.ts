@@ -1,7 +1,6 @@
 /** The environment feature's public entry: what other features may use. */
-export type { EnvironmentService } from './environment.service';
 export { DEFAULT_DETECTOR_SETTINGS } from './detector/detect-change';
 /** The scene sampling and drawing the scheduled reports reuse for their before/after images. */
-export { areaBounds, gridOver, type Area, type ChangeGrid } from './detector/change-grid';
+export { areaBounds, gridOver, type Area } from './detector/change-grid';
 export { sampleScene } from './detector/sample-scene';
-export { gridImagePng, type DrawnPolygon } from './imaging/frame-image';
+export { gridImagePng } from './imaging/frame-image';

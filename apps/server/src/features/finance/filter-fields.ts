@@ -2,7 +2,7 @@ import { informationFiltersSchema, type InformationFilters } from '@mirante/shar
 import type { FastifyRequest } from 'fastify';
 import { AppError, unprocessable } from '../../http/app-error';
 
-/** Filter fields a portfolio request may carry; each a comma-joined list (spec 7) or a repeated key. */
+/** Filter fields a portfolio request may carry; each a comma-joined list or a repeated key. */
 const MAX_FIELDS = 50;
 const MAX_FIELD_BYTES = 256 * 1024;
 
@@ -31,7 +31,7 @@ async function multipartFields(request: FastifyRequest): Promise<Record<string, 
 }
 
 /**
- * The filters of `POST project/:id/informations`: a multipart body of filter fields as spec 7 says, or the
+ * The filters of `POST project/:id/informations`: a multipart body of filter fields as the API calls says, or the
  * same fields form-encoded (what earlier clients sent). Checked by the contract's schema with a pt-BR message.
  */
 export async function receiveFilters(request: FastifyRequest): Promise<InformationFilters> {

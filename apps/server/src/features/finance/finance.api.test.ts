@@ -157,7 +157,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('POST project/:id/informations', () => {
-  it('lists every lot with its sale data, last detection and the totals of spec 9', async () => {
+  it('lists every lot with its sale data, last detection and the totals of the business limits', async () => {
     const answer = await list();
     expect(answer.list.map((row) => row.name)).toEqual(['Lote 1', 'Lote 2', 'Lote 3', 'Lote 4', 'Lote 5']);
     const row = answer.list.find((item) => item.layer_id === lots.fine);
@@ -199,7 +199,7 @@ describe('POST project/:id/informations', () => {
     await ctx.db.updateTable('projects').set({ saleAlertMonths: 12 }).where('id', '=', projectId).execute();
   });
 
-  it('applies the filters of spec 7 (comma-joined), S\\N for empty values and the alert kinds', async () => {
+  it('applies the filters of the API calls (comma-joined), S\\N for empty values and the alert kinds', async () => {
     expect((await list({ blocks: 'B' })).list.map((row) => row.name)).toEqual(['Lote 4', 'Lote 5']);
     expect((await list({ statusUnity: 'Vendida,S\\N' })).list.map((row) => row.name)).toEqual([
       'Lote 1',
@@ -215,7 +215,7 @@ describe('POST project/:id/informations', () => {
     expect((await list({ lots: '1,2' })).list).toHaveLength(2);
   });
 
-  it('takes the filters as multipart fields too (spec 7), comma-joined, and refuses a file part', async () => {
+  it('takes the filters as multipart fields too, comma-joined, and refuses a file part', async () => {
     const post = (fields: Record<string, string>, files: MultipartFilePart[] = []) => {
       const body = multipartBody(fields, files);
       return ctx.app.inject({
@@ -422,7 +422,7 @@ describe('GET information/:id and POST information', () => {
     expect(await tableCounts()).toEqual(before);
   });
 
-  it('refuses input beyond the limits of spec 5 with a pt-BR message, changing nothing', async () => {
+  it('refuses input beyond the limits of the validation rules with a pt-BR message, changing nothing', async () => {
     const before = await tableCounts();
     const cases: [Record<string, unknown>, string][] = [
       [{ nome_comprador: 'x'.repeat(101) }, 'O texto deve ter no máximo 100 caracteres.'],

@@ -10,7 +10,7 @@ import type { FinanceService } from './finance.service';
  */
 const serializeList = (list: InformationList): string => JSON.stringify(list);
 
-/** Spec 7: project/{id}/informations, GET information (list), GET information/:id, POST information. */
+/** The API calls: project/{id}/informations, GET information (list), GET information/:id, POST information. */
 export function registerFinanceRoutes(route: Router, finance: FinanceService): void {
   route(informationsApi.list, async ({ user, params, request, reply }) => {
     const list = await finance.list(user, params.id, await receiveFilters(request));

@@ -17,16 +17,10 @@ import {
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
-import { assertMayChangeFinanceSettings, seesUnpublished } from '../../policies';
+import { assertMayChangeFinanceSettings, seesSaleValues, seesUnpublished } from '../../policies';
 import type { Author, FinanceRepo, FinanceTransaction, InformationDbRow, SaleValues } from './finance.repo';
 import { saleAlerts } from './sale-alerts';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
-
-const FINANCE_MODULE = 'allotment.finance';
-
-/** What the finance module guards (`INFORMATION_FINANCE_FIELDS`) is its holders'; ADMIN holds every module. */
-export const seesSaleValues = (user: AuthUser) =>
-  user.role === 'ADMIN' || user.modules.includes(FINANCE_MODULE);
 
 const layerNotFound = () => notFound(MAP_MESSAGES.layerNotFound, 'LAYER_NOT_FOUND');
 
@@ -74,7 +68,7 @@ export function toInformationRow(
 const distinctSorted = (values: Iterable<string>) => [...new Set(values)].sort(compareNatural);
 const orNoValue = (value: string | null) => (value === null || value.trim() === '' ? NO_VALUE : value);
 
-/** The filter options of spec 3's list response, from every lot of the project (not the filtered ones). */
+/** The filter options of the entities and their fields list response, from every lot of the project (not the filtered ones). */
 function available(rows: readonly InformationRow[]) {
   const pairs = new Map<string, { block: string; lot: string }>();
   for (const row of rows) {
@@ -135,7 +129,7 @@ export async function writeSaleValues(
   return { changed: changes.length };
 }
 
-/** The finance portfolio (spec 2.7) and the lot information dialog (spec 2.11, 3). */
+/** The finance portfolio and the lot information dialog. */
 export function createFinanceService(
   repo: FinanceRepo,
   inTransaction: FinanceTransaction,
@@ -167,7 +161,7 @@ export function createFinanceService(
   }
 
   return {
-    /** The whole portfolio of a project with the alerts, filtered (spec 7 project/{id}/informations). */
+    /** The whole portfolio of a project with the alerts, filtered (the API calls project/{id}/informations). */
     async list(user: AuthUser, projectId: number, filters: InformationFilters): Promise<InformationList> {
       const project = await projects.assertAccess(user, projectId, 'finance');
       const rows = (await repo.listLots(projectId, seesUnpublished(user))).map((row) =>

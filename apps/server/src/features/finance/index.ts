@@ -7,8 +7,8 @@ import { createFinanceRepo, type FinanceRepo } from './finance.repo';
  * is recorded in the lot's history.
  */
 export type { FinanceService } from './finance.service';
-export type { Author, FinanceRepo, InformationDbRow, SaleValues } from './finance.repo';
-export { seesSaleValues, toInformationRow, writeSaleValues } from './finance.service';
+export type { FinanceRepo } from './finance.repo';
+export { writeSaleValues } from './finance.service';
 export { saleAlerts } from './sale-alerts';
 
 /** The finance repo on `db` (a transaction when the caller writes in one). */

@@ -92,7 +92,7 @@ function readCell(column: PortfolioSheetColumn, cell: RawCell, date1904: boolean
 }
 
 /**
- * Reads the portfolio sheet row by row (spec 2.7): columns by header name, every cell under its column's
+ * Reads the portfolio sheet row by row: columns by header name, every cell under its column's
  * Brazilian rule, the lot found by Etapa (with stages) + Quadra + Lote, or by Código do lote. A row with any
  * bad cell, an unknown lot or a lot already given above is refused whole (nothing of it is written); blank
  * rows are skipped. A blank cell clears the value: the row is the lot's whole record, as exported.

@@ -3,7 +3,7 @@ import type { Router } from '../../http/route';
 import type { PortfolioIoService } from './portfolio-io.service';
 import { receiveSpreadsheet } from './portfolio-upload';
 
-/** Spec 7: informations export (CSV/xlsx), import (multipart) and the import template. */
+/** The API calls: informations export (CSV/xlsx), import (multipart) and the import template. */
 export function registerPortfolioIoRoutes(route: Router, io: PortfolioIoService): void {
   route(informationsIoApi.export, async ({ user, params, query }) => {
     const file = await io.exportFile(user, params.id, query);

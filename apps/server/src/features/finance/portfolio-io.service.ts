@@ -104,7 +104,7 @@ function rejectionMail(user: AuthUser, projectName: string, filename: string, ro
 }
 
 /**
- * Spreadsheets of the finance portfolio (spec 2.7, 7): the import template, the CSV/Excel exports with the
+ * Spreadsheets of the finance portfolio: the import template, the CSV/Excel exports with the
  * current filters, and the import — row by row, each row written only if all of it is valid, the whole file
  * in one transaction, the rejected rows e-mailed to the user.
  */

@@ -116,7 +116,7 @@ function listValidation(formula: string, header: string): ExcelJS.DataValidation
 }
 
 /**
- * The import template (spec 2.7): the project's columns (Etapa first when it has stages), one example row and
+ * The import template: the project's columns (Etapa first when it has stages), one example row and
  * drop-down lists where a column takes fixed values (Etapa: the project's stage names, exactly; the yes/no
  * columns: Sim/Não). The stage names live on a hidden sheet the lists point at; the import reads only the first.
  */

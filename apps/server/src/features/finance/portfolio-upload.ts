@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { receiveSingleFile, type ReceivedFile } from '../../http/single-file-upload';
 
 /**
- * Reads the `file` part of the import's multipart body into memory, at most 10 MB (spec 9): a larger file is
+ * Reads the `file` part of the import's multipart body into memory, at most 10 MB: a larger file is
  * refused as soon as it passes the limit. Other parts are drained and ignored.
  */
 export function receiveSpreadsheet(

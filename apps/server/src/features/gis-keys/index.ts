@@ -1,3 +1,3 @@
 export { createGisKeysRepo } from './gis-keys.repo';
-export { createGisKeysService, type GisKeysService } from './gis-keys.service';
+export { createGisKeysService } from './gis-keys.service';
 export { registerGisKeyRoutes } from './gis-keys.routes';

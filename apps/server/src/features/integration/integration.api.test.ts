@@ -161,7 +161,7 @@ describe('integration permissions', () => {
   });
 });
 
-describe('integration validation messages (spec 5)', () => {
+describe('integration validation messages', () => {
   it.each([
     ['sienge', {}, M.apiUrlRequired],
     ['sienge', { sienge_url: 'https://x.test' }, M.usernameRequired],

@@ -19,7 +19,7 @@ function registerErpRoutes(route: Router, integration: IntegrationService, erp: 
   route(api.sync, ({ user, query }) => integration.syncNow(user, erp, query.customer_id));
 }
 
-/** Spec 7 "Integration": the three wizards' calls, the mappings, wallet links and the synchronisation log. */
+/** The API calls "Integration": the three wizards' calls, the mappings, wallet links and the synchronisation log. */
 export function registerIntegrationRoutes(route: Router, integration: IntegrationService): void {
   for (const erp of ['mega', 'uau', 'sienge'] as const) registerErpRoutes(route, integration, erp);
   const api = integrationApi;

@@ -40,7 +40,7 @@ import {
 } from './integration-credentials';
 import type { ConfigRow, IntegrationRepo, SyncRunRow } from './integration.repo';
 
-/** A scheduled synchronisation runs once a day; 'up to 24 hours' (spec 2.8). */
+/** A scheduled synchronisation runs once a day; 'up to 24 hours'. */
 export const SYNC_INTERVAL_MS = 24 * 60 * 60 * 1000;
 /** Saving credentials tests them against the ERP, at most this long. */
 const TEST_TIMEOUT_MS = 15_000;
@@ -95,7 +95,7 @@ function credentialsRefused(error: unknown): never {
   throw error;
 }
 
-/** The ERP's enterprises as each wizard's contract names their fields (spec 3, 7). */
+/** The ERP's enterprises as each wizard's contract names their fields. */
 function erpProjects(
   erp: Erp,
   enterprises: { code: string; description: string }[],
@@ -295,7 +295,7 @@ export function createIntegrationService(deps: IntegrationServiceDeps) {
     },
 
     /**
-     * Replaces a project's wallet links (spec 5): rows without a wallet code are ignored, repeats of
+     * Replaces a project's wallet links: rows without a wallet code are ignored, repeats of
      * customer_code + layer_id merged; a stage must be one of the project's STAGE layers.
      */
     async saveWalletLinks(

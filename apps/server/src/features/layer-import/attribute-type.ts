@@ -12,7 +12,7 @@ export const typeKey = (value: string) =>
 const KNOWN: ReadonlySet<string> = new Set(LAYER_TYPES);
 
 /**
- * The layer type a value names — spec 3's names and numeric codes, or the Portuguese words surveyors use
+ * The layer type a value names — the entities and their fields names and numeric codes, or the Portuguese words surveyors use
  * (LOTE, QUADRA, ETAPA, APP…) — or null when it names none.
  */
 export function layerTypeOf(value: unknown): LayerType | null {

@@ -6,7 +6,7 @@ import { createLayersRepo } from './layers.repo';
 export type { LayerImportService } from './layer-import.service';
 export type { LayerRow, NewStatus } from './layers.repo';
 export type { LayersService } from './layers.service';
-export { measureGeometry, type LayerMeasures } from './layer-geometry';
+export { measureGeometry } from './layer-geometry';
 
 /** The layer import service on `db`. */
 export function layerImportServiceFor(db: Db): LayerImportService {

@@ -107,7 +107,7 @@ export function measureGeometry(geometry: LayerGeometry): LayerMeasures {
   return { areaM2: round2(planarArea(geometry)), perimeterM: round1(perimeter), bbox: box };
 }
 
-/** Lengths (m) of the outer ring's sides, in ring order (the AZIMUTH row of spec 3). */
+/** Lengths (m) of the outer ring's sides, in ring order (the AZIMUTH row of the entities and their fields). */
 export function sideLengths(geometry: LayerGeometry): number[] {
   const ring =
     geometry.type === 'Polygon'

@@ -62,7 +62,7 @@ export function createLayerImportService(repo: LayersRepo) {
       return repo.sourceKeys(projectId);
     },
 
-    /** Writes lot statuses (the AI of issue 6, manual edits, or the demo ground truth). */
+    /** Writes lot statuses (the AI, manual edits, or the demo ground truth). */
     async recordStatuses(statuses: NewStatus[]): Promise<void> {
       await repo.insertStatuses(statuses);
     },

@@ -59,7 +59,7 @@ describe('demo layers', () => {
     expect(await loadDemoLayers(context.db, context.services.layerImport)).toBe(0);
   });
 
-  it('gives the environment project REFO/DEFO analysis layers with the spec 3 fields', async () => {
+  it('gives the environment project REFO/DEFO analysis layers with the entities and their fields fields', async () => {
     const layers = (await get(`/api/v1/project/${ids.environment}/layers`, manager)).json<Layer[]>();
     const analyses = layers.filter((layer) => layer.type === 'DEFO' || layer.type === 'REFO');
     expect(analyses.filter((layer) => layer.type === 'DEFO').length).toBeGreaterThanOrEqual(2);
@@ -229,7 +229,7 @@ describe('GET project/:projectId/lot-statuses', () => {
 });
 
 describe('GET layer/:id', () => {
-  it('gives the lot rows of spec 3: number, sides, area, customer code, status history, observations', async () => {
+  it('gives the lot rows of the entities and their fields: number, sides, area, customer code, status history, observations', async () => {
     const layers = (await get(`/api/v1/project/${ids.allotment}/layers`, user)).json<Layer[]>();
     const lot = layers.find((layer) => layer.type === 'LOT')!;
     const response = await get(`/api/v1/layer/${lot.id}`, user);

@@ -12,12 +12,11 @@ import { JsonText } from '../../serialised/json-text';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import { sideLengths } from './layer-geometry';
-import { seesSaleValues } from '../finance';
 import { layersJson, toLayer, toLotStatusAt, toStatusItem } from './layer-view';
 import { createLayerListCache, type LayerListCache } from './layer-list-cache';
 import type { LayerRow, LayersRepo } from './layers.repo';
 import type { ObservationsService } from './observations.service';
-import { seesUnpublished } from '../../policies';
+import { seesSaleValues, seesUnpublished } from '../../policies';
 
 export interface LabelUpdate {
   layerName: string;

@@ -90,7 +90,7 @@ export function createObservationsService(
       return toObservation(user, row!);
     },
 
-    /** Users delete only observations they created (spec 6). */
+    /** Users delete only observations they created. */
     async remove(user: AuthUser, layerId: number, observationId: number): Promise<{ id: number }> {
       await assertLayerAccess(user, layerId);
       const row = await repo.find(layerId, observationId);

@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-describe('GET project/:id/layers?withAllotmentValue=1 (price map, spec 2.5)', () => {
+describe('GET project/:id/layers?withAllotmentValue=1 (price map, the analysis pages)', () => {
   it('prices a sold lot per m² (sale value ÷ area) and leaves an unsold one without price', async () => {
     const list = await layers(tokens.finance);
     const sold = list.find((layer) => layer.id === lots.sold);

@@ -163,7 +163,7 @@ describe('POST /overlays/file (PDF plan, converted on the server)', () => {
 });
 
 describe('POST /overlays/create', () => {
-  it('fits two points (similarity) and stores the four corners with spec 3’s two-corner bounds', async () => {
+  it('fits two points (similarity) and stores the four corners with the entities and their fields two-corner bounds', async () => {
     const body = createBody(plan);
     const response = await post(tokens.manager, '/overlays/create', body);
     expect(response.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import type { Router } from '../../http/route';
 import { receivePdf } from '../../http/receive-pdf';
 import type { OverlaysService } from './overlays.service';
 
-/** The overlay calls of spec 7 "Inspections, notes, overlays" (the PDF upload is converted on the server). */
+/** The overlay calls of the API calls "Inspections, notes, overlays" (the PDF upload is converted on the server). */
 export function registerOverlayRoutes(route: Router, overlays: OverlaysService): void {
   route(overlaysApi.list, ({ user, params }) => overlays.list(user, params.projectId));
   route(overlaysApi.create, ({ user, body }) => overlays.create(user, body));

@@ -25,7 +25,7 @@ const upload: ReceivedPdf = {
 // Nothing is stored when the renderer gives up: the repo and the storage are never reached.
 const service = createOverlaysService({} as OverlaysRepo, {} as ProjectsService, {} as Storage);
 
-describe('overlays service: the PDF renderer’s reasons for giving up, as the person reads them (spec 8)', () => {
+describe('overlays service: the PDF renderer’s reasons for giving up, as the person reads them', () => {
   it.each<[PdfRenderFailure, string]>([
     ['timeout', 'O PDF demorou demais para ser convertido (limite de 30 segundos).'],
     ['memory', 'O PDF exige memória demais para ser convertido.'],

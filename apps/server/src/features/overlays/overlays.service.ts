@@ -69,7 +69,7 @@ function toOverlay(row: OverlayRow): Overlay {
 /** The demo seed's own plan: wall-clock limit of its conversion (an upload's is PDF_RENDER_LIMITS.timeoutMs). */
 const SEED_TIMEOUT_MS = 180_000;
 
-/** Overlays of construction projects (spec 2.4, 2.10, 7): PDF plans converted here and laid over the imagery. */
+/** Overlays of construction projects: PDF plans converted here and laid over the imagery. */
 export function createOverlaysService(repo: OverlaysRepo, projects: ProjectsService, storage: Storage) {
   async function assertOverlays(user: AuthUser, projectId: number, hiddenAs?: () => AppError) {
     const project = await projects.assertAccess(user, projectId, 'overlays', hiddenAs);

@@ -1,11 +1,8 @@
 import type { AreaGeometry, Project, RegisteredProject } from '@mirante/shared';
+import { seesSaleValues } from '../../policies';
 import type { AuthUser } from '../auth';
 import { limitLayerOf, NO_BOUNDARY_VIEW } from './geometry';
 import type { ProjectRow, RegisteredProjectRow } from './projects.repo';
-
-/** Finance values (spec 6) only for those holding allotment.finance. */
-const seesFinance = (user: AuthUser | null) =>
-  user === null || user.role === 'ADMIN' || user.modules.includes('allotment.finance');
 
 /**
  * A project row as the contract sends it (`user` null: no one to hide finance values from). `lotLayers`: the
@@ -56,7 +53,7 @@ export function toProject(
     city: row.city,
     state: row.state,
     detail: row.detail,
-    valorInadimplencia: seesFinance(user) ? row.valorInadimplencia : null,
+    valorInadimplencia: seesSaleValues(user) ? row.valorInadimplencia : null,
     archived: row.archivedAt !== null,
   };
 }

@@ -49,7 +49,7 @@ describe('GET /project', () => {
       state: 'PR',
       stage: 'C',
       releaseDate: '2025-05-10',
-      // This USER has no allotment.finance: finance values are not sent to him (spec 6).
+      // This USER has no allotment.finance: finance values are not sent to him.
       valorInadimplencia: null,
       delimiter: { type: 'Polygon' },
       limitLayer: { type: 'Polygon' },

@@ -121,7 +121,7 @@ export function createProjectsService(repo: ProjectsRepo) {
     },
 
     /**
-     * Sets the boundary a layer import derived from the lots (issue 12), unless an ADMIN gave one: a project
+     * Sets the boundary a layer import derived from the lots, unless an ADMIN gave one: a project
      * registered without a boundary, or whose boundary an earlier import derived, takes it. Answers whether it did.
      */
     async adoptDerivedBoundary(projectId: number, geometry: AreaGeometry): Promise<boolean> {

@@ -21,7 +21,7 @@ import { factories, type Factories } from '../../../test/factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
 
 /**
- * One test per fault found by ingesting customers' real files (issue 12, "Imagery as customers have it"),
+ * One test per fault found by ingesting customers' real files ("Imagery as customers have it"),
  * each on a real GeoTIFF in testdata/imagery (the GDAL-made variants are described in its README).
  */
 const TESTDATA = path.resolve(__dirname, '../../../../../testdata/imagery');

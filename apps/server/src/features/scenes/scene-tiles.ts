@@ -38,8 +38,6 @@ export interface ServedFile {
 
 const SCENE_TTL_MS = 5_000;
 const ACCESS_TTL_MS = 10_000;
-/** Per process; `TILE_CACHE_MB` overrides the 64 MB default (0 turns the tile cache off). */
-const TILE_CACHE_BYTES = Number(process.env.TILE_CACHE_MB ?? 64) * 1024 * 1024;
 
 /** What changes a scene's tiles: a new ingest or a new offset. Clients put it in the tile URL (`?v=`). */
 export function tileVersion(row: Pick<SceneRow, 'tilesVersion' | 'offsetX' | 'offsetY'>): string {
@@ -63,20 +61,20 @@ function offsetPixels(row: SceneRow, z: number): [number, number] {
 /**
  * Serving a scene's tiles and files with the project's permission rules. Lookups of scenes and access
  * decisions are cached for a few seconds (tiles come 20 at a time per map move), by `clock` (tests move it);
- * tiles in a byte LRU.
+ * tiles in a byte LRU of `tileCacheMb` per process (0 turns it off).
  */
 export function createSceneTiles(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
   reader: ArchiveReader,
-  clock: () => number = Date.now,
+  { tileCacheMb, clock = Date.now }: { tileCacheMb: number; clock?: () => number },
 ) {
   // The tile version (a hash) is computed once per cached lookup, not per tile. Lookups are shared: when an
   // entry expires under a burst of tile requests, one query runs and the others wait for it.
   const scenes = new Map<string, { scene: Promise<CachedScene>; until: number }>();
   const access = new Map<string, { allowed: Promise<unknown>; until: number }>();
-  const tiles = createByteLru(TILE_CACHE_BYTES);
+  const tiles = createByteLru(tileCacheMb * 1024 * 1024);
   const bodies = createBufferPool();
 
   function cachedScene(space: string, date: string, now: number): Promise<CachedScene> {

@@ -34,6 +34,8 @@ export interface ScenesOptions {
   signer: TileSigner;
   /** The clock of the tile server's lookup caches (default `Date.now`; tests move it). */
   clock?: () => number;
+  /** The in-memory tile cache of this process, in MB (0: none). */
+  tileCacheMb: number;
   /** The threads that tile the scenes (never the event loop that answers HTTP). */
   cpu: CpuPool;
   /** Runs once a scene has been tiled, inside its ingest (the alignment estimate); its failures are its own. */
@@ -110,12 +112,24 @@ export function createScenesService(
   repo: ScenesRepo,
   storage: Storage,
   projects: ProjectsService,
-  { lastDetectDate, dispatch, limits = DEFAULT_IMAGE_LIMITS, signer, clock, cpu, afterIngest }: ScenesOptions,
+  {
+    lastDetectDate,
+    dispatch,
+    limits = DEFAULT_IMAGE_LIMITS,
+    signer,
+    clock,
+    cpu,
+    afterIngest,
+    tileCacheMb,
+  }: ScenesOptions,
 ) {
   const registerFile = createSceneIntake(repo, storage, limits);
   const register = (input: Parameters<typeof registerFile>[0]) => refusingBadFiles(() => registerFile(input));
   const runIngest = createSceneIngest(repo, storage, limits, cpu, afterIngest);
-  const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage), clock);
+  const tiles = createSceneTiles(repo, storage, projects, createArchiveReader(storage), {
+    tileCacheMb,
+    clock,
+  });
   const running = new Set<Promise<unknown>>();
   const ingestInProcess: IngestDispatch = async (sceneId) => {
     const task = runIngest(sceneId)

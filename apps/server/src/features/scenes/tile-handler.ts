@@ -4,7 +4,7 @@ import { MESSAGES, type ErrorResponse } from '@mirante/shared';
 import { AppError, notFound } from '../../http/app-error';
 import { authenticate, sessionToken, type SessionResolver } from '../../http/authorize';
 import { etagMatches } from '../../http/etag';
-import { flatSecurityHeaders } from '../../http/security-headers';
+import type { SecurityHeaders } from '../../http/security-headers';
 import type { AuthUser } from '../auth';
 import type { SceneTiles } from './scene-tiles';
 import type { TileSigner } from './tile-signature';
@@ -44,6 +44,7 @@ function sendError(
   response: ServerResponse,
   error: unknown,
   logError: TileErrorLogger,
+  headers: SecurityHeaders,
 ): void {
   if (response.headersSent) {
     response.destroy();
@@ -65,7 +66,7 @@ function sendError(
   };
   const body = JSON.stringify(failure);
   response.writeHead(statusCode, [
-    ...flatSecurityHeaders(request.url ?? ''),
+    ...headers.flatOf(request.url ?? ''),
     'x-request-id',
     requestId,
     'content-type',
@@ -98,6 +99,7 @@ export function createTileHandler(
   logError: TileErrorLogger,
   signer: TileSigner,
   resolveSessionById: SessionResolver,
+  headers: SecurityHeaders,
 ): TileHandler {
   /**
    * A signed URL's expiry and the user of its session, once the signature is verified and that session still
@@ -151,12 +153,12 @@ export function createTileHandler(
           : ['etag', tile.etag, 'cache-control', signedCaching(signed.expires)];
       if (etagMatches(request.headers['if-none-match'], tile.etag)) {
         tile.release?.();
-        response.writeHead(304, [...flatSecurityHeaders(url), ...caching]);
+        response.writeHead(304, [...headers.flatOf(url), ...caching]);
         response.end();
         return;
       }
       response.writeHead(200, [
-        ...flatSecurityHeaders(url),
+        ...headers.flatOf(url),
         ...caching,
         'content-type',
         tile.contentType,
@@ -166,7 +168,7 @@ export function createTileHandler(
       // 'finish': the body is in the socket's kernel buffer; a response that never finishes keeps its buffer.
       response.end(tile.body, tile.release);
     } catch (error) {
-      sendError(request, response, error, logError);
+      sendError(request, response, error, logError, headers);
     }
   }
 

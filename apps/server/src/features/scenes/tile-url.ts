@@ -1,5 +1,5 @@
 import { isCalendarDate } from '@mirante/shared';
-import type { TileFormat } from './scene-tiles';
+import type { TileFormat } from '../../imagery/encode-tile';
 
 export interface TilePath {
   space: string;

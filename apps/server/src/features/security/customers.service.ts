@@ -2,7 +2,8 @@ import type { Customer, CustomerProject } from '@mirante/shared';
 import { notFound } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { SecurityRepo } from './security.repo';
-import { assertSecurityAccess, customerScopeOf, isAdmin } from '../../policies';
+import { isAdmin } from '@mirante/shared';
+import { assertSecurityAccess, customerScopeOf } from '../../policies';
 
 /** The customer and project choices of the user and group forms. */
 export function createCustomersService(repo: SecurityRepo) {
@@ -26,5 +27,3 @@ export function createCustomersService(repo: SecurityRepo) {
     },
   };
 }
-
-export type CustomersService = ReturnType<typeof createCustomersService>;

@@ -1,7 +1,7 @@
 import { SECURITY_MESSAGES, type Group, type GroupFormInput, type ModuleCode } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
-import type { GroupRow } from './groups.queries';
+import type { GroupRow } from './groups.repo';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
 import { assertHoldsModules, assertSecurityAccess, customerScopeOf, targetCustomerOf } from '../../policies';
 
@@ -104,5 +104,3 @@ export function createGroupsService(repo: SecurityRepo) {
     },
   };
 }
-
-export type GroupsService = ReturnType<typeof createGroupsService>;

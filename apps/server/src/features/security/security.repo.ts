@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
-import { groupQueries } from './groups.queries';
-import { lookupQueries } from './lookups.queries';
-import { userQueries } from './users.queries';
+import { groupQueries } from './groups.repo';
+import { lookupQueries } from './lookups.repo';
+import { userQueries } from './users.repo';
 
 function securityQueries(db: Db) {
   return { ...userQueries(db), ...groupQueries(db), ...lookupQueries(db) };

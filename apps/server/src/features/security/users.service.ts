@@ -1,4 +1,5 @@
 import {
+  isAdmin,
   MESSAGES,
   MODULE_CODES,
   SECURITY_MESSAGES,
@@ -10,15 +11,9 @@ import {
 import { AppError, notFound, unprocessable } from '../../http/app-error';
 import type { AuthUser } from '../auth';
 import type { SecurityQueries, SecurityRepo } from './security.repo';
-import {
-  assertHoldsModules,
-  assertSecurityAccess,
-  customerScopeOf,
-  isAdmin,
-  targetCustomerOf,
-} from '../../policies';
+import { assertHoldsModules, assertSecurityAccess, customerScopeOf, targetCustomerOf } from '../../policies';
 import { assertMayEdit, assertMayGrantProjects, assertMaySetRole, assertMaySetStatus } from '../../policies';
-import type { UserRow } from './users.queries';
+import type { UserRow } from './users.repo';
 
 export interface UsersServiceDeps {
   /** E-mails the password-definition link (auth feature). */
@@ -88,10 +83,9 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
       status: row.status,
       role: row.role,
       userType: row.userType,
-      modules:
-        row.role === 'ADMIN'
-          ? [...MODULE_CODES]
-          : modules.filter((m) => m.groupId === row.groupId).map((m): ModuleCode => m.code),
+      modules: isAdmin(row)
+        ? [...MODULE_CODES]
+        : modules.filter((m) => m.groupId === row.groupId).map((m): ModuleCode => m.code),
     }));
   }
 
@@ -121,7 +115,7 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
       assertSecurityAccess(caller);
       const rows = await repo.listUsers(customerScopeOf(caller));
       // Platform administrators are not the customer's staff: only an ADMIN sees them in the list.
-      return present(isAdmin(caller) ? rows : rows.filter((row) => row.role !== 'ADMIN'));
+      return present(isAdmin(caller) ? rows : rows.filter((row) => !isAdmin(row)));
     },
 
     async register(caller: AuthUser, input: RegisterUserInput): Promise<SecurityUser> {
@@ -205,5 +199,3 @@ export function createUsersService(repo: SecurityRepo, deps: UsersServiceDeps) {
     },
   };
 }
-
-export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,4 +1,4 @@
 export { createShareLinksRepo } from './share-links.repo';
-export { createShareLinksService, type ShareLinksService } from './share-links.service';
+export { createShareLinksService } from './share-links.service';
 export { createShareAccessSigner } from './share-access';
 export { registerShareLinkRoutes } from './share-links.routes';

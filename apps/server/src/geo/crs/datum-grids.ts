@@ -17,8 +17,6 @@ export type DatumGridName = keyof typeof DATUM_GRIDS;
 
 const loaded = new Set<string>();
 
-export const isShippedGrid = (name: string): name is DatumGridName => name in DATUM_GRIDS;
-
 /** Registers a shipped grid with proj4 (once per process; ~1 MB unpacked each). */
 export function loadDatumGrid(name: DatumGridName): void {
   if (loaded.has(name)) return;
@@ -26,14 +24,4 @@ export function loadDatumGrid(name: DatumGridName): void {
   const bytes = gunzipSync(packed);
   proj4.nadgrid(name, bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
   loaded.add(name);
-}
-
-/** The grid names in a proj4 definition's `+nadgrids=` (without the optional marker `@`). */
-export function gridsOf(definition: string): string[] {
-  const match = /\+nadgrids=(\S+)/.exec(definition);
-  if (!match) return [];
-  return match[1]!
-    .split(',')
-    .map((name) => name.replace(/^@/, ''))
-    .filter((name) => name !== 'null' && name !== '');
 }

@@ -48,7 +48,7 @@ function datumPart(keys: GeoKeys): string {
 
 const LINEAR_UNITS: Record<number, number> = { 9001: 1, 9002: 0.3048, 9003: 1200 / 3937, 9036: 1000 };
 
-/** ProjCoordTransGeoKey → the proj4 parameters GDAL would map it to (GeoTIFF spec 6.3.3.3). */
+/** ProjCoordTransGeoKey → the proj4 parameters GDAL would map it to (GeoTIFF the roles and permissions). */
 function projectionPart(keys: GeoKeys): string | null {
   const get = (...names: string[]) => names.map((name) => num(keys[name])).find((v) => v !== undefined) ?? 0;
   const lat0 = get('ProjNatOriginLatGeoKey', 'ProjFalseOriginLatGeoKey', 'ProjCenterLatGeoKey');

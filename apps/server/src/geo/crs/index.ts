@@ -3,7 +3,7 @@
  * WKT / ESRI PE strings and GeoTIFF GeoKeys read by proj4, and IBGE's datum grids for SAD69 and Córrego
  * Alegre shipped in `grids/`. Everything is transformed to WGS 84 longitude/latitude (SIRGAS 2000 = WGS 84).
  */
-export { crsFromDefinition, crsFromEpsg, type Crs } from './crs';
+export { crsFromEpsg, type Crs } from './crs';
 export { CRS_MESSAGES, CrsError } from './crs-error';
 export { crsFromGeoKeys, type GeoKeys } from './geokeys';
 export { crsFromWkt } from './wkt';

@@ -1,7 +1,7 @@
 import { ANALYSIS_MESSAGES } from '@mirante/shared';
 import { isApiError } from '../../shared/api/ApiError';
 
-/** Texts of the image and analysis tabs (spec sections 5 and 8), word for word where the spec fixes them. */
+/** Texts of the image and analysis tabs, word for word where the spec fixes them. */
 export const ADMIN_TEXTS = {
   noScenes: 'Nenhuma imagem cadastrada.',
   noAnalyses: 'Nenhuma análise cadastrada.',

@@ -28,7 +28,7 @@ export function useAllotmentAnalyses(projectId: number, enabled = true) {
   return analyses;
 }
 
-/** Spec 7 `GET /project/{id}/last-scene`. */
+/** The API calls `GET /project/{id}/last-scene`. */
 export function useLastScene(projectId: number) {
   return useQuery({
     queryKey: ['allotment-analysis', 'last-scene', projectId],
@@ -37,7 +37,7 @@ export function useLastScene(projectId: number) {
   });
 }
 
-/** Spec 7 `POST detection/{id}`: publishes (approval_status true) or disables an analysis (ADMIN). */
+/** The API calls `POST detection/{id}`: publishes (approval_status true) or disables an analysis (ADMIN). */
 export function usePublishAllotmentAnalysis(projectId: number) {
   const client = useQueryClient();
   return useMutation({

@@ -43,7 +43,7 @@ export function useChangePassword() {
   });
 }
 
-/** Spec 4: logout revokes the session on the server, then clears local and session storage and goes to '/'. */
+/** The states and transitions: logout revokes the session on the server, then clears local and session storage and goes to '/'. */
 export function useLogout() {
   const { endSession } = useSession();
   return useMutation({

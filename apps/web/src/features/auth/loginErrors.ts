@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mirante/shared';
 import { statusOf } from '../../shared/api/ApiError';
 
-/** Spec 8, login: 401 / 403 / anything else. */
+/** The error catalogue, login: 401 / 403 / anything else. */
 export function loginErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 401) return MESSAGES.invalidCredentials;
@@ -9,7 +9,7 @@ export function loginErrorMessage(error: unknown): string {
   return MESSAGES.serverError;
 }
 
-/** Spec 8, recovery: 404 / 403 / anything else. */
+/** The error catalogue, recovery: 404 / 403 / anything else. */
 export function recoveryErrorMessage(error: unknown): string {
   const status = statusOf(error);
   if (status === 404) return MESSAGES.userNotFound;

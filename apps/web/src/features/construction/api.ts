@@ -30,7 +30,7 @@ export function useInspections(projectId: number, enabled = true) {
   });
 }
 
-/** Spec 4: a new inspection is prepended to the list; a changed one takes its place. */
+/** The states and transitions: a new inspection is prepended to the list; a changed one takes its place. */
 export function useSaveInspection(projectId: number) {
   const client = useQueryClient();
   return useMutation({
@@ -108,7 +108,7 @@ export function useDestroyNote(projectId: number, inspectionId: number | null) {
   });
 }
 
-/** The export's download link (spec 7): /api/v1/notes/export/ with the session's api_token. */
+/** The export's download link: /api/v1/notes/export/ with the session's api_token. */
 export function notesExportHref(inspectionId: number, extension: 'xls' | 'csv'): string {
   const query = new URLSearchParams({
     inspection_id: String(inspectionId),

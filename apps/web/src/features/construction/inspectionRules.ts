@@ -7,7 +7,7 @@ export interface SceneOption {
 }
 
 /**
- * Spec 4: the scenes of the project for the inspection picker, those already used by an inspection disabled —
+ * The states and transitions: the scenes of the project for the inspection picker, those already used by an inspection disabled —
  * except the scene of the inspection being edited.
  */
 export function sceneOptions(
@@ -23,6 +23,6 @@ export function sceneOptions(
   }));
 }
 
-/** Options of an inspection select (spec 2.10: 'date - Fase #phase'). */
+/** Options of an inspection select ('date - Fase #phase'). */
 export const inspectionOptions = (inspections: readonly Inspection[]) =>
   inspections.map((item) => ({ value: item.id, label: inspectionLabel(item) }));

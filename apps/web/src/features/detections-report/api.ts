@@ -16,7 +16,7 @@ export function useDetectionsHistory(projectId: number, applied: AppliedFilters)
 
 export type ExportOptions = Record<string, string | undefined>;
 
-/** A download link of the export (spec 7): current filters, options and the session's api_token. */
+/** A download link of the export: current filters, options and the session's api_token. */
 export function exportHref(
   projectId: number,
   applied: AppliedFilters,

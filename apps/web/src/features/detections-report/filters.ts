@@ -5,7 +5,7 @@ import {
   type DetectionsHistory,
 } from '@mirante/shared';
 
-/** The filters sent to detections-history; empty block/lot lists mean "all" (spec 4 defaults). */
+/** The filters sent to detections-history; empty block/lot lists mean "all" (the states and transitions defaults). */
 export interface AppliedFilters {
   startDate?: string;
   endDate?: string;
@@ -48,7 +48,7 @@ export function toRequest(applied: AppliedFilters): Record<string, string | unde
 
 export const allBlocks = (history: DetectionsHistory) => history.blocksAvailable.map((item) => item.block);
 
-/** Lots of the selected blocks, unique and sorted numerically (spec 9). */
+/** Lots of the selected blocks, unique and sorted numerically. */
 export function lotsOf(history: DetectionsHistory, blocks: string[]): string[] {
   const chosen = new Set(blocks);
   const lots = new Set<string>();

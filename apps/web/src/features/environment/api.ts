@@ -117,7 +117,7 @@ export function useReviewFeature(projectId: number, detectId: number) {
   });
 }
 
-/** Spec 7 `POST detection/{id}`: publishes (approval_status true) or disables an analysis. */
+/** The API calls `POST detection/{id}`: publishes (approval_status true) or disables an analysis. */
 export function usePublishAnalysis(projectId: number) {
   const client = useQueryClient();
   return useMutation({

@@ -1,6 +1,6 @@
 import type { Scene } from '@mirante/shared';
 
-/** Spec 5: the after scene must be later than the before scene; only those are offered. */
+/** The validation rules: the after scene must be later than the before scene; only those are offered. */
 export function afterSceneOptions(scenes: readonly Scene[], beforeId: number | undefined): Scene[] {
   const before = scenes.find((scene) => scene.id === beforeId);
   if (!before) return [];

@@ -5,7 +5,7 @@ import { uploadWithProgress } from '../../shared/api/uploadWithProgress';
 
 const reportsKey = (projectId: number) => ['environment', 'reports', projectId] as const;
 
-/** Spec 7 `GET project/{id}/detections-old`: the analyses with their report's URL. */
+/** The API calls `GET project/{id}/detections-old`: the analyses with their report's URL. */
 export function useReportAnalyses(projectId: number) {
   return useQuery({
     queryKey: reportsKey(projectId),

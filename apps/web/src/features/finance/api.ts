@@ -16,7 +16,7 @@ const listKey = (projectId: number) => ['informations', projectId] as const;
 const detailKey = (layerId: number) => ['information', layerId] as const;
 
 /**
- * The whole portfolio of the project (spec 7 project/{id}/informations), filtered in the browser with the
+ * The whole portfolio of the project (the API calls project/{id}/informations), filtered in the browser with the
  * same rule the server applies (`filterInformations`), so a filter answers at once even with 10,000 lots.
  */
 export function useInformations(projectId: number) {
@@ -62,13 +62,13 @@ export function useSaveFinanceSettings(projectId: number) {
   });
 }
 
-/** Reloads the portfolio (after an import: spec 4, filters reset by the page). */
+/** Reloads the portfolio (after an import: the states and transitions, filters reset by the page). */
 export function useReloadInformations() {
   const client = useQueryClient();
   return (projectId: number) => client.invalidateQueries({ queryKey: listKey(projectId) });
 }
 
-/** The export download (spec 7): the current filters, the file type and the session's api_token. */
+/** The export download: the current filters, the file type and the session's api_token. */
 export function informationsExportHref(
   projectId: number,
   filters: InformationFilters,
@@ -80,10 +80,4 @@ export function informationsExportHref(
   }
   query.set('api_token', readStoredCredentials()?.api_token ?? '');
   return `${buildPath(endpointUrl(informationsIoApi.export), { id: projectId })}?${query.toString()}`;
-}
-
-/** The import template download (spec 7 informations/import/example/{projectId}). */
-export function importExampleHref(projectId: number): string {
-  const token = new URLSearchParams({ api_token: readStoredCredentials()?.api_token ?? '' });
-  return `${buildPath(endpointUrl(informationsIoApi.example), { projectId })}?${token.toString()}`;
 }

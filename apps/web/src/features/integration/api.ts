@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   erpIntegrationApi,
   integrationApi,
+  isAdmin,
   type Erp,
   type IntegrationCustomerQuery,
   type NotificationInput,
@@ -18,9 +19,9 @@ import { useCurrentProject } from '../projects/ProjectContext';
  * customer, which the server knows from the session.
  */
 function useCustomerQuery(): IntegrationCustomerQuery {
-  const { role } = useCredentials();
+  const credentials = useCredentials();
   const project = useCurrentProject();
-  return role === 'ADMIN' ? { customer_id: project.customerId } : {};
+  return isAdmin(credentials) ? { customer_id: project.customerId } : {};
 }
 
 const keys = {
@@ -120,7 +121,7 @@ export interface ErpProjectOption {
   name: string;
 }
 
-/** Mega CodigoIntEmpreendimento/NomeEmpreendimentoWeb, UAU Codigo_emp/Desc_emp, Sienge id/name (spec 3). */
+/** Mega CodigoIntEmpreendimento/NomeEmpreendimentoWeb, UAU Codigo_emp/Desc_emp, Sienge id/name. */
 function erpProjectOption(row: Record<string, string>): ErpProjectOption {
   if ('CodigoIntEmpreendimento' in row)
     return { code: row.CodigoIntEmpreendimento ?? '', name: row.NomeEmpreendimentoWeb ?? '' };

@@ -13,7 +13,7 @@ export function useOverlays(projectId: number, enabled = true) {
   });
 }
 
-/** Step 1 of the wizard: the PDF goes up when continuing (spec 4) and comes back as an image. */
+/** Step 1 of the wizard: the PDF goes up when continuing and comes back as an image. */
 export function useUploadPlan(projectId: number) {
   return useMutation({
     mutationFn: (file: File) => {

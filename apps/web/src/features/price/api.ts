@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { informationsApi, layersApi } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
-/** The layer list with each lot's price per m² (spec 7: withAllotmentValue). */
+/** The layer list with each lot's price per m² (withAllotmentValue). */
 export function usePriceLayers(projectId: number) {
   return useQuery({
     queryKey: ['price', 'layers', projectId],

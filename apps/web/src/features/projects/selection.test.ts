@@ -16,7 +16,7 @@ describe('initialProject', () => {
     expect(initialProject([construction, allotment], null)).toBe(construction));
 });
 
-describe('pathAfterProjectChange (spec 4)', () => {
+describe('pathAfterProjectChange', () => {
   it('keeps the page for the same project type', () =>
     expect(pathAfterProjectChange(allotment, otherAllotment, '/page/list')).toBe('/page/list'));
   it('goes to the area map for a non-allotment project', () => {

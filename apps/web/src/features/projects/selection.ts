@@ -10,7 +10,7 @@ export function storeProjectId(id: number): void {
   localStorage.setItem(SELECTED_PROJECT_STORAGE_KEY, String(id));
 }
 
-/** Spec 6: a stored selection wins if still available, else the project flagged default, else the first. */
+/** The roles and permissions: a stored selection wins if still available, else the project flagged default, else the first. */
 export function initialProject(projects: readonly Project[], storedId: number | null): Project | undefined {
   return (
     projects.find((project) => project.id === storedId) ??
@@ -19,12 +19,12 @@ export function initialProject(projects: readonly Project[], storedId: number | 
   );
 }
 
-/** The first page of a project: the allotment map for allotments, the area map otherwise (spec 2.1). */
+/** The first page of a project: the allotment map for allotments, the area map otherwise. */
 export function homePathFor(projectType: ProjectType): string {
   return projectType === 'ALLOTMENT' ? '/page/fusion-map' : '/page/area';
 }
 
-/** Spec 4: where the user lands after switching from `previous` to `next` while on `currentPath`. */
+/** The states and transitions: where the user lands after switching from `previous` to `next` while on `currentPath`. */
 export function pathAfterProjectChange(
   previous: Project | undefined,
   next: Project,

@@ -1,10 +1,10 @@
-import type { Role } from '@mirante/shared';
+import { isPlainUser, type Role } from '@mirante/shared';
 
-/** Spec 6: USER sees group names without their customer; other roles see 'group (customer)'. */
+/** The roles and permissions: USER sees group names without their customer; other roles see 'group (customer)'. */
 export function groupLabel(
   group: { name: string; customer: string | null } | null,
   role: Role,
 ): string | undefined {
   if (!group) return undefined;
-  return role === 'USER' || !group.customer ? group.name : `${group.name} (${group.customer})`;
+  return isPlainUser({ role }) || !group.customer ? group.name : `${group.name} (${group.customer})`;
 }

@@ -1,4 +1,6 @@
 import {
+  hasModule,
+  isAdmin,
   moduleFor,
   type Credentials,
   type ModuleCode,
@@ -12,7 +14,7 @@ export interface AccessContext {
   projects: readonly Project[];
 }
 
-/** What a route needs (spec 2.1 and 6). `family` resolves against the current project type. */
+/** What a route needs. `family` resolves against the current project type. */
 export interface RouteRule {
   projectTypes?: readonly ProjectType[];
   module?: ModuleCode;
@@ -23,13 +25,9 @@ export interface RouteRule {
 
 export type Access = 'allowed' | 'not-allowed' | 'module-missing';
 
-export function hasModule(credentials: Credentials, code: ModuleCode): boolean {
-  return credentials.role === 'ADMIN' || credentials.modules.includes(code);
-}
-
 export function checkAccess(rule: RouteRule, context: AccessContext): Access {
   const { credentials, project } = context;
-  if (rule.adminOnly && credentials.role !== 'ADMIN') return 'not-allowed';
+  if (rule.adminOnly && !isAdmin(credentials)) return 'not-allowed';
   if (rule.projectTypes && !rule.projectTypes.includes(project.projectType)) return 'not-allowed';
   if (rule.when && !rule.when(context)) return 'not-allowed';
   const module = rule.family ? moduleFor(project.projectType, rule.family) : rule.module;

@@ -8,7 +8,7 @@ const allotment = testProject({ hasPriceVisualization: true, hasInformation: tru
 const environment = testProject({ id: 3, projectType: 'ENVIRONMENT', hasReport: true });
 const labels = (...args: Parameters<typeof menuItemsFor>) => menuItemsFor(...args).map((item) => item.label);
 
-describe('menuItemsFor (spec 2.1)', () => {
+describe('menuItemsFor', () => {
   it('shows every allotment item with all modules', () =>
     expect(labels({ credentials: testCredentials(), project: allotment, projects: [allotment] })).toEqual([
       'Mapa',

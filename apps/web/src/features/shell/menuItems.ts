@@ -31,7 +31,7 @@ const MENU_BY_TYPE: Record<ProjectType, readonly MenuEntry[]> = {
   ],
 };
 
-/** Spec 2.1: the menu of the project type, each item only with its module; Metro² hidden for token sessions. */
+/** Entry and navigation: the menu of the project type, each item only with its module; Metro² hidden for token sessions. */
 export function menuItemsFor(context: AccessContext): MenuEntry[] {
   const { credentials, project } = context;
   return MENU_BY_TYPE[project.projectType].filter((entry) => {

@@ -1,3 +1,4 @@
+import { isAdmin } from '@mirante/shared';
 import type { RouteRule } from './access';
 
 const ALLOTMENT = ['ALLOTMENT'] as const;
@@ -27,7 +28,7 @@ export const ROUTE_RULES = {
   security: { family: 'security' },
   integration: {
     module: 'allotment.integration',
-    when: ({ credentials, project }) => credentials.role === 'ADMIN' || project.projectType === 'ALLOTMENT',
+    when: ({ credentials, project }) => isAdmin(credentials) || project.projectType === 'ALLOTMENT',
   },
   'construction/images': { projectTypes: CONSTRUCTION, module: 'construction.map' },
   'construction/inspections': { projectTypes: CONSTRUCTION, module: 'construction.inspections' },

@@ -6,7 +6,7 @@ import { lastingSeconds } from './lastingSeconds';
 type Kind = 'error' | 'warning';
 
 export interface Feedback {
-  /** Spec 9: a short confirmation, shown for the default 1 s. */
+  /** The business limits: a short confirmation, shown for the default 1 s. */
   success(content: ReactNode): void;
   info(content: ReactNode): void;
   /** A failure stays long enough to read (and while hovered), with a button to dismiss it. */

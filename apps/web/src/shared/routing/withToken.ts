@@ -1,4 +1,4 @@
-/** Keeps the `?token=` of a token sign-in on internal links (spec 4: "keeping token"). */
+/** Keeps the `?token=` of a token sign-in on internal links ("keeping token"). */
 export function withToken(path: string, search: string): string {
   const token = new URLSearchParams(search).get('token');
   if (!token) return path;

@@ -10,7 +10,7 @@ import { SessionContext, type SessionContextValue } from './SessionContext';
 import { initialSession } from './initialSession';
 import { useFeedback } from '../feedback/useFeedback';
 
-/** Spec 9: the session-loss redirect waits 1 s so the user can read why. */
+/** The business limits: the session-loss redirect waits 1 s so the user can read why. */
 const SESSION_LOSS_REDIRECT_MS = 1000;
 
 export function SessionProvider({ children }: { children: ReactNode }) {

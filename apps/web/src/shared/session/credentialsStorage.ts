@@ -5,7 +5,7 @@ import {
   type Credentials,
 } from '@mirante/shared';
 
-/** Credentials live in both local and session storage (spec 3); local wins when both exist. */
+/** Credentials live in both local and session storage; local wins when both exist. */
 export function readStoredCredentials(): Credentials | null {
   const raw = localStorage.getItem(SESSION_STORAGE_KEY) ?? sessionStorage.getItem(SESSION_STORAGE_KEY);
   if (!raw) return null;
@@ -23,7 +23,7 @@ export function storeCredentials(credentials: Credentials): void {
   sessionStorage.setItem(SESSION_STORAGE_KEY, raw);
 }
 
-/** Spec 4: logging out or losing the session clears local and session storage. */
+/** The states and transitions: logging out or losing the session clears local and session storage. */
 export function clearAllStorage(): void {
   localStorage.clear();
   sessionStorage.clear();
@@ -31,11 +31,4 @@ export function clearAllStorage(): void {
 
 export function storeInactiveNotice(notice: string): void {
   localStorage.setItem(INACTIVE_NOTICE_STORAGE_KEY, notice);
-}
-
-/** Reads the inactive-account notice once; the landing page shows it and it is gone afterwards. */
-export function takeInactiveNotice(): string | null {
-  const notice = localStorage.getItem(INACTIVE_NOTICE_STORAGE_KEY);
-  if (notice) localStorage.removeItem(INACTIVE_NOTICE_STORAGE_KEY);
-  return notice;
 }

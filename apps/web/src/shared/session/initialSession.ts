@@ -9,7 +9,7 @@ export interface InitialSession {
   credentials: Credentials | null;
 }
 
-/** Spec 2.1/3: a `?token=` signs in by token; else stored credentials, unless they came from a token. */
+/** Entry and navigation/3: a `?token=` signs in by token; else stored credentials, unless they came from a token. */
 export function initialSession(location: Location = window.location): InitialSession {
   const stored = readStoredCredentials();
   if (location.pathname.startsWith('/auth/pass')) return { mode: 'none', token: null, credentials: stored };

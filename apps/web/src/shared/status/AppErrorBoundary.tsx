@@ -12,7 +12,7 @@ interface State {
   resetKey?: string;
 }
 
-/** The application-error fallback of spec 2.12: a render error shows a calm screen instead of a blank page. */
+/** The application-error fallback of the status screens: a render error shows a calm screen instead of a blank page. */
 export class AppErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 

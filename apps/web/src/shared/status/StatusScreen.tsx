@@ -11,7 +11,7 @@ export interface StatusScreenProps {
   testId?: string;
 }
 
-/** The common frame of every status screen (spec 2.12): centred, calm, one message and an optional action. */
+/** The common frame of every status screen: centred, calm, one message and an optional action. */
 export function StatusScreen({ status, icon, title, subTitle, extra, testId }: StatusScreenProps) {
   return (
     <div className="status-screen" data-testid={testId} role="status">

@@ -7,14 +7,14 @@ export interface MultiSelectAllProps {
   options: { value: string; label: string }[];
   value: string[];
   onChange(value: string[]): void;
-  /** Spec 9: one tag, text cut at 5 characters (2 for blocks). */
+  /** The business limits: one tag, text cut at 5 characters (2 for blocks). */
   maxTagTextLength: number;
   /** The page's own class for the filter's width. */
   className?: string;
 }
 
 /**
- * A filter multiselect with its select-all / deselect-all link (spec 2.6 detections report, 2.7 portfolio):
+ * A filter multiselect with its select-all / deselect-all link (the detections list detections report, 2.7 portfolio):
  * 'Desmarcar todos' once every option is chosen, else 'Selecionar todos'.
  */
 export function MultiSelectAll({

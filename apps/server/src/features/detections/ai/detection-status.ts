@@ -1,6 +1,6 @@
 import type { DetectionKey } from '@mirante/shared';
 
-/** Detection types the classifier can output (spec 3), in the model's class order; names in @mirante/shared. */
+/** Detection types the classifier can output, in the model's class order; names in @mirante/shared. */
 export const DETECTION_CLASSES = ['V', 'B', 'E', 'C', 'I', 'O'] as const satisfies readonly DetectionKey[];
 
 export type DetectionClass = (typeof DETECTION_CLASSES)[number];

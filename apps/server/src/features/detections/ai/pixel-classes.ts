@@ -16,8 +16,6 @@ export const PIXEL_CLASSES = [
   'other',
 ] as const;
 
-export type PixelClass = (typeof PIXEL_CLASSES)[number];
-
 export const PIXEL_CLASS_COUNT = PIXEL_CLASSES.length;
 
 /** Brightness (mean of R, G, B) below which a pixel is shadow whatever its hue. */

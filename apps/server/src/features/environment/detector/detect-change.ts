@@ -10,7 +10,7 @@ import { patchConfidence } from './patch-confidence';
 import { residualChange } from './relative-normalisation';
 import { brightnessGrid, vegetationIndexGrid } from './vegetation-index';
 
-/** Spec 3: numeric layer type 0 reforestation (REFO), 1 deforestation (DEFO), 2 other analysis (GAMBIRA). */
+/** The entities and their fields: numeric layer type 0 reforestation (REFO), 1 deforestation (DEFO), 2 other analysis (GAMBIRA). */
 export type ChangeCategory = 'REFO' | 'DEFO' | 'GAMBIRA';
 
 export interface DetectorSettings {

@@ -62,7 +62,7 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-describe('GET project/{id}/detections-old (spec 7)', () => {
+describe('GET project/{id}/detections-old', () => {
   it('lists the published analyses with the generated report URL and the scenes’ dates', async () => {
     const rows = await list(manager);
     expect(rows.map((row) => row.detectId)).toEqual([published]);

@@ -11,7 +11,7 @@ const PDF_RULES = {
   scratch: 'environment-report',
 };
 
-/** The 'Relatório de Análise' calls: the analyses with their report (spec 7 `detections-old`), the uploaded PDF. */
+/** The 'Relatório de Análise' calls: the analyses with their report (the API calls `detections-old`), the uploaded PDF. */
 export function registerReportRoutes(route: Router, report: ReportService): void {
   route(environmentReportApi.detectionsOld, ({ user, params }) => report.detectionsOld(user, params.id));
 

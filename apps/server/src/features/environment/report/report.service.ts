@@ -11,6 +11,7 @@ import {
   type OldDetection,
 } from '@mirante/shared';
 import { forbidden, notFound, unprocessable } from '../../../http/app-error';
+import { assertMayProduceAnalyses, seesItem, seesUnpublished } from '../../../policies';
 import type { ReceivedPdf } from '../../../http/receive-pdf';
 import type { CpuPool } from '../../../cpu/cpu-pool';
 import { sceneOnDisk, type SceneOnDisk } from '../../../imagery/scene-on-disk';
@@ -50,7 +51,7 @@ type AnalysisRow = NonNullable<Awaited<ReturnType<EnvironmentRepo['findAnalysis'
 const today = () => displayDate(new Date().toISOString().slice(0, 10));
 
 /**
- * The 'Relatório de Análise' page (spec 2.5): the project's analyses with their report's URL
+ * The 'Relatório de Análise' page: the project's analyses with their report's URL
  * (`detections-old`), the generated report PDF, and the PDF an ADMIN may upload in its place. Everything needs
  * the environment.report module and a project with its report enabled; unpublished analyses are ADMIN-only.
  */
@@ -71,15 +72,11 @@ export function createReportService(
   async function reportAnalysis(user: AuthUser, projectId: number, detectId: number) {
     const project = await reportProject(user, projectId);
     const analysis = await repo.findAnalysis(detectId);
-    if (!analysis || analysis.projectId !== projectId || (!analysis.approved && user.role !== 'ADMIN')) {
+    if (!analysis || analysis.projectId !== projectId || !seesItem(user, { published: analysis.approved })) {
       throw notFound(ENVIRONMENT_MESSAGES.analysisNotFound, 'ANALYSIS_NOT_FOUND');
     }
     return { project, analysis };
   }
-
-  const adminOnly = (user: AuthUser) => {
-    if (user.role !== 'ADMIN') throw forbidden();
-  };
 
   function toOldDetection(analysis: AnalysisRow, uploaded: ReportFileRow | undefined): OldDetection {
     const view = toAnalysis(analysis);
@@ -111,10 +108,10 @@ export function createReportService(
   }
 
   return {
-    /** `GET project/{id}/detections-old` (spec 7; spec 3 "Old detection": urlReport and the scenes' dates). */
+    /** `GET project/{id}/detections-old` (the entities and their fields "Old detection": urlReport and the scenes' dates). */
     async detectionsOld(user: AuthUser, projectId: number): Promise<OldDetection[]> {
       await reportProject(user, projectId);
-      const analyses = await repo.listAnalyses(projectId, user.role !== 'ADMIN');
+      const analyses = await repo.listAnalyses(projectId, !seesUnpublished(user));
       const uploaded = new Map((await files.ofProject(projectId)).map((row) => [row.detectionId, row]));
       return analyses.map((analysis) => toOldDetection(analysis, uploaded.get(analysis.id)));
     },
@@ -159,7 +156,7 @@ export function createReportService(
     /** Checks who may upload before a byte of the file is read. */
     async assertCanUpload(user: AuthUser, projectId: number, detectId: number): Promise<void> {
       await reportAnalysis(user, projectId, detectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
     },
 
     async upload(
@@ -169,7 +166,7 @@ export function createReportService(
       upload: ReceivedPdf & { size: number },
     ): Promise<OldDetection> {
       const { analysis } = await reportAnalysis(user, projectId, detectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
       const key = `environment/analyses/${detectId}/report-${randomUUID()}.pdf`;
       await deps.storage.putFile(key, upload.pdfPath);
       const replaced = await files.put({
@@ -185,7 +182,7 @@ export function createReportService(
 
     async remove(user: AuthUser, projectId: number, detectId: number): Promise<OldDetection> {
       const { analysis } = await reportAnalysis(user, projectId, detectId);
-      adminOnly(user);
+      assertMayProduceAnalyses(user);
       const removed = await files.remove(detectId);
       if (!removed) throw notFound(REPORT_MESSAGES.notFound, 'REPORT_NOT_FOUND');
       await deps.storage.delete(removed);

@@ -1,7 +1,7 @@
 import type { OutboundFetch } from '../../../outbound/outbound-fetch';
 
 /**
- * The ERP connector contract (issue 18): one interface, one implementation per vendor (Mega, UAU, Sienge), built
+ * The ERP connector contract: one interface, one implementation per vendor (Mega, UAU, Sienge), built
  * by `createConnector` (./create-connector.ts, signature `CreateConnector` below). Everything the integration needs from an ERP goes through here:
  * the wizards list the ERP's enterprises (allotments) to link, the synchronisation reads units, sales, buyers and
  * instalments and writes the finance rows of the linked allotments.
@@ -23,12 +23,12 @@ import type { OutboundFetch } from '../../../outbound/outbound-fetch';
  * - Codes are strings (Mega's ids are encrypted strings, UAU's Codigo_emp is an integer, Sienge's ids integers).
  */
 
-/** The three ERPs, in the order of the integration page's tabs (spec 2.8: tab 2, 3, 4). */
+/** The three ERPs, in the order of the integration page's tabs (tab 2, 3, 4). */
 export const ERP_KINDS = ['mega', 'uau', 'sienge'] as const;
 export type ErpKind = (typeof ERP_KINDS)[number];
 
 /**
- * Mega (spec 3: mega_url1, mega_username, mega_password, mega_url2). The API is split into servers:
+ * Mega (mega_url1, mega_username, mega_password, mega_url2). The API is split into servers:
  * `authUrl` (mega_url1) serves /api/Auth/SignIn and /api/Auth/RefreshToken, `apiUrl` (mega_url2) the
  * globalestruturas and Carteira resources. `tenantId` is only needed on MegaCloud.
  */
@@ -41,9 +41,9 @@ export interface MegaCredentials {
 }
 
 /**
- * UAU (spec 3: uau_url, uau_username, uau_password). `url` is the API base, e.g.
+ * UAU (uau_url, uau_username, uau_password). `url` is the API base, e.g.
  * https://host:50801/uauAPI/api/v1.0. UAU also needs the integration token Globaltec issues
- * (`X-INTEGRATION-Authorization`, erp-apis.md 2.1 "Gap"): a 4th credential field.
+ * (`X-INTEGRATION-Authorization`, the vendor's documentation): a 4th credential field.
  */
 export interface UauCredentials {
   url: string;
@@ -53,7 +53,7 @@ export interface UauCredentials {
 }
 
 /**
- * Sienge (spec 3: sienge_url, sienge_username, sienge_password). `url` is the full base
+ * Sienge (sienge_url, sienge_username, sienge_password). `url` is the full base
  * (https://api.sienge.com.br/<sub>/public/api) or just the subdomain; the API user of the Painel de Integrações.
  */
 export interface SiengeCredentials {
@@ -151,7 +151,7 @@ export interface ErpDefault {
   fine: number;
 }
 
-/** A unit field the UAU wizard offers for mapping (spec 7 GET integration/uau/unit-fields: key, value). */
+/** A unit field the UAU wizard offers for mapping (the API calls GET integration/uau/unit-fields: key, value). */
 export interface ErpFieldOption {
   key: string;
   value: string;
@@ -207,9 +207,9 @@ export interface ErpConnector {
     enterpriseCode: string,
     options?: CallOptions & { referenceDate?: string },
   ): Promise<ErpDefault[]>;
-  /** The vendor's unit fields for the unit-field mapping (spec 3; the UAU wizard's step 3). */
+  /** The vendor's unit fields for the unit-field mapping (the UAU wizard's step 3). */
   unitFieldOptions(): ErpFieldOption[];
-  /** The vendor's unit status codes for the sales-status mapping (spec 7 GET integration/uau/sales-status). */
+  /** The vendor's unit status codes for the sales-status mapping (the API calls GET integration/uau/sales-status). */
   salesStatusOptions(): number[];
 }
 

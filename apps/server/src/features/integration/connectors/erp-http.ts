@@ -77,7 +77,7 @@ const MAX_VENDOR_MESSAGE = 300;
  */
 function vendorMessage(message: string | null): string | null {
   if (message === null) return null;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern drops
   const clean = message.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   if (clean === '') return null;
   return clean.length > MAX_VENDOR_MESSAGE ? `${clean.slice(0, MAX_VENDOR_MESSAGE)}…` : clean;

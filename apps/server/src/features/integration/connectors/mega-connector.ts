@@ -31,7 +31,7 @@ export function megaFailure(_status: number, body: unknown): VendorFailure {
 const trimUrl = (url: string) => url.trim().replace(/\/+$/, '');
 
 /**
- * Mega REST (erp-apis.md 3 and its corrections): SignIn on the auth server (mega_url1) with `grantType: Api`
+ * Mega REST (the vendor's documentation and its known corrections): SignIn on the auth server (mega_url1) with `grantType: Api`
  * (and `tenantId` on MegaCloud), Bearer JWT on the API server (mega_url2), one token manager per customer.
  * Enterprises GET /api/globalestruturas/Empreendimentos; blocks …/Empreendimentos/{id}/Blocos; units
  * …/Blocos/{idBloco}/Unidades (ids are encrypted strings, passed through as is); contracts

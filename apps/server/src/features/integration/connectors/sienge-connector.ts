@@ -20,11 +20,8 @@ import {
 import { splitInstalments, defaultsOf } from './instalments';
 
 const VENDOR = 'Sienge';
-/** Sienge's maximum page (erp-apis.md 1.1: limit default 100, max 200). */
+/** Sienge's maximum page (the vendor's documentation: limit default 100, max 200). */
 export const SIENGE_PAGE = 200;
-
-/** Sienge's commercialStock codes (estoque comercial) and how the unit-status mapping may read them. */
-export const SIENGE_COMMERCIAL_STOCK = ['C', 'D', 'R', 'E', 'M', 'P', 'V', 'L', 'T'] as const;
 
 /** `https://api.sienge.com.br/<sub>/public/api` from the full base (with or without /v1) or the subdomain alone. */
 export function siengeBase(url: string): string {
@@ -66,7 +63,7 @@ function pageOf(body: unknown, path: string): Page {
 }
 
 /**
- * Sienge REST v1 (erp-apis.md 1): HTTP Basic with the Painel de Integrações user, limit/offset paging read to
+ * Sienge REST v1 (the vendor's documentation): HTTP Basic with the Painel de Integrações user, limit/offset paging read to
  * `count`, 429 back-off (per-minute limit) and the daily quota (fails at once), the error body's clientMessage.
  * Enterprises /v1/enterprises; units /v1/units?enterpriseId (quadra/lote parsed from the unit name); sales
  * /v1/sales-contracts?enterpriseId; instalments from the bulk /bulk-data/v1/income (balanceAmount > 0).

@@ -22,10 +22,10 @@ import { defaultsOf, splitInstalments } from './instalments';
 
 const VENDOR = 'UAU';
 
-/** UAU unit status (Vendido_unid, erp-apis.md 2.3): the integers the sales-status mapping offers. */
+/** UAU unit status (Vendido_unid, the vendor's documentation): the integers the sales-status mapping offers. */
 export const UAU_UNIT_STATUSES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
-/** The UnidadePer columns the unit-field mapping offers (spec 7 GET integration/uau/unit-fields). */
+/** The UnidadePer columns the unit-field mapping offers (the API calls GET integration/uau/unit-fields). */
 export const UAU_UNIT_FIELDS = [
   { key: 'Identificador_unid', value: 'Identificador da unidade' },
   { key: 'Prod_unid', value: 'Código do produto' },
@@ -81,7 +81,7 @@ export function parseSaleKeys(body: unknown): { empresa: number; obra: string; v
 const saleCode = (obra: string, venda: number | string) => `${obra}/${Number(venda)}`;
 
 /**
- * UAU Web API (erp-apis.md 2 and its corrections): POST-only JSON; login Autenticador/AutenticarUsuario returns
+ * UAU Web API (the vendor's documentation and its known corrections): POST-only JSON; login Autenticador/AutenticarUsuario returns
  * the raw session token; every call carries `X-INTEGRATION-Authorization` and `Authorization: <session>` (no
  * Bearer); an expired session (401) signs in again once. No paging: filtered by empresa. Units from
  * Espelho/BuscaUnidadesDeAcordoComWhere; sales from Venda/RetornaChavesVendasPorPeriodo +

@@ -3,7 +3,7 @@ import { openInstalments, type FixtureEnterprise, type FixtureStatus } from './p
 import { startSimulator, type RunningSimulator, type SimRequest, type SimResponse } from './simulator-server';
 
 /*
- * Mega as its vendor OpenAPI files describe it (erp-apis.md 3 and corrections 1–6): the authentication server
+ * Mega as its vendor OpenAPI files describe it (the vendor's documentation and its known corrections): the authentication server
  * (POST /api/Auth/SignIn with header grantType: Api, POST /api/Auth/RefreshToken?refreshToken=) gives a JWT valid
  * 2 h and a refresh token valid 4 h, ONE valid refresh token per user (a new one discards the previous); the
  * data server answers Bearer calls: /api/globalestruturas/Empreendimentos[/{id}/Blocos[/{idBloco}/Unidades]]

@@ -2,7 +2,7 @@ import { openInstalments, unitLabel, type FixtureEnterprise, type FixtureStatus 
 import { startSimulator, type RunningSimulator, type SimRequest, type SimResponse } from './simulator-server';
 
 /*
- * Sienge REST v1 as documented (erp-apis.md 1, the Apache-2.0 OpenAPI v1.15.0): HTTP Basic, base
+ * Sienge REST v1 as documented (the vendor's documentation, the Apache-2.0 OpenAPI v1.15.0): HTTP Basic, base
  * /{tenant}/public/api, limit (default 100, max 200) / offset paging with resultSetMetadata{count,offset,limit},
  * error body {status, developerMessage, clientMessage, errors[]}, 429 over the per-minute limit and once the
  * daily quota is spent. Resources the connector reads: /v1/enterprises, /v1/units, /v1/sales-contracts and the

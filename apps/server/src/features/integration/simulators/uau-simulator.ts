@@ -3,7 +3,7 @@ import { openInstalments, unitLabel, type FixtureEnterprise, type FixtureStatus 
 import { startSimulator, type RunningSimulator, type SimRequest, type SimResponse } from './simulator-server';
 
 /*
- * UAU Web API as documented (erp-apis.md 2 and its corrections): POST-only JSON under /uauAPI/api/v1.0; every
+ * UAU Web API as documented (the vendor's documentation and its known corrections): POST-only JSON under /uauAPI/api/v1.0; every
  * call needs X-INTEGRATION-Authorization (the integration token) and, after Autenticador/AutenticarUsuario
  * (which answers the raw session token as a JSON string), Authorization: <session> without "Bearer". Consultas
  * answer the DataSet shape [{"<Tabela>": [schemaRow, row…]}] (schema row of .NET type names first); sale keys
@@ -173,7 +173,7 @@ export async function startUauSimulator(
         };
       if (!request.path.startsWith(prefix))
         return { status: 404, body: errorBody(404, 'No HTTP resource was found.') };
-      // A wrong integration header answers 500 on UAU (erp-apis.md 2.1).
+      // A wrong integration header answers 500 on UAU (the vendor's documentation).
       if (request.headers['x-integration-authorization'] !== options.integrationToken)
         return { status: 500, body: errorBody(500, 'Token de integração inválido.') };
       const path = request.path.slice(prefix.length);

@@ -13,7 +13,7 @@ const when = (date: Date | null) =>
       }).format(date)
     : '—';
 
-/** The summary of the runs since the last e-mail: changes and errors (spec: notification at the periodicity). */
+/** The summary of the runs since the last e-mail: changes and errors (sent at the periodicity the customer chose). */
 export function syncSummaryEmail(
   erp: Erp,
   to: string,

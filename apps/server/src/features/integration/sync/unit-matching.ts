@@ -39,7 +39,7 @@ export function normaliseNumber(value: string | null | undefined): string | null
 }
 
 /**
- * A unit's value for a mapped key: the ERP field the customer chose (spec 3 unit-field mapping) when the unit
+ * A unit's value for a mapped key: the ERP field the customer chose (the entities and their fields unit-field mapping) when the unit
  * has it, else what the connector parsed (label for lot_code, block, lot).
  */
 export function unitValue(unit: ErpUnit, key: keyof UnitFields, fields: UnitFields): string | null {
@@ -88,7 +88,7 @@ export function matchUnits(
   return { matched, unmatched };
 }
 
-/** Sienge's commercialStock letters that have an app status (erp-apis.md 4); M, L, T and E have none. */
+/** Sienge's commercialStock letters that have an app status (the vendor's documentation); M, L, T and E have none. */
 const SIENGE_STOCK: Partial<Record<string, SalesStatusKey>> = {
   D: 'disponivel',
   C: 'reservado',

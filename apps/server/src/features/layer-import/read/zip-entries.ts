@@ -85,13 +85,3 @@ export async function readZipEntries(buffer: Buffer, wanted: (name: string) => b
     zip.close();
   }
 }
-
-/** The names of all entries (to tell a shapefile archive from a KMZ), with the same entry-count guard. */
-export async function listZipEntries(buffer: Buffer): Promise<string[]> {
-  const names: string[] = [];
-  await readZipEntries(buffer, (name) => {
-    names.push(name);
-    return false;
-  });
-  return names;
-}

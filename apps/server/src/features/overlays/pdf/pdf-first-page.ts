@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { RenderAnswer, RenderFailure, RenderRequest } from './pdf-render-protocol';
 
-/** The safeguards of a conversion (issue 16: one crafted 1.2 MB PDF otherwise took 54 s and 4.8 GB). */
+/** The safeguards of a conversion (one crafted 1.2 MB PDF otherwise took 54 s and 4.8 GB). */
 export interface PdfRenderLimits {
   /** Wall-clock time before the renderer is killed. */
   timeoutMs: number;

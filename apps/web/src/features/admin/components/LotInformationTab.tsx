@@ -67,8 +67,8 @@ function ProjectLots({ projectId }: { projectId: number }) {
 }
 
 /**
- * The administration panel's lot information (spec 2.11): an allotment, then one of its lots opens the lot
- * information dialog (fields of spec 3, history); 'Importar planilha' is the spreadsheet upload of the portfolio.
+ * The administration panel's lot information: an allotment, then one of its lots opens the lot
+ * information dialog (fields of the entities and their fields, history); 'Importar planilha' is the spreadsheet upload of the portfolio.
  */
 export function LotInformationTab() {
   const projects = useProjects();

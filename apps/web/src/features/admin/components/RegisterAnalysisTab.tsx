@@ -15,7 +15,7 @@ interface Values {
 
 const INITIAL: Partial<Values> = { duplicateDetectAllotment: false, publishDetection: false };
 
-/** Projects that still have scenes without analysis (spec section 5), by name. */
+/** Projects that still have scenes without analysis, by name. */
 function projectOptions(scenes: AdminScene[]) {
   const byId = new Map<number, string>();
   for (const scene of scenes) byId.set(scene.project_id, `${scene.project_id} - ${scene.project_name}`);

@@ -14,7 +14,7 @@ import {
 
 const BOUNDS_PATTERN = /^\s*-?\d+(\.\d+)?(\s*,\s*-?\d+(\.\d+)?){3}\s*$/;
 
-/** The fields of 'Cadastrar imagem' (spec section 5, "Scene"). */
+/** The fields of 'Cadastrar imagem' ("Scene"). */
 export function SceneFormFields({ disabled }: { disabled: boolean }) {
   const projects = useProjects();
   const file = Form.useWatch<SceneFormValues['file'] | undefined>('file');

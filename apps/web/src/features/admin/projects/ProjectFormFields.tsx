@@ -24,7 +24,7 @@ const FLAGS = [
 ] as const;
 
 /**
- * The fields of a project (spec 3: identity, flags and panel fields), shared by the registration form and the
+ * The fields of a project (identity, flags and panel fields), shared by the registration form and the
  * edit dialog. The customer is chosen only when registering: users are linked to it.
  */
 export function ProjectFormFields({
@@ -32,7 +32,7 @@ export function ProjectFormFields({
   panelOpen,
 }: {
   withCustomer: boolean;
-  /** Whether the panel fields (spec 3) start shown; they are optional, so registration starts with them folded. */
+  /** Whether the panel fields start shown; they are optional, so registration starts with them folded. */
   panelOpen: boolean;
 }) {
   const customers = useCustomers(withCustomer);

@@ -1,4 +1,4 @@
-/** Texts of the 'Cadastrar projeto' tab of the admin panel (issue 12; the spec does not show this tab). */
+/** Texts of the 'Cadastrar projeto' tab of the admin panel (the spec does not show this tab). */
 export const PROJECT_TAB_TEXTS = {
   tab: 'Cadastrar projeto',
   listHeading: 'Projetos cadastrados',

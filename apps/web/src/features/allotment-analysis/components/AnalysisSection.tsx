@@ -13,7 +13,7 @@ export interface AnalysisSectionProps {
   onSelect(analysis: AllotmentAnalysis): void;
   isAdmin: boolean;
   lastScene: Scene | null;
-  /** Spec 8: the latest image could not be read (a warning with its reason). */
+  /** The error catalogue: the latest image could not be read (a warning with its reason). */
   lastSceneWarning: string | null;
 }
 

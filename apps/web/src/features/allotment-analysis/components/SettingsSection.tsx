@@ -16,7 +16,7 @@ export interface SettingsSectionProps {
   onChange(settings: AnalysisSettings): void;
 }
 
-/** Accordion 'Configurações' (spec 6: what a USER may set): image offset, detection colours, labels. */
+/** Accordion 'Configurações' (what a USER may set): image offset, detection colours, labels. */
 export function SettingsSection({ projectId, scene, settings, onChange }: SettingsSectionProps) {
   const toggle = (key: keyof AnalysisSettings, label: string) => (
     <label className="layers-tab__toggle">

@@ -1,6 +1,6 @@
 import { Alert, Collapse, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { ENVIRONMENT_MESSAGES, MAP_MESSAGES } from '@mirante/shared';
+import { ENVIRONMENT_MESSAGES, MAP_MESSAGES, isAdmin as holdsAdminRole } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { NoImagesScreen } from '../../../shared/status/NoImagesScreen';
@@ -29,13 +29,13 @@ import '../../map/map.css';
 import '../allotment-analysis.css';
 
 /**
- * The allotment analysis page (spec 2.5, module allotment.analysis): the imagery with the lots coloured by the
+ * The allotment analysis page (module allotment.analysis): the imagery with the lots coloured by the
  * chosen analysis, and the accordion Análise, Imagens, Camadas, Detalhes, Configurações.
  */
 export default function AllotmentAnalysisPage() {
   const project = useCurrentProject();
   const credentials = useCredentials();
-  const isAdmin = credentials.role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const analyses = useAllotmentAnalyses(project.id);
@@ -52,7 +52,7 @@ export default function AllotmentAnalysisPage() {
 
   const sceneList = useMemo(() => scenes.data ?? [], [scenes.data]);
   const analysisList = useMemo(() => analyses.data ?? [], [analyses.data]);
-  // Spec 8: a 404 on detection data is treated as empty.
+  // The error catalogue: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
   const current = analysisList.find((a) => a.detectId === chosen) ?? analysisList[0] ?? null;
   const comparison = useComparison(sceneList);
@@ -79,7 +79,7 @@ export default function AllotmentAnalysisPage() {
   );
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
 
-  // Spec 8: a warning with its reason; the page goes on without the latest image.
+  // The error catalogue: a warning with its reason; the page goes on without the latest image.
   const lastSceneWarning = lastScene.isError
     ? `${ENVIRONMENT_MESSAGES.lastSceneFailed} ${(lastScene.error as Error).message}`
     : null;

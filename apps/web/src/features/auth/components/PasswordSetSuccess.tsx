@@ -3,7 +3,7 @@ import { Result } from 'antd';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@mirante/shared';
 
-/** Spec 9: the redirect after a password is set waits 4000 ms. */
+/** The business limits: the redirect after a password is set waits 4000 ms. */
 const REDIRECT_AFTER_PASSWORD_SET_MS = 4000;
 
 export function PasswordSetSuccess() {

@@ -19,7 +19,7 @@ export default function LoginPage() {
   const linkExpired = state?.passwordLinkExpired === true && mode === 'login';
 
   useEffect(() => {
-    // Shown once: the notice left by an inactive-user session loss (spec 8).
+    // Shown once: the notice left by an inactive-user session loss.
     localStorage.removeItem(INACTIVE_NOTICE_STORAGE_KEY);
   }, []);
 

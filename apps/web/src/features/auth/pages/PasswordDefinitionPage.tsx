@@ -15,7 +15,7 @@ export default function PasswordDefinitionPage() {
   const [done, setDone] = useState(false);
   const invalid = !passwordToken || validation.isError;
 
-  // Spec 8: token validation errors (or no token) redirect to '/', which says the link expired and offers recovery.
+  // The error catalogue: token validation errors (or no token) redirect to '/', which says the link expired and offers recovery.
   if (invalid) return <Navigate to="/" replace state={{ passwordLinkExpired: true } satisfies LoginState} />;
   if (validation.isPending) return <LoadingScreen label="Validando link…" />;
 

@@ -4,7 +4,7 @@ import { INSPECTION_MESSAGES, type Inspection } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useDestroyInspection } from '../api';
 
-/** Edit and remove (after spec 2.10's confirmation) for one inspection. */
+/** Edit and remove (after the construction pages confirmation) for one inspection. */
 export function InspectionActions({
   projectId,
   inspection,

@@ -23,7 +23,7 @@ interface Values {
 
 const required = [{ required: true, message: INSPECTION_MESSAGES.required }];
 
-/** 'Cadastrar nova' / 'Alterar vistoria' (spec 2.3, 2.10, 5): the image and the phase of an inspection. */
+/** 'Cadastrar nova' / 'Alterar vistoria': the image and the phase of an inspection. */
 export function InspectionFormModal({ projectId, editing, onClose, onSaved }: InspectionFormModalProps) {
   const [form] = Form.useForm<Values>();
   const message = useFeedback();

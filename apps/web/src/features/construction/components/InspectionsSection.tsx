@@ -12,7 +12,7 @@ export interface InspectionsSectionProps {
   onCreate: (() => void) | null;
 }
 
-/** The map sidebar's inspections: selecting one switches the map to its scene (spec 4). */
+/** The map sidebar's inspections: selecting one switches the map to its scene. */
 export function InspectionsSection({
   inspections,
   failed,

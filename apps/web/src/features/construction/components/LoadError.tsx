@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd';
 
-/** A list that failed to load: the spec's text with the server's reason and a retry link (spec 8). */
+/** A list that failed to load: the spec's text with the server's reason and a retry link. */
 export function LoadError({ text, onRetry }: { text: string; onRetry(): void }) {
   return (
     <Alert

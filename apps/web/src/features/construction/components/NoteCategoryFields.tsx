@@ -4,7 +4,7 @@ import { NOTE_LIMITS, NOTE_MESSAGES, type NoteCategory } from '@mirante/shared';
 export const NEW_CATEGORY = 'nova';
 const required = [{ required: true, message: NOTE_MESSAGES.required }];
 
-/** The category of a note: an existing one, or 'Nova categoria' with its name and colour (spec 5). */
+/** The category of a note: an existing one, or 'Nova categoria' with its name and colour. */
 export function NoteCategoryFields({
   categories,
   loading,

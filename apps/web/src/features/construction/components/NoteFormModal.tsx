@@ -42,7 +42,7 @@ interface Values {
 const required = [{ required: true, whitespace: true, message: NOTE_MESSAGES.required }];
 const DRAW_MODE = { polygon: 'polygon', line: 'linestring', marker: 'point' } as const;
 
-/** The new-note modal (spec 2.3, 5): fields, a drawing map, the measure read from the drawing, the volume. */
+/** The new-note modal: fields, a drawing map, the measure read from the drawing, the volume. */
 export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps) {
   const project = useCurrentProject();
   const { api_token: apiToken } = useCredentials();
@@ -57,7 +57,7 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
   const noteType = Form.useWatch('noteType', form) ?? note?.note_type;
   const scene = scenes.data?.find((item) => item.id === inspection.scene_id) ?? null;
 
-  // Spec 5: a new drawing resets the volume to 0.
+  // The validation rules: a new drawing resets the volume to 0.
   const onShape = useCallback(
     (geometry: NoteGeometry) => {
       setShape(geometry);
@@ -129,7 +129,7 @@ export function NoteFormModal({ inspection, note, onClose }: NoteFormModalProps)
           volume: note?.volume ?? 0,
         }}
         onValuesChange={(changed: Values) => {
-          // Spec 5: changing the note type clears the drawn shape.
+          // The validation rules: changing the note type clears the drawn shape.
           if ('noteType' in changed) {
             setShape(null);
             form.setFieldValue('volume', 0);

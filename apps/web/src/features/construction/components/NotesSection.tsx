@@ -14,7 +14,7 @@ export interface NotesSectionProps {
   canWrite: boolean;
 }
 
-/** The map sidebar's notes of the selected inspection (spec 2.3), with 'Nova anotação'. */
+/** The map sidebar's notes of the selected inspection, with 'Nova anotação'. */
 export function NotesSection({ hasInspection, notes, loading, failed, onOpen, canWrite }: NotesSectionProps) {
   return (
     <div data-testid="sidebar-notes">

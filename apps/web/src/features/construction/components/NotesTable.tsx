@@ -12,7 +12,7 @@ export interface NotesTableProps {
   onRemove(note: Note): void;
 }
 
-/** Spec 2.10: code, name, date, description, category, note type, area/length, volume, actions. */
+/** The construction pages: code, name, date, description, category, note type, area/length, volume, actions. */
 export function NotesTable({ notes, loading, removing, onEdit, onRemove }: NotesTableProps) {
   const columns: ColumnsType<Note> = [
     { title: 'Código', dataIndex: 'id', key: 'id', width: 80 },

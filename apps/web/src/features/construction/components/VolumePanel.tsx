@@ -36,7 +36,7 @@ export function VolumePanel({ inspection, shape, others, onMeasured }: VolumePan
   const [base, setBase] = useState<VolumeBase | typeof COMPARE>('triangulate');
   const [height, setHeight] = useState<number | null>(null);
   const [compareId, setCompareId] = useState<number | undefined>(others[0]?.id);
-  // The measure and the drawing it was made on: a new drawing (which resets the note's volume, spec 5) hides it.
+  // The measure and the drawing it was made on: a new drawing (which resets the note's volume, the validation rules) hides it.
   const [measured, setMeasured] = useState<{ of: NoteGeometry; measure: VolumeMeasure } | null>(null);
   const polygon = shape?.type === 'Polygon' ? shape : null;
   const result = measured && measured.of === polygon ? measured.measure : null;

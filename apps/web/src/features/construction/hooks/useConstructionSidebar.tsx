@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import {
   DSM_DIFFERENCE_MESSAGES,
   NOTE_MESSAGES,
+  hasModule,
   type DsmDifference,
   type Inspection,
   type Note,
@@ -39,10 +40,9 @@ export function useConstructionSidebar(
   showScene: (sceneId: number) => void,
 ): ConstructionSidebar {
   const isConstruction = project.projectType === 'CONSTRUCTION';
-  const { role, modules } = useCredentials();
+  const credentials = useCredentials();
   const message = useFeedback();
-  const holds = (code: 'construction.inspections' | 'construction.notes') =>
-    role === 'ADMIN' || modules.includes(code);
+  const holds = (code: 'construction.inspections' | 'construction.notes') => hasModule(credentials, code);
   const inspections = useInspections(project.id, isConstruction);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);

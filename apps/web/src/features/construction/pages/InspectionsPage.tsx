@@ -3,7 +3,13 @@ import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { INSPECTION_MESSAGES, MAP_MESSAGES, inspectionLabel, type Inspection } from '@mirante/shared';
+import {
+  INSPECTION_MESSAGES,
+  MAP_MESSAGES,
+  inspectionLabel,
+  isAdmin as holdsAdminRole,
+  type Inspection,
+} from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { inspectionsKey, useInspections } from '../api';
@@ -16,12 +22,12 @@ import '../construction.css';
 type Editing = { inspection: Inspection | null } | null;
 
 /**
- * Vistorias (spec 2.10): code, phase, image date, edit/remove; 'Criar vistoria'. ★ Whether the image has an
+ * Vistorias: code, phase, image date, edit/remove; 'Criar vistoria'. ★ Whether the image has an
  * elevation model, and for an ADMIN the upload of one.
  */
 export default function InspectionsPage() {
   const project = useCurrentProject();
-  const isAdmin = useCredentials().role === 'ADMIN';
+  const isAdmin = holdsAdminRole(useCredentials());
   const client = useQueryClient();
   const inspections = useInspections(project.id);
   const [editing, setEditing] = useState<Editing>(null);

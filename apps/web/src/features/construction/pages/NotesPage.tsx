@@ -17,7 +17,7 @@ import '../construction.css';
 type Editing = { note: Note | null } | null;
 type Extension = 'xls' | 'csv';
 
-/** Anotações (spec 2.10): pick an inspection, then its notes with create, edit, remove and exports. */
+/** Anotações: pick an inspection, then its notes with create, edit, remove and exports. */
 export default function NotesPage() {
   const project = useCurrentProject();
   const message = useFeedback();
@@ -43,7 +43,7 @@ export default function NotesPage() {
       onError: () => void message.error(NOTE_MESSAGES.removeFailed),
     });
 
-  // The link keeps spec 7's api_token form; it is fetched so that a refused export can be told (spec 8).
+  // The link keeps the API calls api_token form; it is fetched so that a refused export can be told.
   const exportNotes = (event: MouseEvent<HTMLElement>, inspectionId: number, extension: Extension) => {
     event.preventDefault();
     downloadChecked(notesExportHref(inspectionId, extension), `anotacoes.${extension}`).catch(

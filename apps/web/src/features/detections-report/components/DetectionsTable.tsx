@@ -12,7 +12,7 @@ export interface DetectionsTableProps {
   testId: string;
 }
 
-/** The lots table (main table and modals): no pagination, scroll height 300 (spec 9). */
+/** The lots table (main table and modals): no pagination, scroll height 300. */
 export function DetectionsTable({
   history,
   rows,

@@ -7,7 +7,7 @@ export interface ExportMenuProps {
   label?: string;
 }
 
-/** Export menu: CSV and Excel download links carrying api_token (spec 2.6, 7). */
+/** Export menu: CSV and Excel download links carrying api_token. */
 export function ExportMenu({ href, label = 'Exportar' }: ExportMenuProps) {
   return (
     <MenuDropdown

@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
 
-/** The info icon's help (width 1000, spec 9). */
+/** The info icon's help (width 1000, the business limits). */
 export function HelpModal({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Modal open={open} title="Como usar a lista de detecções" width={1000} footer={null} onCancel={onClose}>

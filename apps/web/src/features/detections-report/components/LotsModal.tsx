@@ -12,7 +12,7 @@ export interface LotsModalProps {
   onClose(): void;
 }
 
-/** A modal of lots (changed/kept, or one status on one date) with its own export; width 1200 (spec 9). */
+/** A modal of lots (changed/kept, or one status on one date) with its own export; width 1200. */
 export function LotsModal({ title, history, rows, hasStage, exportHref, onClose }: LotsModalProps) {
   return (
     <Modal open title={title} width={1200} footer={null} onCancel={onClose} destroyOnHidden>

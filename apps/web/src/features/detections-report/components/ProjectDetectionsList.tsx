@@ -17,7 +17,7 @@ export function ProjectDetectionsList({ project }: { project: Project }) {
 
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) {
-    // Spec 8: the report's errors are only logged beyond these views.
+    // The error catalogue: the report's errors are only logged beyond these views.
     console.error(query.error);
     if (statusOf(query.error) === 404) return <ProcessingNotFinishedScreen />;
     return <ServerErrorScreen onRetry={() => void query.refetch()} />;

@@ -21,7 +21,7 @@ const typeOptions = DETECTION_TYPES.filter((type) => type.showInDetectionsPageFi
 }));
 const asOptions = (values: string[]) => values.map((value) => ({ value, label: value }));
 
-/** The report's filter bar (spec 2.6): dates, E/Entre, types, quadras, lotes, Buscar, Limpar, charts, help. */
+/** The report's filter bar: dates, E/Entre, types, quadras, lotes, Buscar, Limpar, charts, help. */
 export function ReportFilters(props: ReportFiltersProps) {
   const { history, draft, onChange } = props;
   const dateOptions = [...history.datesAvailable]

@@ -15,7 +15,7 @@ interface Line extends StatusCount {
   total?: boolean;
 }
 
-/** Counts per detection type on one date, a TOTAL row and a chart; a row opens its lots (spec 2.6). */
+/** Counts per detection type on one date, a TOTAL row and a chart; a row opens its lots. */
 export function StatusSideTable({ title, date, statuses, showChart, testId, onPick }: StatusSideTableProps) {
   const total = statuses.reduce((sum, item) => sum + item.value, 0);
   const lines: Line[] = [...statuses, { key: 'TOTAL', name: 'TOTAL', value: total, total: true }];

@@ -6,7 +6,7 @@ export interface SummaryTagsProps {
   onOpen(status: RowStatus): void;
 }
 
-/** Total in list, changed and kept lots; the latter two open their lots (spec 2.6). */
+/** Total in list, changed and kept lots; the latter two open their lots. */
 export function SummaryTags({ diff, onOpen }: SummaryTagsProps) {
   return (
     <div className="detections-summary" data-testid="summary-tags">

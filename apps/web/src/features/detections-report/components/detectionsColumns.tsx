@@ -54,7 +54,7 @@ function statusCell(key: unknown, name: unknown) {
 }
 
 /**
- * Main-table columns of spec 2.6; the Etapa filter is server-side (its value is the applied stage list). Once one
+ * Main-table columns of the detections list; the Etapa filter is server-side (its value is the applied stage list). Once one
  * column's filter is controlled (Etapa's filteredValue) antd applies only controlled filters, so the searches and
  * the Status filter are controlled too (`filters`).
  */

@@ -2,7 +2,7 @@ import { useCurrentProject } from '../../projects/ProjectContext';
 import { ProjectDetectionsList } from '../components/ProjectDetectionsList';
 import '../detections.css';
 
-/** 'Lista de detecções' (spec 2.6), title suffix Relatório; module allotment.detections. */
+/** 'Lista de detecções', title suffix Relatório; module allotment.detections. */
 export default function DetectionsListPage() {
   const project = useCurrentProject();
   return <ProjectDetectionsList key={project.id} project={project} />;

@@ -43,7 +43,7 @@ export interface DetectionFormModalProps {
 }
 
 /**
- * 'Nova Detecção' (spec 2.5, 5): category, area and description required, the area drawn on the after scene
+ * 'Nova Detecção': category, area and description required, the area drawn on the after scene
  * (its m² filled from the drawing); also the edit of a pending proposal (its outline kept unless redrawn).
  */
 export function DetectionFormModal({

@@ -20,7 +20,7 @@ export interface NewAnalysisModalProps {
 const options = (scenes: readonly Scene[]) =>
   chronological(scenes).map((scene) => ({ value: scene.id, label: scene.dateFormatted }));
 
-/** 'Nova Análise' (spec 2.5, 4, 5): both scenes required, the after later; choosing the before resets the after. */
+/** 'Nova Análise': both scenes required, the after later; choosing the before resets the after. */
 export function NewAnalysisModal({ projectId, scenes, onCreated, onClose }: NewAnalysisModalProps) {
   const [form] = Form.useForm<Values>();
   const before = Form.useWatch('before', form);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Popconfirm, Space, Upload } from 'antd';
-import { REPORT_MESSAGES, REPORT_PDF_MAX_BYTES, type OldDetection } from '@mirante/shared';
+import { REPORT_MESSAGES, REPORT_PDF_MAX_BYTES, isAdmin, type OldDetection } from '@mirante/shared';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useReportFile, withToken } from '../reportApi';
@@ -15,7 +15,8 @@ const fileSize = (bytes: number) =>
 
 /** The 'Detalhes' tab: the chosen analysis, its report's origin, the download and (ADMIN) the uploaded PDF. */
 export function ReportDetails({ projectId, analysis }: { projectId: number; analysis: OldDetection }) {
-  const { role, api_token: apiToken } = useCredentials();
+  const credentials = useCredentials();
+  const apiToken = credentials.api_token;
   const { upload, remove } = useReportFile(projectId);
   const feedback = useFeedback();
 
@@ -62,7 +63,7 @@ export function ReportDetails({ projectId, analysis }: { projectId: number; anal
             Baixar relatório
           </Button>
         )}
-        {role === 'ADMIN' && (
+        {isAdmin(credentials) && (
           <>
             <Upload
               accept="application/pdf"

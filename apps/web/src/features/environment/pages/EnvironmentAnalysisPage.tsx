@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Tabs } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
-import { ENVIRONMENT_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
+import { ENVIRONMENT_MESSAGES, isAdmin as holdsAdminRole, type EnvironmentFeature } from '@mirante/shared';
 import { statusOf } from '../../../shared/api/ApiError';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -37,7 +37,7 @@ type Dialog =
   | null;
 
 /**
- * The analysis page of an environment project (spec 2.5): tabs Detalhes, Análises, Camadas beside the map of the
+ * The analysis page of an environment project: tabs Detalhes, Análises, Camadas beside the map of the
  * chosen analysis. Análises lists the analyses (before/after scenes compared by the detector) and the chosen one's
  * detections with their review, with 'Nova Análise' and 'Nova Detecção' for an ADMIN.
  */
@@ -45,7 +45,7 @@ export default function EnvironmentAnalysisPage() {
   const project = useCurrentProject();
   const credentials = useCredentials();
   const { role } = credentials;
-  const isAdmin = role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const scenes = useAnalysisScenes(project.id);
   const analyses = useEnvironmentAnalyses(project.id);
   const inReview = useAnalysesInReview(project.id, !isAdmin);
@@ -72,7 +72,7 @@ export default function EnvironmentAnalysisPage() {
   if (scenes.data.length === 0) return <NoImagesScreen />;
   const mapScene = analysisMapScene(scenes.data, current);
   const afterScene = current ? mapScene : null;
-  // Spec 8: a 404 on detection data is treated as empty.
+  // The error catalogue: a 404 on detection data is treated as empty.
   const analysesFailed = analyses.isError && statusOf(analyses.error) !== 404;
   const reviewing = inReview.data ?? [];
   // A customer user with nothing published yet but an analysis on its way sees that, not an empty list.

@@ -1,6 +1,6 @@
 import { List, Tabs, Tag } from 'antd';
 import { useState } from 'react';
-import { REPORT_MESSAGES } from '@mirante/shared';
+import { REPORT_MESSAGES, isAdmin } from '@mirante/shared';
 import { isApiError } from '../../../shared/api/ApiError';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { LoadingScreen } from '../../../shared/status/LoadingScreen';
@@ -16,13 +16,14 @@ const notEnabled = (
 );
 
 /**
- * 'Relatório de Análise' (spec 2.5, module environment.report): the chosen analysis's report PDF drawn in the
+ * 'Relatório de Análise' (module environment.report): the chosen analysis's report PDF drawn in the
  * page, with the aside tabs Detalhes and Análises. No analysis with a report: 'Relatório não habilitado para
  * este empreendimento'; the chosen one without its URL: 'Ops, relatório não encontrado'.
  */
 export default function ReportPage() {
   const project = useCurrentProject();
-  const { api_token: apiToken, role } = useCredentials();
+  const credentials = useCredentials();
+  const apiToken = credentials.api_token;
   const analyses = useReportAnalyses(project.id);
   const [selected, setSelected] = useState<number | null>(null);
 
@@ -42,7 +43,7 @@ export default function ReportPage() {
   const list = analyses.data;
   const anyReport = list.some((a) => a.urlReport);
   // No analysis with a report: the spec's message. An ADMIN with analyses keeps the aside beside it, to send a PDF.
-  if (!project.hasReport || list.length === 0 || (!anyReport && role !== 'ADMIN')) return notEnabled;
+  if (!project.hasReport || list.length === 0 || (!anyReport && !isAdmin(credentials))) return notEnabled;
   const current = list.find((a) => a.detectId === selected) ?? list.find((a) => a.urlReport) ?? list[0];
   if (!current) return notEnabled;
 

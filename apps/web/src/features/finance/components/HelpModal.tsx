@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { INFORMATION_MESSAGES } from '@mirante/shared';
 
-/** The portfolio's help (width 1000, spec 9). */
+/** The portfolio's help (width 1000, the business limits). */
 export function HelpModal({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Modal open={open} title="Como usar a análise da carteira" width={1000} footer={null} onCancel={onClose}>

@@ -3,7 +3,7 @@ import type { FinanceTotals } from '@mirante/shared';
 import { formatCount, formatMoney } from '../model/format';
 
 /**
- * The six indicator cards of spec 2.7 (totals as spec 9 defines them, over the filtered rows), and the count
+ * The six indicator cards of the finance page (totals as the business limits defines them, over the filtered rows), and the count
  * of lots with an alert, which filters to them when clicked.
  */
 export function IndicatorCards({ totals, onShowAlerts }: { totals: FinanceTotals; onShowAlerts(): void }) {

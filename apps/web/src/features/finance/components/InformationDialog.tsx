@@ -16,13 +16,13 @@ import { SaleInformationDetails } from './SaleInformationDetails';
 // the form's grid also where the dialog opens outside the portfolio (the map popup, the admin panel)
 import '../finance.css';
 
-/** 'Lote 12 Quadra A' (spec 2.3's lot title). */
+/** 'Lote 12 Quadra A' (the map screens lot title). */
 const lotTitle = (detail: InformationDetail) =>
   `Lote ${lotOfName(detail.information.name)} Quadra ${detail.information.block ?? 'S\\N'}`;
 
 /**
- * The lot information dialog (spec 2.11, 3): the lot, its alerts, its sale information (an editable form with
- * the limits of spec 5 for whoever holds the finance module) and the history of changes. Width 1000 (spec 9).
+ * The lot information dialog: the lot, its alerts, its sale information (an editable form with
+ * the limits of the validation rules for whoever holds the finance module) and the history of changes. Width 1000.
  */
 export function InformationDialog({ layerId, onClose }: { layerId: number | null; onClose(): void }) {
   const query = useInformation(layerId);

@@ -57,7 +57,7 @@ export function formValuesOf(row: InformationRow): InformationFormValues {
   };
 }
 
-/** The update call's body; the sale values only when the caller sees them (spec 3). */
+/** The update call's body; the sale values only when the caller sees them. */
 export function updateBodyOf(
   layerId: number,
   values: InformationFormValues,
@@ -137,7 +137,7 @@ export interface InformationFormProps {
   onSave(values: InformationFormValues): void;
 }
 
-/** The editable fields of spec 3 with the limits of spec 5; the form validates before it saves. */
+/** The editable fields of the entities and their fields with the limits of the validation rules; the form validates before it saves. */
 export function InformationForm({ initial, withValues, saving, onSave }: InformationFormProps) {
   const [form] = Form.useForm<InformationFormValues>();
   return (

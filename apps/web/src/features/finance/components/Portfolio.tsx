@@ -1,5 +1,11 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { filterInformations, financeTotals, searchInformations, type InformationList } from '@mirante/shared';
+import {
+  filterInformations,
+  financeTotals,
+  managesProjects,
+  searchInformations,
+  type InformationList,
+} from '@mirante/shared';
 import { informationsExportHref } from '../api';
 import { portfolioColumns } from '../model/portfolioColumns';
 import { alertsOnly, fullSelection, toFilters, type PortfolioSelection } from '../model/portfolioFilters';
@@ -21,7 +27,7 @@ export interface PortfolioProps {
   onImported(): void;
 }
 
-/** Análise da carteira (spec 2.7): indicators, filters, search, the table and the lot dialog. */
+/** Análise da carteira: indicators, filters, search, the table and the lot dialog. */
 export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
   const [selection, setSelection] = useState<PortfolioSelection>(() => fullSelection(list));
   const [search, setSearch] = useState('');
@@ -31,8 +37,7 @@ export function Portfolio({ projectId, list, onImported }: PortfolioProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const { role } = useCredentials();
-  const maySetUp = role === 'ADMIN' || role === 'MANAGER';
+  const maySetUp = managesProjects(useCredentials());
   const deferredSearch = useDeferredValue(search);
 
   const filters = useMemo(() => toFilters(list, selection), [list, selection]);

@@ -17,7 +17,7 @@ const FILTERS: { key: FilterKey; label: string; maxTag: number }[] = [
   { key: 'alerts', label: 'Alertas', maxTag: 5 },
 ];
 
-/** The portfolio's multi-select filters, each with select all / deselect all (spec 2.7), plus 'Alertas'. */
+/** The portfolio's multi-select filters, each with select all / deselect all, plus 'Alertas'. */
 export function PortfolioFilters({
   list,
   selection,

@@ -8,7 +8,7 @@ import { AlertTags } from './AlertTags';
 
 const ROW_HEIGHT = 36;
 const ALERT_WIDTH = 190;
-/** The first three cells of a row open the lot details (spec 2.7). */
+/** The first three cells of a row open the lot details. */
 const OPENING_CELLS = 3;
 
 export interface PortfolioTableProps {
@@ -20,7 +20,7 @@ export interface PortfolioTableProps {
 }
 
 /**
- * The portfolio table, without pagination (spec 9): only the rows in view are in the DOM
+ * The portfolio table, without pagination: only the rows in view are in the DOM
  * (@tanstack/react-virtual), so 10,000 lots scroll as smoothly as 10. A plain CSS grid with a sticky header.
  */
 export function PortfolioTable({ rows, columns, sort, onSort, onOpenLot }: PortfolioTableProps) {

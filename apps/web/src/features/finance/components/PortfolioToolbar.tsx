@@ -16,7 +16,7 @@ export interface PortfolioToolbarProps {
   onSettings?: () => void;
 }
 
-/** Search, reset, hide indicators, import, export (CSV or Excel), settings and help (spec 2.7). */
+/** Search, reset, hide indicators, import, export (CSV or Excel), settings and help. */
 export function PortfolioToolbar(props: PortfolioToolbarProps) {
   return (
     <div className="finance-toolbar">

@@ -1,7 +1,7 @@
 import { HourglassOutlined } from '@ant-design/icons';
 import { StatusScreen } from '../../../shared/status/StatusScreen';
 
-/** The portfolio's 404: the wait page of spec 2.7. */
+/** The portfolio's 404: the wait page of the finance page. */
 export function PortfolioWaitScreen() {
   return (
     <StatusScreen

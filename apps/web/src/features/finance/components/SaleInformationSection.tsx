@@ -6,7 +6,7 @@ import { InformationDialog } from './InformationDialog';
 import { SaleInformationDetails } from './SaleInformationDetails';
 
 /**
- * The lot popup's 'Informações de venda' section on the map (spec 3 "Sale information"; values only with the
+ * The lot popup's 'Informações de venda' section on the map (the entities and their fields "Sale information"; values only with the
  * finance module). Nothing shows when the lot's information can't be read (e.g. no module for it).
  */
 export function SaleInformationSection({ layerId }: { layerId: number }) {

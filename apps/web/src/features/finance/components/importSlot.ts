@@ -1,13 +1,13 @@
 import type { ComponentType } from 'react';
 import { ImportModal } from '../io/ImportModal';
 
-/** What the portfolio hands the spreadsheet import modal (spec 2.7 'Importar'). */
+/** What the portfolio hands the spreadsheet import modal (the finance page 'Importar'). */
 export interface ImportModalProps {
   projectId: number;
   hasStage: boolean;
   open: boolean;
   onClose(): void;
-  /** After an import with at least one row in: the page reloads the portfolio with its filters reset (spec 4). */
+  /** After an import with at least one row in: the page reloads the portfolio with its filters reset. */
   onImported(): void;
 }
 

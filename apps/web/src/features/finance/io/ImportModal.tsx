@@ -13,17 +13,17 @@ export interface ImportModalProps {
   hasStage: boolean;
   open: boolean;
   onClose(): void;
-  /** Some row was imported: the page reloads the portfolio with its filters reset (spec 4). */
+  /** Some row was imported: the page reloads the portfolio with its filters reset. */
   onImported(): void;
 }
 
-/** Spec 9: the import modal is 700 px wide. */
+/** The business limits: the import modal is 700 px wide. */
 const WIDTH = 700;
 
 /**
- * The spreadsheet import of the portfolio (spec 2.7): the template and its rules, a .xls/.xlsx picker,
+ * The spreadsheet import of the portfolio: the template and its rules, a .xls/.xlsx picker,
  * 'Importar Planilha' (disabled until a file is chosen), 'Fechar' and 'Download do modelo'; the outcome of
- * spec 8 (success, error or warning with the counts, and the e-mail notice) shown in the modal.
+ * the error catalogue (success, error or warning with the counts, and the e-mail notice) shown in the modal.
  */
 export function ImportModal({ projectId, hasStage, open, onClose, onImported }: ImportModalProps) {
   const { notification } = App.useApp();

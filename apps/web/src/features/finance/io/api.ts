@@ -5,7 +5,7 @@ import { readStoredCredentials } from '../../../shared/session/credentialsStorag
 
 const token = () => readStoredCredentials()?.api_token ?? '';
 
-/** The template download link (spec 7: api_token in the query). */
+/** The template download link (api_token in the query). */
 export function templateHref(projectId: number): string {
   const path = buildPath(endpointUrl(informationsIoApi.example), { projectId });
   return `${path}?${new URLSearchParams({ api_token: token() }).toString()}`;

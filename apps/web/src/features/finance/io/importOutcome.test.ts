@@ -3,7 +3,7 @@ import { fileProblem, importOutcome } from './importOutcome';
 
 const row = (linha: number, sucesso: boolean) => ({ linha, sucesso, erros: sucesso ? [] : ['x'] });
 
-describe('importOutcome (spec 8)', () => {
+describe('importOutcome', () => {
   it('all rows imported', () => {
     expect(importOutcome({ list: [row(2, true), row(3, true)] })).toMatchObject({
       type: 'success',
@@ -30,7 +30,7 @@ describe('importOutcome (spec 8)', () => {
   });
 });
 
-describe('fileProblem (spec 5)', () => {
+describe('fileProblem', () => {
   it('takes .xls and .xlsx up to 10 MB', () => {
     expect(fileProblem({ name: 'carteira.XLSX', size: 1000 })).toBeNull();
     expect(fileProblem({ name: 'carteira.xls', size: 10 * 1024 * 1024 })).toBeNull();

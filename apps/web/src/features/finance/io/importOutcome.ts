@@ -8,13 +8,13 @@ import {
 export interface ImportOutcome {
   type: 'success' | 'error' | 'warning';
   message: string;
-  /** Failures add that an e-mail detailing the errors will arrive (spec 8). */
+  /** Failures add that an e-mail detailing the errors will arrive. */
   description: string | null;
   imported: number;
   rejected: ImportResult['list'];
 }
 
-/** Spec 4 and 8: all rows ok → success; none → error; mixed → warning with the counts. */
+/** The states and transitions and 8: all rows ok → success; none → error; mixed → warning with the counts. */
 export function importOutcome(result: ImportResult): ImportOutcome {
   const rejected = result.list.filter((row) => !row.sucesso);
   const imported = result.list.length - rejected.length;
@@ -28,7 +28,7 @@ export function importOutcome(result: ImportResult): ImportOutcome {
   };
 }
 
-/** Spec 5: only .xls/.xlsx, at most 10 MB — checked before sending (the server checks the content again). */
+/** The validation rules: only .xls/.xlsx, at most 10 MB — checked before sending (the server checks the content again). */
 export function fileProblem(file: Pick<File, 'name' | 'size'>): string | null {
   if (!/\.xlsx?$/i.test(file.name)) return FINANCE_IMPORT_MESSAGES.invalidType;
   if (file.size > FINANCE_IMPORT_LIMITS.maxFileBytes) return FINANCE_IMPORT_MESSAGES.tooLarge;

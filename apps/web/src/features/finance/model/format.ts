@@ -3,7 +3,7 @@ import { displayDate } from '@mirante/shared';
 const currency = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 
-/** Brazilian real (spec 9), '—' when empty. */
+/** Brazilian real, '—' when empty. */
 export const formatMoney = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : currency.format(value);
 

@@ -3,7 +3,7 @@ import { formatDate, formatMoney, formatYesNo, orDash } from './format';
 
 type SortCell = string | number | boolean | null;
 
-/** One column of the portfolio table (spec 2.7): title, width, the shown text and the value it sorts by. */
+/** One column of the portfolio table: title, width, the shown text and the value it sorts by. */
 export interface PortfolioColumn {
   key: string;
   title: string;
@@ -22,7 +22,7 @@ const column = (
   align?: 'right',
 ): PortfolioColumn => ({ key, title, width, text, sortValue: value, align });
 
-/** The 21 columns of spec 2.7 (Etapa only when the project has stages), in the spec's order. */
+/** The 21 columns of the finance page (Etapa only when the project has stages), in the spec's order. */
 export function portfolioColumns(hasStage: boolean): PortfolioColumn[] {
   const columns: PortfolioColumn[] = [
     column('stage', 'Etapa', 110, (row) => row.stage),

@@ -10,7 +10,7 @@ import {
   type InformationList,
 } from '@mirante/shared';
 
-/** The portfolio's filter selections (spec 2.7): each a list of the kept values; all selected by default. */
+/** The portfolio's filter selections: each a list of the kept values; all selected by default. */
 export interface PortfolioSelection {
   statusUnity: string[];
   status: string[];
@@ -32,7 +32,7 @@ const EMPTY_LABEL = 'Sem informação';
 const labelled = (values: string[]): Option[] =>
   values.map((value) => ({ value, label: value === NO_VALUE ? EMPTY_LABEL : value }));
 
-/** The lots of the chosen blocks (spec 2.6/2.7: lots depend on blocks), sorted numerically. */
+/** The lots of the chosen blocks (the detections list/2.7: lots depend on blocks), sorted numerically. */
 export function lotsOfBlocks(list: InformationList, blocks: readonly string[]): string[] {
   const chosen = new Set(blocks);
   const lots = list.blocksLotsAvailable.filter((pair) => chosen.has(pair.block)).map((pair) => pair.lot);

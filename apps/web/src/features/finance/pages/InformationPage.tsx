@@ -11,7 +11,7 @@ import { Portfolio } from '../components/Portfolio';
 import { PortfolioWaitScreen } from '../components/PortfolioWaitScreen';
 import '../finance.css';
 
-/** 'Análise da carteira' (spec 2.7), module allotment.finance. */
+/** 'Análise da carteira', module allotment.finance. */
 export default function InformationPage() {
   const project = useCurrentProject();
   return <ProjectPortfolio key={project.id} project={project} />;
@@ -20,7 +20,7 @@ export default function InformationPage() {
 function ProjectPortfolio({ project }: { project: Project }) {
   const query = useInformations(project.id);
   const reload = useReloadInformations();
-  // bumped after an import: the portfolio remounts with its filters reset (spec 4)
+  // bumped after an import: the portfolio remounts with its filters reset
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
     document.title = `${INFORMATION_MESSAGES.title} | Financeiro`;

@@ -8,7 +8,7 @@ import { dateTimeText, firstFinishedAt } from '../model/syncRuns';
 
 /**
  * Above each wizard: where this ERP's integration stands. Once the wizard is completed the first synchronisation
- * runs at once; 'up to 24 hours' until it finished, then when it did (issue 18), and the latest one.
+ * runs at once; 'up to 24 hours' until it finished, then when it did, and the latest one.
  */
 export function ErpSyncStatus({ erp, syncRuns }: { erp: Erp; syncRuns: SyncRuns }) {
   const feedback = useFeedback();

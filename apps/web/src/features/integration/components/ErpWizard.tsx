@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The frame of the three ERP wizards (spec 2.8, 4): the steps on top, the current step's form below. A step moves on
+ * The frame of the three ERP wizards: the steps on top, the current step's form below. A step moves on
  * only after its own save succeeded; after the last one: 'Configuração concluída com sucesso!' and back to step 1.
  */
 export function ErpWizard({ erpName, steps }: Props) {

@@ -8,7 +8,7 @@ interface Props {
   onForceRetry(): void;
 }
 
-/** A spinner; after 30 s without an answer, 'Tentar novamente' (spec 2.8, 9: retry-force timeout 30 s). */
+/** A spinner; after 30 s without an answer, 'Tentar novamente' (retry-force timeout 30 s). */
 export function LoadingWithForceRetry({ label, onForceRetry }: Props) {
   const [late, setLate] = useState(false);
   useEffect(() => {

@@ -9,7 +9,7 @@ const STEPS: WizardStep[] = [
   { title: 'Notificação', render: (nav) => <NotificationStep erp="mega" nav={nav} /> },
 ];
 
-/** Mega, 3 steps (spec 2.8): the two service URLs, user and password; linking; notification. */
+/** Mega, 3 steps: the two service URLs, user and password; linking; notification. */
 export function MegaWizard() {
   return <ErpWizard erpName="Mega" steps={STEPS} />;
 }

@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { INTEGRATION_MESSAGES } from '@mirante/shared';
 
-/** The empty state of the linking step (spec 2.8): the customer has no allotment to link. */
+/** The empty state of the linking step: the customer has no allotment to link. */
 export function NoAllotmentsNotice({ onRetry }: { onRetry(): void }) {
   return (
     <Alert

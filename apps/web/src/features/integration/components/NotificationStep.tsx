@@ -24,7 +24,7 @@ const FREQUENCY_OPTIONS = NOTIFICATION_FREQUENCIES.map((days) => ({
   label: NOTIFICATION_FREQUENCY_LABELS[days],
 }));
 
-/** The last step of every wizard: who receives the integration's summary e-mail, and how often (spec 2.8, 5). */
+/** The last step of every wizard: who receives the integration's summary e-mail, and how often. */
 export function NotificationStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
   const [form] = Form.useForm<Values>();
   const feedback = useFeedback();

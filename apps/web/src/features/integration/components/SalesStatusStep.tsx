@@ -22,7 +22,7 @@ const statusLabel = (code: number) =>
 
 /**
  * UAU step 4: which UAU unit status (an integer) means each of the platform's sales statuses, or none
- * (spec 3 Sales-status mapping). With nothing saved, UAU's own codes by label.
+ * (the entities and their fields Sales-status mapping). With nothing saved, UAU's own codes by label.
  */
 export function SalesStatusStep({ nav }: { nav: WizardNav }) {
   const [form] = Form.useForm<Values>();

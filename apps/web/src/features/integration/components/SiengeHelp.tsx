@@ -4,7 +4,7 @@ import { FilePdfOutlined } from '@ant-design/icons';
 /** The guide linked from the Sienge credentials step (apps/web/tools/sienge-guide-pdf.mjs writes it). */
 export const SIENGE_GUIDE_HREF = '/docs/integracao-sienge-passo-a-passo.pdf';
 
-/** Sienge step 1's help (spec 2.8): the API user and the endpoints it needs, and the step-by-step PDF. */
+/** Sienge step 1's help: the API user and the endpoints it needs, and the step-by-step PDF. */
 export function SiengeHelp() {
   return (
     <Alert

@@ -10,7 +10,7 @@ const STEPS: WizardStep[] = [
   { title: 'Notificação', render: (nav) => <NotificationStep erp="sienge" nav={nav} /> },
 ];
 
-/** Sienge, 3 steps (spec 2.8): credentials with the help and the PDF; allotments and wallets; notification. */
+/** Sienge, 3 steps: credentials with the help and the PDF; allotments and wallets; notification. */
 export function SiengeWizard() {
   return <ErpWizard erpName="Sienge" steps={STEPS} />;
 }

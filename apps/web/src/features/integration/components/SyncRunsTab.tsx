@@ -35,7 +35,7 @@ function RunErrors({ run }: { run: SyncRun }) {
   );
 }
 
-/** The log of the synchronisations (issue 18): when each ran, units read and changed, and its errors. */
+/** The log of the synchronisations: when each ran, units read and changed, and its errors. */
 export function SyncRunsTab() {
   const runs = useSyncRuns();
   if (runs.isError)

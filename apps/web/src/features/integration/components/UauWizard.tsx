@@ -13,7 +13,7 @@ const STEPS: WizardStep[] = [
   { title: 'Notificação', render: (nav) => <NotificationStep erp="uau" nav={nav} /> },
 ];
 
-/** UAU, 5 steps (spec 2.8): credentials; allotments ↔ ERP enterprises; unit fields; sales statuses; notification. */
+/** UAU, 5 steps: credentials; allotments ↔ ERP enterprises; unit fields; sales statuses; notification. */
 export function UauWizard() {
   return <ErpWizard erpName="UAU" steps={STEPS} />;
 }

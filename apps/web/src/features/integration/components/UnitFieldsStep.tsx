@@ -17,7 +17,7 @@ import type { WizardNav } from './wizardNav';
 type Values = Record<UnitFieldKey, string>;
 
 /**
- * UAU step 3: which UAU unit field holds each of the platform's unit fields (spec 3 Unit-field mapping). The
+ * UAU step 3: which UAU unit field holds each of the platform's unit fields (the entities and their fields Unit-field mapping). The
  * options are UAU's fields, shown as 'key: value'; with nothing saved each key maps to its own name.
  */
 export function UnitFieldsStep({ nav }: { nav: WizardNav }) {

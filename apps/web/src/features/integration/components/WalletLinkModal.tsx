@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * 'Vincular carteiras' (spec 2.8, 5; width 800 by spec 9): which of the ERP's projects (wallets) hold this
+ * 'Vincular carteiras' (width 800 by the business limits): which of the ERP's projects (wallets) hold this
  * allotment's units, each for the whole allotment or for one of its stages. Saving replaces the allotment's links.
  */
 export function WalletLinkModal({ project, erpName, erpProjects, onClose }: Props) {

@@ -3,7 +3,7 @@ import { isLastStep, type WizardNav } from './wizardNav';
 
 interface Props {
   nav: WizardNav;
-  /** While the step's save runs the button shows it and ignores clicks (spec 4: submit ignored while submitting). */
+  /** While the step's save runs the button shows it and ignores clicks (submit ignored while submitting). */
   submitting: boolean;
   /** A step that cannot be saved yet (its data did not load). */
   disabled?: boolean;

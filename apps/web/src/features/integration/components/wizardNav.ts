@@ -1,4 +1,4 @@
-/** Where a wizard step stands and how it moves: each step saves first, then advances (spec 4 Wizards). */
+/** Where a wizard step stands and how it moves: each step saves first, then advances (the states and transitions Wizards). */
 export interface WizardNav {
   index: number;
   count: number;

@@ -15,7 +15,7 @@ export const CREDENTIAL_SCHEMAS: Record<Erp, z.ZodType> = {
 };
 
 export interface CredentialField {
-  /** The contract's field name (spec 3 Integration credentials). */
+  /** The contract's field name (the entities and their fields Integration credentials). */
   name: string;
   label: string;
   /** A secret's message when none is saved (the other fields take theirs from the schema). */

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@mirante/shared';
 import { isApiError } from '../../../shared/api/ApiError';
 
-/** The server's text of a failure (spec 8: data.message, else the status text, else the default). */
+/** The server's text of a failure (data.message, else the status text, else the default). */
 export function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : MESSAGES.defaultRequestError;
 }

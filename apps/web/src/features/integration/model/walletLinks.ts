@@ -18,7 +18,7 @@ export interface WalletLinkInput {
 export type WalletRowsCheck = { ok: true; links: WalletLinkInput[] } | { ok: false; message: string };
 
 /**
- * Spec 5 Wallet link: a row without a project is ignored; a row with 'Vincular etapa' needs a stage; the same
+ * The validation rules Wallet link: a row without a project is ignored; a row with 'Vincular etapa' needs a stage; the same
  * project and stage may not repeat; the links are deduplicated by customer_code and layer_id (the same wallet
  * for the whole allotment twice is one link).
  */

@@ -7,7 +7,7 @@ import { UauWizard } from '../components/UauWizard';
 import '../integration.css';
 
 /**
- * Integração (spec 2.8): left tabs; the first holds the synchronisations' log, tabs 2, 3 and 4 the Mega, UAU and
+ * Integração: left tabs; the first holds the synchronisations' log, tabs 2, 3 and 4 the Mega, UAU and
  * Sienge wizards. Each tab mounts (and loads) when opened.
  */
 export default function IntegrationPage() {

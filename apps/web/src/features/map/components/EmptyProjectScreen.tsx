@@ -8,7 +8,7 @@ interface Props {
 }
 
 /**
- * A project with neither imagery nor layers (spec 2.12 'no images for the project'): instead of an empty map,
+ * A project with neither imagery nor layers (the status screens 'no images for the project'): instead of an empty map,
  * what is missing and who adds it; the ADMIN, who registers images and projects, gets the way to both.
  */
 export function EmptyProjectScreen({ projectName, isAdmin }: Props) {

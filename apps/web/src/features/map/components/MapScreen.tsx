@@ -1,6 +1,6 @@
 import { Alert, Spin } from 'antd';
 import { useMemo, useState } from 'react';
-import { MAP_MESSAGES } from '@mirante/shared';
+import { MAP_MESSAGES, isAdmin as holdsAdminRole } from '@mirante/shared';
 import { useConstructionSidebar } from '../../construction/hooks/useConstructionSidebar';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -39,7 +39,7 @@ import { MapShareTool } from '../../share-links/components/MapShareTool';
 export function MapScreen() {
   const project = useCurrentProject();
   const credentials = useCredentials();
-  const isAdmin = credentials.role === 'ADMIN';
+  const isAdmin = holdsAdminRole(credentials);
   const layers = useProjectLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const [mapType, setMapType] = useMapTypeParam();
@@ -67,7 +67,7 @@ export function MapScreen() {
     visibleTypes: visibility.visibleTypes,
     apiToken: credentials.api_token,
   });
-  // Spec 4: in detection-edit mode, Shift guards the types lots already have in the shown scene's analysis.
+  // The states and transitions: in detection-edit mode, Shift guards the types lots already have in the shown scene's analysis.
   const interactions = useMapInteractions(layerList, {
     date: scene?.isoDate ?? null,
     statusOn: dated.statusOn,
@@ -77,7 +77,7 @@ export function MapScreen() {
   const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;
   const area = layerList.find((layer) => layer.id === interactions.selectedArea) ?? null;
   const model3d = scene?.map3dUrl ? { ...scene, map3dUrl: scene.map3dUrl } : null;
-  // Spec 4: 3D only when the scene has a model; not during comparison or label editing.
+  // The states and transitions: 3D only when the scene has a model; not during comparison or label editing.
   const no3d = compared !== null || interactions.editMode === 'labels';
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
   // Construction projects: the plans laid over the imagery, with their sidebar section.

@@ -15,7 +15,7 @@ const scene = (id: number, isoDate: string) =>
   ({ id, isoDate, dateFormatted: isoDate.split('-').reverse().join('/') }) as Scene;
 const scenes = [scene(3, '2026-04-15'), scene(2, '2026-01-15'), scene(1, '2025-10-15')];
 
-describe('detection detail (spec 2.3)', () => {
+describe('detection detail', () => {
   it('applies to REFO, DEFO and GAMBIRA only', () => {
     expect(['REFO', 'DEFO', 'GAMBIRA', 'LOT'].map((t) => isAnalysisType(t as 'LOT'))).toEqual([
       true,

@@ -1,6 +1,6 @@
 import { displayDate, type Layer, type LayerGeometry, type LayerType, type Scene } from '@mirante/shared';
 
-/** Analysis-type layers (spec 3): reforestation, deforestation, other analyses. */
+/** Analysis-type layers: reforestation, deforestation, other analyses. */
 export const ANALYSIS_TYPES: readonly LayerType[] = ['REFO', 'DEFO', 'GAMBIRA'];
 
 export function isAnalysisType(type: LayerType): boolean {
@@ -30,7 +30,7 @@ export function analysisLegend(
   }));
 }
 
-/** Area in m² with 0 decimals (spec 9, detections). */
+/** Area in m² with 0 decimals (detections). */
 export function formatDetectionArea(area: number): string {
   return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }).format(Math.round(area))} m²`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectionTypeOptions } from './detectionTypeOptions';
 
-describe('detection type options (spec 5)', () => {
+describe('detection type options', () => {
   it('lists the 5 filterable types, Invasão (I) and Nenhuma (X)', () => {
     const options = detectionTypeOptions();
     expect(options.map((option) => option.value)).toEqual(['V', 'B', 'E', 'C', 'O', 'I', 'X']);

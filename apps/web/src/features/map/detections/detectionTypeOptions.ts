@@ -7,7 +7,7 @@ export interface DetectionTypeOption {
 }
 
 /**
- * Spec 5 "Detection type form": the filterable types, then 'Invasão' (I: an ADMIN marks an invaded lot by hand
+ * The validation rules "Detection type form": the filterable types, then 'Invasão' (I: an ADMIN marks an invaded lot by hand
  * too, not only the AI) and 'Nenhuma' (X).
  */
 export function detectionTypeOptions(): DetectionTypeOption[] {

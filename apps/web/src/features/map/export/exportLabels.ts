@@ -10,7 +10,7 @@ export interface ExportLabels {
 
 export type { PlacedLabel };
 
-/** The labels to show now (spec 9 zoom thresholds, only those in view), placed at their screen positions. */
+/** The labels to show now (the business limits zoom thresholds, only those in view), placed at their screen positions. */
 export function placedLabels(map: MapInstance, labels: ExportLabels): PlacedLabel[] {
   const bounds = map.getBounds();
   const view = {

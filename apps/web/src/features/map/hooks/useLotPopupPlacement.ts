@@ -40,7 +40,7 @@ export function useLotPopupPlacement(
       leftMargin: LEFT_MARGIN,
       rightMargin: RIGHT_MARGIN,
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per clicked lot: the lot object changes on every render, its id does not
   }, [map, lotId, variant]);
   useEffect(() => {
     if (map && placement && placement.shiftX !== 0) map.panBy([-placement.shiftX, 0], { duration: 300 });

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { MapType } from '../style/layerStyles';
 
-/** Map type, preset by `?tipo=satelite` (spec 2.3) and kept in the query so links reproduce the view. */
+/** Map type, preset by `?tipo=satelite` and kept in the query so links reproduce the view. */
 export function useMapTypeParam(): [MapType, (value: MapType) => void] {
   const [params, setParams] = useSearchParams();
   const tipo = params.get('tipo');

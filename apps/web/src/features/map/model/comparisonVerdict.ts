@@ -5,7 +5,7 @@ export type LotStatusOnDate = Layer['detectAllotment'];
 
 export type ComparisonVerdict = 'Igual' | 'Modificado';
 
-/** Spec 4: a lot is 'Igual' when its status is unchanged between the two dates, else 'Modificado'. */
+/** The states and transitions: a lot is 'Igual' when its status is unchanged between the two dates, else 'Modificado'. */
 export function comparisonVerdict(before: LotStatusOnDate, after: LotStatusOnDate): ComparisonVerdict {
   return (before?.detect_type ?? 'X') === (after?.detect_type ?? 'X') ? 'Igual' : 'Modificado';
 }

@@ -1,6 +1,6 @@
 import { MAP_LIMITS, MAP_MESSAGES, type Scene } from '@mirante/shared';
 
-/** The spec 8 warning when the 'Antes' date is not strictly before the 'Depois' date. */
+/** The the error catalogue warning when the 'Antes' date is not strictly before the 'Depois' date. */
 export const COMPARE_DATE_ORDER = 'A data anterior precisa ser menor do que a posterior';
 
 export type DateCheck =
@@ -11,7 +11,7 @@ export type DateCheck =
 type Dated = Pick<Scene, 'id' | 'isoDate'>;
 
 /**
- * Spec 4 "Date comparison": enabled when both dates are set and the earlier is strictly before the later;
+ * The states and transitions "Date comparison": enabled when both dates are set and the earlier is strictly before the later;
  * otherwise a warning (and the caller clears the comparison).
  */
 export function checkDates(before: Dated | undefined, after: Dated | undefined): DateCheck {
@@ -38,7 +38,7 @@ export interface SceneClick {
 
 /**
  * Scene clicks in the Imagens tab. Without the 'Comparar datas' checkbox a third scene replaces the oldest
- * (spec 4); while comparing dates, picking a third one asks to unselect one first (spec 5).
+ *; while comparing dates, picking a third one asks to unselect one first.
  */
 export function clickScene(selected: readonly number[], id: number, comparingDates: boolean): SceneClick {
   if (selected.includes(id)) return { selected: selected.filter((value) => value !== id), warning: null };

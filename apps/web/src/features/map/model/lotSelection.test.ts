@@ -9,7 +9,7 @@ const none = { shift: false, ctrl: false };
 const shift = { shift: true, ctrl: false };
 const ctrl = { shift: false, ctrl: true };
 
-describe('lot selection (spec 4)', () => {
+describe('lot selection', () => {
   it('selects lots and blocks in label mode, only lots in detection mode, nothing otherwise', () => {
     expect(canSelect(lot, 'labels', none)).toBe(true);
     expect(canSelect(block, 'labels', none)).toBe(true);

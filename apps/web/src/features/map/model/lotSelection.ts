@@ -1,6 +1,6 @@
 import type { LayerType } from '@mirante/shared';
 
-/** Label edit and detection edit are mutually exclusive map modes (spec 4). */
+/** Label edit and detection edit are mutually exclusive map modes. */
 export type EditMode = 'none' | 'labels' | 'detections';
 
 export interface Candidate {
@@ -16,7 +16,7 @@ export interface Modifiers {
 }
 
 /**
- * Spec 4 "Lot selection": click selects lots and blocks in label-edit mode, only lots in detection-edit mode.
+ * The states and transitions "Lot selection": click selects lots and blocks in label-edit mode, only lots in detection-edit mode.
  * Shift guards a lot's existing detection type: in detection-edit mode a lot that already has one in the shown
  * analysis is selected only while Shift is held, so a stray click never overwrites a classification. Renaming
  * (label-edit mode) changes no detection type, so there a plain click selects any lot.

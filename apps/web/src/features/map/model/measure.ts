@@ -46,12 +46,12 @@ export function geometryMeasures(geometry: LayerGeometry): { area: number; perim
   );
 }
 
-/** Distances: metres below 1 km, kilometres from there (spec 2.3: km, m, m²). */
+/** Distances: metres below 1 km, kilometres from there (km, m, m²). */
 export function formatDistance(metres: number): string {
   return metres < 1000 ? `${number(2).format(metres)} m` : `${number(3).format(metres / 1000)} km`;
 }
 
-/** Spec 5 / 9: the rotation angle is clamped to -360..360. */
+/** The validation rules / 9: the rotation angle is clamped to -360..360. */
 export function clampRotation(value: number): number {
   if (!Number.isFinite(value)) return 0;
   return Math.min(MAP_LIMITS.rotationMax, Math.max(MAP_LIMITS.rotationMin, value));

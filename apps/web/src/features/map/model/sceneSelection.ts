@@ -1,7 +1,7 @@
 import { MAP_LIMITS } from '@mirante/shared';
 
 /**
- * Spec 4 "Images tab": at most 2 selected scenes; selecting a third replaces the oldest selection; clicking a
+ * The states and transitions "Images tab": at most 2 selected scenes; selecting a third replaces the oldest selection; clicking a
  * selected scene unselects it. The list keeps selection order (oldest first).
  */
 export function toggleScene(selected: readonly number[], id: number): number[] {

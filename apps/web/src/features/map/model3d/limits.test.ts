@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_3D, clampZoom, loadingPercent, model3dUrl } from './limits';
 
-describe('3D viewer constants (spec 9)', () => {
+describe('3D viewer constants', () => {
   it('keeps the zoom between 0.5 and 100 and rotates at 0.01', () => {
     expect(MODEL_3D.rotationSpeed).toBe(0.01);
     expect(clampZoom(0.6, 0.5)).toBe(0.5);

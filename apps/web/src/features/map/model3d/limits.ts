@@ -1,4 +1,4 @@
-/** Spec 9: 3D zoom range 0.5 to 100 (camera distance), auto-rotation speed 0.01 (radians per frame). */
+/** The business limits: 3D zoom range 0.5 to 100 (camera distance), auto-rotation speed 0.01 (radians per frame). */
 export const MODEL_3D = {
   minZoom: 0.5,
   maxZoom: 100,

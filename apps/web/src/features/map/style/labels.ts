@@ -23,7 +23,7 @@ export function blockNumber(block: string | null): string {
   return (block ?? '').replace(/^Q(?=\d)/, '');
 }
 
-/** Spec 2.3: the popup title is the lot name plus 'Quadra' and the block. */
+/** The map screens: the popup title is the lot name plus 'Quadra' and the block. */
 export function lotTitle(layer: Pick<Layer, 'name' | 'block'>): string {
   return layer.block ? `${layer.name} Quadra ${blockNumber(layer.block)}` : layer.name;
 }
@@ -62,7 +62,7 @@ export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
 }
 
 /**
- * The labels to draw now (spec 9): blocks and stages from zoom 16, lots from zoom 19, only inside the view and
+ * The labels to draw now: blocks and stages from zoom 16, lots from zoom 19, only inside the view and
  * at most `limit` of them (labels are DOM elements: the map has no glyph server offline).
  */
 export function labelsInView(

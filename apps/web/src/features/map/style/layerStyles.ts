@@ -162,7 +162,7 @@ export function lotFillColor(): ExpressionSpecification {
   return ['match', ['get', 'status'], ...pairs, UNCLASSIFIED_COLOR] as unknown as ExpressionSpecification;
 }
 
-/** Spec 9: 0.7 for classified lots, 0.8 while hovered. */
+/** The business limits: 0.7 for classified lots, 0.8 while hovered. */
 export function lotFillOpacity(): ExpressionSpecification {
   return [
     'case',

@@ -10,7 +10,7 @@ interface Values {
   message: string;
 }
 
-/** Spec 9: the help modal is 1000 px wide. */
+/** The business limits: the help modal is 1000 px wide. */
 const HELP_MODAL_WIDTH = 1000;
 
 export function HelpModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -20,7 +20,7 @@ const SIDES: [InspectionSide, string][] = [
 ];
 
 /**
- * Spec 2.3 'compare inspections' (construction projects): two selects of inspections whose scenes are compared
+ * The map screens 'compare inspections' (construction projects): two selects of inspections whose scenes are compared
  * side by side or by swipe, with the mirrored cursor — the allotment map's date comparison (CompareMap).
  */
 export function InspectionCompare({ project, comparison }: InspectionCompareProps) {

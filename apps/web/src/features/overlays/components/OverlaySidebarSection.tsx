@@ -10,12 +10,12 @@ import '../overlays.css';
 export interface OverlaySidebarSectionProps {
   projectId: number;
   overlays: MapOverlays;
-  /** The plans the map could not load (spec 8), each with a retry. */
+  /** The plans the map could not load, each with a retry. */
   loading: OverlayLoadFailures;
 }
 
 /**
- * Spec 2.3: the sidebar's overlays section — a checkbox and an opacity slider per plan (with spec 8's 'Não foi
+ * The map screens: the sidebar's overlays section — a checkbox and an opacity slider per plan (with the error catalogue 'Não foi
  * possível carregar a sobreposição' and a retry under a plan whose image the map could not load), and an add button.
  */
 export function OverlaySidebarSection({ projectId, overlays, loading }: OverlaySidebarSectionProps) {

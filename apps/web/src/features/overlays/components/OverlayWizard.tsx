@@ -27,7 +27,7 @@ export interface OverlayWizardProps {
 const STEP_TITLES = ['Nome e arquivo', 'Ponto A', 'Ponto B', 'Pré-visualização'];
 
 /**
- * Spec 2.4 'Cadastrar nova sobreposição' (newer variant: a PDF plan), 4 steps: name and PDF (uploaded and
+ * The overlay wizard 'Cadastrar nova sobreposição' (newer variant: a PDF plan), 4 steps: name and PDF (uploaded and
  * converted when continuing), point A, point B (and any further points), preview with opacity, Save.
  */
 export function OverlayWizard({ projectId, onClose }: OverlayWizardProps) {
@@ -59,7 +59,7 @@ export function OverlayWizard({ projectId, onClose }: OverlayWizardProps) {
       setActive(0);
       setStep(1);
     } catch (error) {
-      // Spec 8: the server's message, and the file is cleared.
+      // The error catalogue: the server's message, and the file is cleared.
       feedback.error(`${OVERLAY_MESSAGES.convertFailed} ${(error as Error).message}`);
       setFile(null);
       form.setFieldValue('file', undefined);

@@ -26,10 +26,10 @@ export interface PlanImagePaneProps {
 
 const DRAG_SLOP = 4;
 
-/** The plan image, zoomable up to 10× (spec 9) and draggable; a click marks the active point on it. */
+/** The plan image, zoomable up to 10× and draggable; a click marks the active point on it. */
 export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImagePaneProps) {
   const [view, setView] = useState({ scale: 1, x: 0, y: 0 });
-  // Spec 8 'Não foi possível carregar a sobreposição': the plan image did not arrive; a retry remounts the image,
+  // The error catalogue 'Não foi possível carregar a sobreposição': the plan image did not arrive; a retry remounts the image,
   // which asks again (a failed image is not cached).
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -59,7 +59,7 @@ export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImage
     if (moved || !image.current) return;
     const rect = image.current.getBoundingClientRect();
     const [u, v] = [(event.clientX - rect.left) / rect.width, (event.clientY - rect.top) / rect.height];
-    // Spec 5: the image point must fall inside the image.
+    // The validation rules: the image point must fall inside the image.
     if (u < 0 || v < 0 || u > 1 || v > 1) return onOutside(GEOREFERENCE_MESSAGES.outsideImage);
     onMark({ x: Math.round(u * size.width * 100) / 100, y: Math.round(v * size.height * 100) / 100 });
   };

@@ -16,7 +16,7 @@ export interface MapOverlays {
 }
 
 /**
- * The map screen's plans: which are drawn and how opaque (spec 2.3 sidebar: checkbox and opacity per plan), kept
+ * The map screen's plans: which are drawn and how opaque (the map screens sidebar: checkbox and opacity per plan), kept
  * per user and project in local storage so that a reload finds them as they were left.
  */
 export function useMapOverlays(

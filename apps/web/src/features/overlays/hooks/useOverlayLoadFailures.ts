@@ -24,7 +24,7 @@ const without = (set: ReadonlySet<number>, id: number) => {
 };
 
 /**
- * Spec 8 'Não foi possível carregar a sobreposição' on the main map: MapLibre reports an image source that failed
+ * The error catalogue 'Não foi possível carregar a sobreposição' on the main map: MapLibre reports an image source that failed
  * to load as an 'error' event naming the source (or, before the map is handed over, as a loaded source without an
  * image); a plan whose image later arrives (a retry, or shown again) is
  * cleared by the source's 'metadata' data event.

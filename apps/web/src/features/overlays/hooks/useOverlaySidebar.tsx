@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
 import type { CollapseProps } from 'antd';
 import type { StyleSpecification } from 'maplibre-gl';
-import type { Credentials, Project } from '@mirante/shared';
-import { hasModule } from '../../shell/access';
+import { hasModule, type Credentials, type Project } from '@mirante/shared';
 import { OverlaySidebarSection } from '../components/OverlaySidebarSection';
 import { withOverlays } from '../map/overlayStyle';
 import { useMapOverlays } from './useMapOverlays';
@@ -10,7 +9,7 @@ import { useOverlayLoadFailures } from './useOverlayLoadFailures';
 import type { MapInstance } from '../../map/engine/maplibre';
 
 /**
- * The overlays part of the construction map screen: its sidebar section (spec 2.3), the map style and the compared
+ * The overlays part of the construction map screen: its sidebar section, the map style and the compared
  * 'Antes' map's style with the shown plans, and which of them the map could not load. Other projects, and users
  * without construction.overlays, get the styles unchanged and no section.
  */

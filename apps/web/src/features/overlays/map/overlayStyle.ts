@@ -2,7 +2,7 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import type { Corners } from '@mirante/shared';
 import { FILL_LAYER } from '../../map/style/layerStyles';
 
-/** One plan drawn on a map: its image, where its corners go and how opaque it is (0–100, spec 9). */
+/** One plan drawn on a map: its image, where its corners go and how opaque it is (0–100, the business limits). */
 export interface ShownOverlay {
   id: number | string;
   url: string;

@@ -23,7 +23,7 @@ export const toControlPoint = (point: Required<DraftPoint>): ControlPoint => ({
   ...point.image,
 });
 
-/** Spec 4: clearing A clears B too (and any later point); clearing another point clears only it. */
+/** The states and transitions: clearing A clears B too (and any later point); clearing another point clears only it. */
 export function clearPoint(points: readonly DraftPoint[], index: number): DraftPoint[] {
   if (index === 0) return [{}];
   if (index === 1) return [points[0] ?? {}, {}];

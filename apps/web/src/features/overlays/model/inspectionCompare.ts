@@ -4,7 +4,7 @@ import { checkDates, type DateCheck } from '../../map/model/dateComparison';
 export type InspectionSide = 'before' | 'after';
 
 /**
- * Two inspections compared as the allotment map compares dates (spec 4): valid when both are chosen and the
+ * Two inspections compared as the allotment map compares dates: valid when both are chosen and the
  * earlier one's image is strictly older; the answer names the two scenes to show.
  */
 export function checkInspections(

@@ -17,7 +17,7 @@ const storedSchema = z.object({
   ),
 });
 
-/** One key per user and project (spec 4: leaving the session clears local storage, and this with it). */
+/** One key per user and project (leaving the session clears local storage, and this with it). */
 export const overlayViewKey = (userId: number, projectId: number) =>
   `mirante-overlays-${APP_VERSION}-${userId}-${projectId}`;
 

@@ -8,7 +8,7 @@ import { useDestroyOverlay, useOverlays } from '../api';
 import { OverlayWizard } from '../components/OverlayWizard';
 import '../overlays.css';
 
-/** Sobreposições (spec 2.10, module construction.overlays): code, name, remove; 'Criar sobreposição'. */
+/** Sobreposições (module construction.overlays): code, name, remove; 'Criar sobreposição'. */
 export default function OverlaysPage() {
   const project = useCurrentProject();
   const overlays = useOverlays(project.id);

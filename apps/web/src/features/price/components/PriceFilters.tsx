@@ -15,7 +15,7 @@ export interface PriceFiltersProps {
   onAlerts(on: boolean): void;
 }
 
-/** Spec 2.5: map/satellite toggle, the price-per-m² bands as a filter, 'Mapa de calor'; plus the alerts layer. */
+/** The analysis pages: map/satellite toggle, the price-per-m² bands as a filter, 'Mapa de calor'; plus the alerts layer. */
 export function PriceFilters(props: PriceFiltersProps) {
   const all = PRICE_BANDS.map((band) => band.key);
   return (

@@ -1,6 +1,6 @@
 import { PRICE_BANDS } from '../style/priceBands';
 
-/** The six colours of spec 9 with their R$ bands, over the map. */
+/** The six colours of the business limits with their R$ bands, over the map. */
 export function PriceLegend() {
   return (
     <div className="price-legend" aria-label="Legenda de preço por m²">

@@ -1,6 +1,6 @@
 import { Alert, Spin, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
-import { MAP_MESSAGES } from '@mirante/shared';
+import { MAP_MESSAGES, hasModule } from '@mirante/shared';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useProjectScenes } from '../../map/api';
@@ -23,17 +23,15 @@ import { PriceLegend } from './PriceLegend';
 import '../../map/map.css';
 import '../price.css';
 
-const FINANCE_MODULE = 'allotment.finance';
-
 /**
- * The price map ('Metro quadrado', spec 2.5): lots coloured by price per m² (sale value ÷ area) in the six
- * bands of spec 9, filtered by band, with 'Mapa de calor', map/satellite and a details tab; lots flagged by
+ * The price map ('Metro quadrado', the analysis pages): lots coloured by price per m² (sale value ÷ area) in the six
+ * bands of the business limits, filtered by band, with 'Mapa de calor', map/satellite and a details tab; lots flagged by
  * sales read against the imagery outlined on demand.
  */
 export function PriceMapScreen() {
   const project = useCurrentProject();
   const credentials = useCredentials();
-  const seesValues = credentials.role === 'ADMIN' || credentials.modules.includes(FINANCE_MODULE);
+  const seesValues = hasModule(credentials, 'allotment.finance');
   const layers = usePriceLayers(project.id);
   const scenes = useProjectScenes(project.id);
   const alerts = useSaleAlertLots(project.id, seesValues);

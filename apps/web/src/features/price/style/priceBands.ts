@@ -1,4 +1,4 @@
-/** One price-per-m² band of spec 9: its upper limit in R$/m², colour, heat-map weight and legend text. */
+/** One price-per-m² band of the business limits: its upper limit in R$/m², colour, heat-map weight and legend text. */
 export interface PriceBand {
   key: string;
   /** Inclusive upper limit in R$/m²; null for the last band ('above 500'). */
@@ -9,7 +9,7 @@ export interface PriceBand {
 }
 
 /**
- * Spec 9: colours up to 100, 200, 300, 400, 500 and above 500 R$/m² (six different colours, cheap to dear),
+ * The business limits: colours up to 100, 200, 300, 400, 500 and above 500 R$/m² (six different colours, cheap to dear),
  * bands 'up to 100', '101-200', '201-300', '301-400', '401-500', 'above 500', heat weights 0.1, 0.2, 0.3, 0.6,
  * 0.9 and 1.
  */
@@ -22,7 +22,7 @@ export const PRICE_BANDS: readonly PriceBand[] = [
   { key: 'acima-500', max: null, color: '#d7191c', weight: 1, label: 'Acima de R$ 500' },
 ];
 
-/** Spec 9: the heat layer's radius and the zoom at which it reaches full intensity. */
+/** The business limits: the heat layer's radius and the zoom at which it reaches full intensity. */
 export const HEAT_MAP = { radius: 15, maxZoom: 18 } as const;
 
 /** The index in PRICE_BANDS of a price per m² ('up to 100' holds 100.00; 100.01 is in '101-200'). */

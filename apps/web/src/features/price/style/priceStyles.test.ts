@@ -43,7 +43,7 @@ const lot = (id: number, price?: number): Layer => ({
   ...(price === undefined ? {} : { price }),
 });
 
-describe('price bands (spec 9)', () => {
+describe('price bands', () => {
   it('six bands with six colours and the heat weights', () => {
     expect(PRICE_BANDS.map((band) => band.weight)).toEqual([0.1, 0.2, 0.3, 0.6, 0.9, 1]);
     expect(new Set(PRICE_BANDS.map((band) => band.color)).size).toBe(6);

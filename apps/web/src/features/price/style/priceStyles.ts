@@ -77,7 +77,7 @@ export function toPriceFeatures(
   return { type: 'FeatureCollection', features };
 }
 
-/** One weighted point per priced lot (its centroid) for the heat map; weights of spec 9 by band. */
+/** One weighted point per priced lot (its centroid) for the heat map; weights of the business limits by band. */
 export function heatPoints(layers: readonly Layer[]): HeatPointCollection {
   const priced = new Map(
     layers.filter((layer) => layer.type === 'LOT' && (layer.price ?? 0) > 0).map((l) => [l.id, l.price ?? 0]),
@@ -110,11 +110,11 @@ export function bandFillColor(): ExpressionSpecification {
 
 const isLot: ExpressionSpecification = ['==', ['get', 'type'], 'LOT'];
 
-/** Band indexes of the chosen band keys (the 'filter by band' of spec 2.5). */
+/** Band indexes of the chosen band keys (the 'filter by band' of the analysis pages). */
 export const selectedBandIndexes = (keys: readonly string[]): number[] =>
   PRICE_BANDS.map((band, index) => (keys.includes(band.key) ? index : -1)).filter((index) => index >= 0);
 
-/** The heat layer of spec 9: weights by band, radius 15, full intensity at zoom 18. */
+/** The heat layer of the business limits: weights by band, radius 15, full intensity at zoom 18. */
 export function heatLayer(bands: readonly number[]): LayerSpecification {
   return {
     id: HEAT_LAYER,
@@ -175,7 +175,7 @@ export interface PriceStyleInput {
 }
 
 /**
- * The price map's style (spec 2.5, 9): lots coloured by their price-per-m² band (only the chosen bands; the
+ * The price map's style: lots coloured by their price-per-m² band (only the chosen bands; the
  * others and the lots without a sale grey), blocks and the boundary for context, over a neutral background
  * ('Mapa') or the latest scene ('Satélite'), with the heat layer on top when 'Mapa de calor' is checked.
  */

@@ -9,14 +9,14 @@ interface Option {
   type: string;
 }
 
-/** Searchable, accent-insensitive project picker of the top bar (spec 2.1 / 6). */
+/** Searchable, accent-insensitive project picker of the top bar (entry and navigation / 6). */
 export function ProjectSelector() {
   const { projects, project, selectProject } = useProjectContext();
   const { role } = useCredentials();
   const options: Option[] = projects.map((candidate) => ({
     value: candidate.id,
     label: projectDisplayName(candidate, role),
-    // Only ADMINs are sent archived projects (issue 12): say so beside the type.
+    // Only ADMINs are sent archived projects: say so beside the type.
     type: `${PROJECT_TYPE_LABELS[candidate.projectType]}${candidate.archived ? ' · arquivado' : ''}`,
   }));
 

@@ -16,9 +16,9 @@ export function ScheduledReportsButton({
   projectId: number;
   projectName: string;
 }) {
-  const { role } = useCredentials();
+  const credentials = useCredentials();
   const [open, setOpen] = useState(false);
-  if (!managesProjects(role)) return null;
+  if (!managesProjects(credentials)) return null;
   return (
     <>
       <Button icon={<MailOutlined />} onClick={() => setOpen(true)}>

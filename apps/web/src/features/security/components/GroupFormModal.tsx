@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { SECURITY_MESSAGES, groupFormSchema, type Group } from '@mirante/shared';
+import { SECURITY_MESSAGES, groupFormSchema, isPlainUser, type Group } from '@mirante/shared';
 import { DialogError } from '../../../shared/feedback/DialogError';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { useCredentials } from '../../../shared/session/SessionContext';
@@ -25,7 +25,7 @@ interface Props {
 /** The group register/edit modal: name, customer (not for USER) and modules. */
 export function GroupFormModal({ open, group, onClose }: Props) {
   const credentials = useCredentials();
-  const isUser = credentials.role === 'USER';
+  const isUser = isPlainUser(credentials);
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
   const customers = useCustomers(!isUser);

@@ -1,7 +1,7 @@
 import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
-import { SECURITY_MESSAGES, type Group } from '@mirante/shared';
+import { SECURITY_MESSAGES, isPlainUser, type Group } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useGroups } from '../api';
 import { GroupActions } from './GroupActions';
@@ -10,14 +10,14 @@ import { ListError } from './ListError';
 import { useDialogOpening } from '../../../shared/ui/useDialogOpening';
 
 export function GroupsTab() {
-  const { role } = useCredentials();
+  const credentials = useCredentials();
   const groups = useGroups();
   const { dialog, openFor: edit, close } = useDialogOpening<Group>();
 
   const columns: ColumnsType<Group> = [
     { title: 'ID', dataIndex: 'id', key: 'id', width: 80 },
     { title: 'Nome', dataIndex: 'name', key: 'name' },
-    ...(role === 'USER' ? [] : [{ title: 'Cliente', dataIndex: 'customer', key: 'customer' }]),
+    ...(isPlainUser(credentials) ? [] : [{ title: 'Cliente', dataIndex: 'customer', key: 'customer' }]),
     {
       title: 'Ações',
       key: 'actions',

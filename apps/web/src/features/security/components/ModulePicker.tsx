@@ -1,5 +1,5 @@
 import { Checkbox, Form } from 'antd';
-import { PROJECT_TYPES, PROJECT_TYPE_LABELS, type Credentials } from '@mirante/shared';
+import { PROJECT_TYPES, PROJECT_TYPE_LABELS, hasModule, type Credentials } from '@mirante/shared';
 import { useModules } from '../api';
 
 /**
@@ -8,7 +8,6 @@ import { useModules } from '../api';
  */
 export function ModulePicker({ credentials }: { credentials: Credentials }) {
   const modules = useModules();
-  const held = (code: string) => credentials.role === 'ADMIN' || credentials.modules.some((m) => m === code);
   return (
     <Form.Item label="Módulos" name="modules">
       <Checkbox.Group className="module-picker">
@@ -18,7 +17,7 @@ export function ModulePicker({ credentials }: { credentials: Credentials }) {
             {(modules.data ?? [])
               .filter((module) => module.project_type === type)
               .map((module) => (
-                <Checkbox key={module.id} value={module.id} disabled={!held(module.code)}>
+                <Checkbox key={module.id} value={module.id} disabled={!hasModule(credentials, module.code)}>
                   {module.name}
                 </Checkbox>
               ))}

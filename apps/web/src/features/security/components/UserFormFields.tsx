@@ -1,5 +1,11 @@
 import { Form, Input, Select } from 'antd';
-import { SECURITY_MESSAGES, projectDisplayName, registerUserSchema, type Credentials } from '@mirante/shared';
+import {
+  SECURITY_MESSAGES,
+  isPlainUser,
+  projectDisplayName,
+  registerUserSchema,
+  type Credentials,
+} from '@mirante/shared';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { useCustomerProjects, useCustomers, useGroups } from '../api';
 import { groupLabel } from '../labels';
@@ -20,7 +26,7 @@ export interface UserFormValues {
  */
 export function UserFormFields({ credentials }: { credentials: Credentials }) {
   const form = Form.useFormInstance<UserFormValues>();
-  const isUser = credentials.role === 'USER';
+  const isUser = isPlainUser(credentials);
   const chosen = Form.useWatch('customer', form);
   const customerId = isUser ? credentials.customer_id : chosen;
   const customers = useCustomers(!isUser);

@@ -1,10 +1,10 @@
 import { Badge, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { projectDisplayName, type Role, type SecurityUser } from '@mirante/shared';
+import { isPlainUser, projectDisplayName, type Role, type SecurityUser } from '@mirante/shared';
 import { groupLabel } from '../labels';
 import { UserActions } from './UserActions';
 
-/** Columns of the users table (spec 2.9); the customer column is hidden for USER. */
+/** Columns of the users table; the customer column is hidden for USER. */
 export function usersColumns(role: Role, onEdit: (user: SecurityUser) => void): ColumnsType<SecurityUser> {
   const columns: ColumnsType<SecurityUser> = [
     { title: 'Nome', dataIndex: 'name', key: 'name' },
@@ -41,5 +41,5 @@ export function usersColumns(role: Role, onEdit: (user: SecurityUser) => void): 
       render: (_, user) => <UserActions user={user} onEdit={onEdit} />,
     },
   ];
-  return role === 'USER' ? columns.filter((column) => column.key !== 'customer') : columns;
+  return isPlainUser({ role }) ? columns.filter((column) => column.key !== 'customer') : columns;
 }

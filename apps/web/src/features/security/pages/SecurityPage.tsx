@@ -3,7 +3,7 @@ import { GroupsTab } from '../components/GroupsTab';
 import { UsersTab } from '../components/UsersTab';
 import '../security.css';
 
-/** Painel de segurança (spec 2.9): users and permission groups of the customer (all customers for ADMIN). */
+/** Painel de segurança: users and permission groups of the customer (all customers for ADMIN). */
 export default function SecurityPage() {
   return (
     <div className="security-page">

@@ -39,7 +39,7 @@ export function MapShareTool({
         .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true })),
     [layers],
   );
-  if (!managesProjects(role)) return null;
+  if (!managesProjects({ role })) return null;
   return (
     <ShareButton
       projectId={project.id}

@@ -10,7 +10,7 @@ import {
   TagOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
-import { APP_VERSION, ROLE_LABELS, firstName } from '@mirante/shared';
+import { APP_VERSION, ROLE_LABELS, firstName, isAdmin } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { withToken } from '../../../shared/routing/withToken';
 import { useLogout } from '../../auth/api';
@@ -23,7 +23,7 @@ export function UserMenu() {
   const go = (path: string) => navigate(withToken(path, location.search));
 
   const items: MenuProps['items'] = [
-    ...(credentials.role === 'ADMIN'
+    ...(isAdmin(credentials)
       ? [{ key: 'admin', icon: <SettingOutlined />, label: 'Painel de administração' }]
       : []),
     { key: 'change-password', icon: <KeyOutlined />, label: 'Trocar senha' },

@@ -36,8 +36,7 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
       downloaded.current = item.id;
       download(item.id);
     }
-    // download() only reads the token, which does not change while the dialog is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- download() only reads the token, which does not change while the dialog is open
   }, [item?.status, item?.id]);
 
   const running = start.isPending || item?.status === 'queued' || item?.status === 'processing';

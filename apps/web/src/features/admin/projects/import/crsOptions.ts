@@ -1,4 +1,4 @@
-/** The CRSs surveyors' files come in (issue 12), offered first; any other EPSG code may be typed. */
+/** The CRSs surveyors' files come in, offered first; any other EPSG code may be typed. */
 export const COMMON_CRS: readonly { epsg: number; label: string }[] = [
   { epsg: 4674, label: 'SIRGAS 2000 (geográficas)' },
   { epsg: 31981, label: 'SIRGAS 2000 / UTM 21S' },

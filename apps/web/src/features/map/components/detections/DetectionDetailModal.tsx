@@ -23,7 +23,7 @@ export interface DetectionDetailModalProps {
 
 const COLORS: Partial<Record<Layer['type'], string>> = { REFO: '#4cd964', DEFO: '#ff3b30' };
 
-/** Detection detail of an analysis-type layer: category, area, description, before/after maps (spec 2.3). */
+/** Detection detail of an analysis-type layer: category, area, description, before/after maps. */
 export function DetectionDetailModal({ layer, scenes, shown, apiToken, onClose }: DetectionDetailModalProps) {
   const [centerSignal, setCenterSignal] = useState(0);
   const { before, after } = useMemo(() => beforeAfterScenes(layer, scenes, shown), [layer, scenes, shown]);

@@ -39,7 +39,7 @@ const notBlank = {
       : Promise.reject(new Error(MAP_MESSAGES.blankField)),
 };
 
-/** Detection type edit modal (spec 5): one required type, the filterable ones plus 'Nenhuma'. */
+/** Detection type edit modal: one required type, the filterable ones plus 'Nenhuma'. */
 export function DetectionEditModal(props: DetectionEditModalProps) {
   const { projectId, detectId, sceneId, layerIds, open, onClose, onSaved } = props;
   const [form] = Form.useForm<DetectionForm>();

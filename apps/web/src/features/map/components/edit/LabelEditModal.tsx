@@ -27,7 +27,7 @@ const notBlank = {
       : Promise.reject(new Error(MAP_MESSAGES.blankField)),
 };
 
-/** Lot/block label edit modal (spec 5): name prefix, tag type and initial tag value, none blank. */
+/** Lot/block label edit modal: name prefix, tag type and initial tag value, none blank. */
 export function LabelEditModal({ projectId, layerIds, open, onClose, onSaved }: LabelEditModalProps) {
   const [form] = Form.useForm<LabelForm>();
   const update = useUpdateLabels(projectId);

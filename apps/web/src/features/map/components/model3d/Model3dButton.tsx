@@ -6,7 +6,7 @@ export interface Model3dButtonProps {
   onOpen(): void;
 }
 
-/** Opens the shown scene's 3D model (spec 4: not during comparison or label editing). */
+/** Opens the shown scene's 3D model (not during comparison or label editing). */
 export function Model3dButton({ disabled, onOpen }: Model3dButtonProps) {
   return (
     <div className="map-tool-group">

@@ -1,5 +1,5 @@
 import type { CollapseProps } from 'antd';
-import type { LayerType, Project, Scene } from '@mirante/shared';
+import { isAdmin, type LayerType, type Project, type Role, type Scene } from '@mirante/shared';
 import type { Comparison } from '../../hooks/useComparison';
 import type { MapType } from '../../style/layerStyles';
 import { ImagesPanel } from './ImagesPanel';
@@ -11,7 +11,7 @@ import { RotateSlider } from './RotateSlider';
 
 export interface MapOptionsProps {
   project: Project;
-  role: string;
+  role: Role;
   apiToken: string;
   mapType: MapType;
   onMapType(value: MapType): void;
@@ -49,7 +49,7 @@ export function MapOptions(props: MapOptionsProps) {
           scenesFailed={props.scenesFailed}
           scene={props.scene}
           comparison={comparison}
-          isAdmin={role === 'ADMIN'}
+          isAdmin={isAdmin({ role })}
           apiToken={apiToken}
           mapType={props.mapType}
           onMapType={props.onMapType}

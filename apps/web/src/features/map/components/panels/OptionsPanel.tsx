@@ -6,7 +6,7 @@ export interface OptionsPanelProps {
   images: ReactNode;
   layers: ReactNode;
   header: ReactNode;
-  /** Spec 2.3: construction projects get a sidebar of sections instead of tabs. */
+  /** The map screens: construction projects get a sidebar of sections instead of tabs. */
   layout: 'tabs' | 'sidebar';
   /** Extra sections of the construction sidebar (inspections, notes…), shown first. */
   sections?: NonNullable<CollapseProps['items']>;

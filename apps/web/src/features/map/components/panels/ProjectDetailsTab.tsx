@@ -1,8 +1,14 @@
 import { Descriptions } from 'antd';
-import { displayDate, PROJECT_STAGE_LABELS, projectDisplayName, type Project } from '@mirante/shared';
+import {
+  displayDate,
+  PROJECT_STAGE_LABELS,
+  projectDisplayName,
+  type Project,
+  type Role,
+} from '@mirante/shared';
 
-/** Project details panel (spec 3 panel fields). */
-export function ProjectDetailsTab({ project, role }: { project: Project; role: string }) {
+/** Project details panel (the entities and their fields panel fields). */
+export function ProjectDetailsTab({ project, role }: { project: Project; role: Role }) {
   const items = [
     ['Projeto', projectDisplayName(project, role)],
     ['Código', project.customerCode],

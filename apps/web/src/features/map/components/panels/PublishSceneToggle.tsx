@@ -3,7 +3,7 @@ import { useFeedback } from '../../../../shared/feedback/useFeedback';
 import type { Scene } from '@mirante/shared';
 import { usePublishScene } from '../../api';
 
-/** ADMIN tool: publish / disable the shown scene (spec 4 "Scene publish"). */
+/** ADMIN tool: publish / disable the shown scene (the states and transitions "Scene publish"). */
 export function PublishSceneToggle({ scene }: { scene: Scene }) {
   const message = useFeedback();
   const publish = usePublishScene(scene.projectId);

@@ -7,7 +7,7 @@ export interface RotateSliderProps {
   onChange(value: number): void;
 }
 
-/** 'Rotacionar mapa': -360..360 degrees (spec 9), slider and number field, clamped. */
+/** 'Rotacionar mapa': -360..360 degrees, slider and number field, clamped. */
 export function RotateSlider({ value, onChange }: RotateSliderProps) {
   return (
     <div className="rotate-slider" data-testid="rotate-slider">

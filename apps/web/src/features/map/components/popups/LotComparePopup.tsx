@@ -47,7 +47,7 @@ function StatusOnDate({ label, side }: { label: string; side: DatedLotStatus }) 
 }
 
 /**
- * The lot popup while two dates are compared (430 px, spec 9): its status on each date — the one each map colours
+ * The lot popup while two dates are compared (430 px, the business limits): its status on each date — the one each map colours
  * it with — and whether it changed.
  */
 export function LotComparePopup({ layer, before, after, loading, onClose }: LotComparePopupProps) {

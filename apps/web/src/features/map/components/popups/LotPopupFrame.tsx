@@ -6,7 +6,7 @@ import { onOuterEscape } from '../../../../shared/ui/openLayers';
 export interface LotPopupFrameProps {
   title: string;
   testId: string;
-  /** 'compare': the 430 px popup of a date comparison (spec 9); otherwise 700 px. */
+  /** 'compare': the 430 px popup of a date comparison; otherwise 700 px. */
   variant?: 'compare';
   onClose(): void;
   children: ReactNode;

@@ -30,7 +30,7 @@ export interface MapToolsProps {
   onFit(): void;
   /** Opens the scene's 3D model; null when the shown scene has none. */
   onModel3d: (() => void) | null;
-  /** Spec 4: no 3D during comparison or label editing. */
+  /** The states and transitions: no 3D during comparison or label editing. */
   model3dDisabled: boolean;
   /** The share tool (ADMINs and MANAGERs), under the export. */
   shareTool?: ReactNode;
