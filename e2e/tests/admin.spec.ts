@@ -191,7 +191,7 @@ test.describe('image and analysis tabs', () => {
     await expect(row).toBeVisible();
   });
 
-  test('Análise I.A: the previous month by default, disabled with no selection, creates the analysis', async ({
+  test('Análise I.A: opens on the month of the newest image without analysis, disabled with no selection, creates the analysis', async ({
     page,
   }) => {
     await openTab(page, 'Análise I.A');

@@ -26,3 +26,15 @@ test('the ADMIN is offered to register the first image of an empty project', asy
   await expect(page).toHaveURL(/\/page\/admin/);
   await expect(page.getByRole('form', { name: 'Cadastrar imagem' })).toBeVisible({ timeout: 20_000 });
 });
+
+test('the ADMIN finds "Cadastrar projeto" on an empty project and second among the admin tabs', async ({
+  page,
+}) => {
+  await openSignedIn(page, ADMIN, { project: 'Vale Verde - Sarandi' });
+  const status = page.getByTestId('empty-project');
+  await expect(status).toBeVisible({ timeout: 20_000 });
+  await status.getByRole('button', { name: 'Cadastrar projeto' }).click();
+  await expect(page.getByRole('form', { name: 'Cadastrar projeto' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab').nth(1)).toHaveText('Cadastrar projeto');
+  await expect(page.getByRole('tab', { name: 'Cadastrar projeto' })).toHaveAttribute('aria-selected', 'true');
+});

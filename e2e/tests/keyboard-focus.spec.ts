@@ -119,3 +119,29 @@ test('closing a dialog of the security panel gives the focus back to the button 
   await page.keyboard.press('Escape');
   await expect(newGroup).toBeFocused();
 });
+
+test('Escape closes only the innermost layer: a list or a date picker open in a dialog closes alone, the typed text stays', async ({
+  page,
+}) => {
+  await openSignedIn(page, MANAGER, { path: '/page/security' });
+  await page.getByRole('button', { name: 'Novo usuário' }).click();
+  const userDialog = openedDialog(page, { name: 'Registrar novo usuário' });
+  await userDialog.getByLabel('Nome').fill('Pessoa digitada');
+  await userDialog.getByLabel('Cliente').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(userDialog.getByLabel('Nome')).toHaveValue('Pessoa digitada');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Registrar novo usuário' })).toBeHidden();
+
+  await page.goto('/page/information');
+  await page.getByTestId('portfolio-row').first().getByRole('cell').nth(1).click();
+  const lotDialog = openedDialog(page);
+  await lotDialog.getByLabel('Código da venda').fill('V-ESC-1');
+  await lotDialog.getByLabel('Data da venda').click();
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-picker-dropdown:visible')).toHaveCount(0);
+  await expect(lotDialog.getByLabel('Código da venda')).toHaveValue('V-ESC-1');
+});

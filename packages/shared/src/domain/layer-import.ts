@@ -9,13 +9,30 @@ export const LAYER_IMPORT_FIELDS = ['type', 'block', 'name', 'customerCode', 'st
 export type LayerImportField = (typeof LAYER_IMPORT_FIELDS)[number];
 
 /**
- * Column names recognised without a mapping, compared without case or accents. `name` and `tagValue` both come
- * from the lot number (`lote`), the block from `quadra`.
+ * Column names recognised without a mapping, compared without case or accents, the first one the file has wins.
+ * `name` and `tagValue` both come from the lot number (`lote`), the block from `quadra`. A file without a lot
+ * number still names its lots by its own id column when it has one (a city's cadastral `ref`/`sql`, `id_lote`,
+ * `codigo`, `id`), rather than 1…N: the real ids survive the import.
  */
 export const LAYER_IMPORT_DEFAULT_COLUMNS: Record<LayerImportField, readonly string[]> = {
   type: ['tipo', 'type'],
   block: ['quadra', 'block'],
-  name: ['lote', 'name', 'nome'],
+  name: [
+    'lote',
+    'name',
+    'nome',
+    'id_lote',
+    'lote_id',
+    'lot_id',
+    'cod_lote',
+    'codigo_lote',
+    'num_lote',
+    'numero_lote',
+    'ref',
+    'sql',
+    'codigo',
+    'id',
+  ],
   customerCode: ['codigo', 'customer_code'],
   stage: ['etapa', 'stage'],
   tagValue: ['lote', 'tag_value'],

@@ -140,19 +140,29 @@ const identityOf = (layer: PlannedLayer): LotIdentity => ({
 const keysOf = (identity: LotIdentity) =>
   [codeKey(identity), blockLotKey(identity)].filter((key): key is string => key !== null);
 
+type RenamedField = 'customerCode' | 'tagValue' | 'name';
+
 /**
- * The repeated value of a lot made unique with the first free suffix: the code when the code repeats, else the
- * lot number. Returns what was renamed, from what, to what.
+ * The repeated values of a lot made unique with the first free suffix: the code when the code repeats, the lot
+ * number when quadra + lote repeat, both (with one suffix) when both do, as when a file's id column is read as
+ * both. Returns what was renamed (the code first), from what, to what.
  */
 function renameRepeated(layer: PlannedLayer, seen: Map<string, PlannedLayer>) {
-  const code = codeKey(identityOf(layer));
-  const field = code !== null && seen.has(code) ? 'customerCode' : layer.tagValue ? 'tagValue' : 'name';
-  const original = layer[field] ?? '';
+  const identity = identityOf(layer);
+  const lotField: RenamedField = layer.tagValue ? 'tagValue' : 'name';
+  const fields: RenamedField[] = [];
+  if (seen.has(codeKey(identity) ?? '')) fields.push('customerCode');
+  if (seen.has(blockLotKey(identity) ?? '')) fields.push(lotField);
+  if (fields.length === 0) fields.push(lotField);
+  const named = fields[0] ?? lotField;
+  const original = layer[named] ?? '';
   for (let suffix = 2; ; suffix += 1) {
-    const value = `${original}-${suffix}`;
-    if (keysOf(identityOf({ ...layer, [field]: value })).every((key) => !seen.has(key))) {
-      layer[field] = value;
-      return { what: field === 'customerCode' ? 'código' : 'lote', from: original, to: value };
+    const values = fields.map((field) => [field, `${layer[field] ?? ''}-${suffix}`] as const);
+    const renamed: PlannedLayer = { ...layer };
+    for (const [field, value] of values) renamed[field] = value;
+    if (keysOf(identityOf(renamed)).every((key) => !seen.has(key))) {
+      for (const [field, value] of values) layer[field] = value;
+      return { what: named === 'customerCode' ? 'código' : 'lote', from: original, to: values[0]?.[1] ?? '' };
     }
   }
 }

@@ -421,6 +421,33 @@ describe('keepDuplicates: a real file with a repeated id', () => {
   });
 });
 
+describe('a file without lote/quadra columns', () => {
+  it("names its lots by the file's own id column ('ref' here) in the preview and the import, not 1…N", async () => {
+    const square = (west: number) => [
+      [west, -23.4198],
+      [west + 0.0002, -23.4198],
+      [west + 0.0002, -23.4196],
+      [west, -23.4196],
+      [west, -23.4198],
+    ];
+    const file = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: ['164005004600', '164005004700'].map((ref, index) => ({
+          type: 'Feature',
+          properties: { ref, address: `Rua ${index}` },
+          geometry: { type: 'Polygon', coordinates: [square(-51.9498 + index * 0.0003)] },
+        })),
+      }),
+    );
+    const projectId = await newProject();
+    const preview = await importReport(projectId, file, { dryRun: 'true' });
+    expect(preview.mapping.name).toBe('ref');
+    await importReport(projectId, file);
+    expect((await layersOf(projectId)).map((layer) => layer.name)).toEqual(['164005004600', '164005004700']);
+  });
+});
+
 describe('re-import', () => {
   it('replaces matched lots in place, keeping their history, observations and finance rows; reports unmatched ones', async () => {
     const projectId = await newProject();

@@ -32,10 +32,12 @@ export function useAnalyses() {
   return useQuery({ queryKey: ANALYSES_KEY, queryFn: () => callApi(analysesApi.listAll) });
 }
 
-export function useScenesWithoutDetect(month: string) {
+/** The ready scenes of `month` (YYYY-MM) without analysis; nothing is asked while the month is not known. */
+export function useScenesWithoutDetect(month: string | null) {
   return useQuery({
     queryKey: [...ADMIN_KEY, 'without-detect', month],
-    queryFn: () => callApi(analysesApi.scenesWithoutDetect, { query: { month } }),
+    queryFn: () => callApi(analysesApi.scenesWithoutDetect, { query: { month: month ?? undefined } }),
+    enabled: month !== null,
   });
 }
 

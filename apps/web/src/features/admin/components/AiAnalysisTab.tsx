@@ -1,10 +1,11 @@
 import { useState, type Key } from 'react';
 import { Button, Table, type TableColumnsType } from 'antd';
 import { ANALYSIS_MESSAGES, type SceneWithoutDetect } from '@mirante/shared';
-import { useCreateAiAnalyses, useScenesWithoutDetect } from '../api';
+import { useAdminScenes, useCreateAiAnalyses, useScenesWithoutDetect } from '../api';
 import { ADMIN_TEXTS } from '../messages';
 import { useLoadErrorNotice } from '../useLoadErrorNotice';
-import { MonthFilter, monthFromNow } from './MonthFilter';
+import { MonthFilter } from './MonthFilter';
+import { openingMonth } from './openingMonth';
 import { useFeedback } from '../../../shared/feedback/useFeedback';
 import { selectionLabels } from '../../../shared/ui/selectionLabels';
 
@@ -14,10 +15,15 @@ const COLUMNS: TableColumnsType<SceneWithoutDetect> = [
   { title: 'Data da imagem', dataIndex: 'date_formatted', width: 160 },
 ];
 
-/** 'Análise I.A': scenes of a month (default: previous) without analysis, turned into analyses. */
+/**
+ * 'Análise I.A': scenes of a month without analysis, turned into analyses. It opens on the month of the newest
+ * ready image still without analysis (an image of 2024 is found at once), else on the previous month.
+ */
 export function AiAnalysisTab() {
   const message = useFeedback();
-  const [month, setMonth] = useState(() => monthFromNow(-1));
+  const pending = useAdminScenes(true);
+  const [chosenMonth, setMonth] = useState<string | null>(null);
+  const month = pending.isPending ? null : (chosenMonth ?? openingMonth(pending.data ?? []));
   const [selected, setSelected] = useState<Key[]>([]);
   const scenes = useScenesWithoutDetect(month);
   const create = useCreateAiAnalyses();
@@ -40,7 +46,7 @@ export function AiAnalysisTab() {
   return (
     <div className="admin-tab">
       <div className="admin-tab__toolbar">
-        <MonthFilter value={month} onChange={changeMonth} />
+        {month !== null && <MonthFilter value={month} onChange={changeMonth} />}
         <Button type="primary" disabled={selected.length === 0} loading={create.isPending} onClick={submit}>
           Criar análises ({selected.length})
         </Button>
@@ -48,7 +54,7 @@ export function AiAnalysisTab() {
       <Table<SceneWithoutDetect>
         rowKey="id"
         size="middle"
-        loading={scenes.isLoading}
+        loading={month === null || scenes.isLoading}
         dataSource={scenes.data ?? []}
         columns={COLUMNS}
         rowSelection={{

@@ -14,9 +14,11 @@ import { RemoveScenesTab } from '../components/RemoveScenesTab';
 import '../admin.css';
 
 /**
- * Painel de administração (ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's
- * seven tabs, the lot information dialog and spreadsheet upload of the administration panel ('Dados dos lotes'), then
- * ours: 'Links de acesso', 'Cadastrar projeto' (projects registered by an ADMIN) and 'Hosts liberados' (internal hosts an ERP URL may reach).
+ * Painel de administração (ADMIN only): left tabs; each tab mounts (and loads) when opened. The spec's seven tabs,
+ * the lot information dialog and spreadsheet upload ('Dados dos lotes'), and ours: 'Cadastrar projeto' (projects
+ * registered by an ADMIN), 'Links de acesso' and 'Hosts liberados' (internal hosts an ERP URL may reach).
+ * 'Cadastrar projeto' comes second, in the order a new customer is set up (user, project, image, analysis), where
+ * an ADMIN sees it without scrolling the tabs.
  */
 export default function AdminPage() {
   // ?aba=<tab key> opens that tab (e.g. 'scene' from an empty project's 'Cadastrar imagem' or a project's checklist).
@@ -32,6 +34,7 @@ export default function AdminPage() {
         onChange={(key) => setSearch({ aba: key })}
         items={[
           { key: 'user', label: 'Cadastrar usuário', children: <RegisterUserTab /> },
+          { key: 'projects', label: 'Cadastrar projeto', children: <ProjectsTab /> },
           { key: 'scene', label: 'Cadastrar imagem', children: <RegisterSceneTab /> },
           { key: 'analysis', label: 'Cadastrar análise', children: <RegisterAnalysisTab /> },
           { key: 'remove-scenes', label: 'Remover imagens', children: <RemoveScenesTab /> },
@@ -40,7 +43,6 @@ export default function AdminPage() {
           { key: 'ai-processing', label: 'Processamento I.A', children: <AiProcessingTab /> },
           { key: 'lot-information', label: 'Dados dos lotes', children: <LotInformationTab /> },
           { key: 'access-links', label: 'Links de acesso', children: <AccessLinksTab /> },
-          { key: 'projects', label: 'Cadastrar projeto', children: <ProjectsTab /> },
           { key: 'outbound-hosts', label: 'Hosts liberados', children: <OutboundHostsTab /> },
         ]}
       />

@@ -11,6 +11,7 @@ import {
   type DetectionRow,
   type DetectionsHistory,
 } from '@mirante/shared';
+import { ColourTag } from '../../../shared/ui/ColourTag';
 
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
@@ -49,7 +50,7 @@ function searchable(
 
 function statusCell(key: unknown, name: unknown) {
   const type = detectionTypeOf(text(key));
-  return <Tag color={type?.color}>{text(name)}</Tag>;
+  return <ColourTag colour={type?.color}>{text(name)}</ColourTag>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { MAP_MESSAGES, type EnvironmentFeature } from '@mirante/shared';
 import { ProposalPreviews } from './ProposalPreviews';
+import { ColourTag } from '../../../shared/ui/ColourTag';
 
 const STATUS: Record<EnvironmentFeature['review_status'], { text: string; color: string }> = {
   pending: { text: 'Pendente', color: 'gold' },
@@ -55,7 +56,7 @@ export function FeaturesTable({
       render: (_v, f) => (
         <div className="environment-feature">
           <div className="environment-feature__head">
-            <Tag color={f.category_color}>{f.category_name}</Tag>
+            <ColourTag colour={f.category_color}>{f.category_name}</ColourTag>
             <strong>{squareMetres.format(f.area)} m²</strong>
           </div>
           <div className="environment-reason">

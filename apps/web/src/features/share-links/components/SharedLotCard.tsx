@@ -1,7 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Button, Tag } from 'antd';
+import { Button } from 'antd';
 import { detectionTypeOf, displayDate, type SharedView } from '@mirante/shared';
 import { SHARE_TEXTS } from '../texts';
+import { ColourTag } from '../../../shared/ui/ColourTag';
 
 /** A lot's status at each shown date and, when the link includes them, its observations. */
 export function SharedLotStatuses({ view, lotId }: { view: SharedView; lotId: number }) {
@@ -15,7 +16,7 @@ export function SharedLotStatuses({ view, lotId }: { view: SharedView; lotId: nu
           return (
             <li key={entry.date}>
               <span>{displayDate(entry.date)}</span>
-              <Tag color={type?.color}>{type?.name ?? SHARE_TEXTS.noStatus}</Tag>
+              <ColourTag colour={type?.color}>{type?.name ?? SHARE_TEXTS.noStatus}</ColourTag>
             </li>
           );
         })}

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Tag } from 'antd';
+
 import { detectionTypeOf, displayDate, type SharedView } from '@mirante/shared';
 import { MapView } from '../../map/components/canvas/MapView';
 import { MapLegend } from '../../map/components/canvas/MapLegend';
 import { legendSections, lotLegendTitle } from '../../map/style/legendSections';
 import { layerBounds, sharedLayerTypes, sharedMapStyle } from '../sharedStyle';
 import { SHARE_TEXTS } from '../texts';
+import { ColourTag } from '../../../shared/ui/ColourTag';
 
 /** One lot's history: its status at every published date, the map of the chosen date fitted to the lot. */
 export function SharedLotHistory({ view }: { view: SharedView }) {
@@ -36,7 +37,7 @@ export function SharedLotHistory({ view }: { view: SharedView }) {
                   onClick={() => setDate(entry.date)}
                 >
                   <span>{displayDate(entry.date)}</span>
-                  <Tag color={type?.color}>{type?.name ?? SHARE_TEXTS.noStatus}</Tag>
+                  <ColourTag colour={type?.color}>{type?.name ?? SHARE_TEXTS.noStatus}</ColourTag>
                 </button>
               </li>
             );
