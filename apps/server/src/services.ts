@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { requireIntegrationKey, type AppConfig } from './config';
 import type { Db } from './db/database';
 import { inTaskTransaction } from './jobs/task-liveness';
@@ -256,7 +257,12 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     sceneAlignment,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
-    gis: createGisService({ repo: createGisRepo(db), projects, scenes }),
+    gis: createGisService({
+      repo: createGisRepo(db),
+      projects,
+      scenes,
+      cogDir: path.join(config.dataDir, 'cog'),
+    }),
     shareLinks: createShareLinksService({
       repo: createShareLinksRepo(db),
       projects,
