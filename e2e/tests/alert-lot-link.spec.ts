@@ -6,8 +6,12 @@ import { screenshotWhenAsked } from './shots';
 
 const PROJECT = 'Jardim das Palmeiras';
 const SPACE = 'jardim-das-palmeiras';
-/** Days of March 2023, which no other spec gives a scene of this project; each run takes the first free one. */
-const FREE_DATES = Array.from({ length: 28 }, (_, day) => `2023-03-${String(day + 1).padStart(2, '0')}`);
+/**
+ * Days of June 2025 after the demo's first monthly status (2025-06-01), so the AI's readings have a status before
+ * them to differ from, and before the other specs' scenes, so no map opens on them; no other spec gives a scene of
+ * this project on these days, and each run takes the first free one.
+ */
+const FREE_DATES = Array.from({ length: 27 }, (_, day) => `2025-06-${String(day + 2).padStart(2, '0')}`);
 /** The AI's readings are turned into events by a scan that runs every minute. */
 const SCAN_WAIT_MS = 150_000;
 

@@ -67,9 +67,10 @@ async function seed(client: pg.Client): Promise<{ active: string[]; inactive: st
     [customerId],
   );
   const projectId = project.rows[0]!.id;
+  // Milliseconds, as the app writes it: the tick claims a due time by comparing it with what it read.
   const schedule = await client.query<{ id: number }>(
     `INSERT INTO report_schedules (project_id, frequency, day, next_run_at)
-     VALUES ($1, 'weekly', 1, now() - interval '1 minute') RETURNING id`,
+     VALUES ($1, 'weekly', 1, date_trunc('milliseconds', now()) - interval '1 minute') RETURNING id`,
     [projectId],
   );
   const emails = ['ana@teste.com.br', 'bruno@teste.com.br', 'inativo@teste.com.br'];
