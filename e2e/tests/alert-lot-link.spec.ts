@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { mainMap, waitForMapReady } from './map-ready';
+import { mainMap } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, DEMO_PASSWORD, MANAGER, newestEmailTo, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -36,7 +36,11 @@ async function readNewScene(request: APIRequestContext): Promise<string> {
   ).json()) as { isoDate: string }[];
   const date = FREE_DATES.find((candidate) => !scenes.some((scene) => scene.isoDate === candidate))!;
   expect(date).toBeDefined();
-  const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(768, 640, 0.95) }]);
+  // An earlier run on this server read the day before: the runs' scenes are built up and bare in turn, so the
+  // AI's readings differ from the ones before them.
+  const earlier = FREE_DATES.indexOf(date);
+  const built = earlier % 2 === 0 ? 0.95 : 0.05;
+  const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(768, 640, built) }]);
   const created = await request.post('/api/v1/detection', {
     headers: admin,
     data: { projectId: project.id, sceneId: scene!.id, publishDetection: true },
@@ -103,9 +107,9 @@ test('the lot link of an alert e-mail opens the map on that lot: selected, frame
   // The e-mail names the server by its APP_URL; the test reaches it at its own address.
   const target = new URL(link!);
   await page.goto(target.pathname + target.search);
-  await waitForMapReady(mainMap(page));
+  await expect(mainMap(page)).toBeVisible({ timeout: 30_000 });
   const popup = page.getByTestId('lot-popup');
-  await expect(popup).toBeVisible({ timeout: 30_000 });
+  await expect(popup).toBeVisible({ timeout: 60_000 });
   await expect(popup.locator('h2')).toContainText(lotName!);
   await expect(popup).toContainText(block!);
   // Framed: the map flew in to the lot (the project's whole view is a lower zoom).
