@@ -27,8 +27,9 @@ async function removeSchedulesLeftBehind(page: Page): Promise<void> {
   for (const schedule of list.schedules) await page.request.post(`${url}/${schedule.id}/delete`, { headers });
 }
 
-test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail) and deletes it', async ({
+test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail), a recipient leaves it by the e-mail’s link, and the MANAGER deletes it', async ({
   page,
+  browser,
 }) => {
   // Drawing the PDF on the worker's CPU pool takes long on a loaded machine.
   test.setTimeout(300_000);
@@ -83,6 +84,25 @@ test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by
   // the message is decoded, so its name is matched from the project on).
   expect(mail).toMatch(/jardim-das-palmeiras-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.xlsx/);
   expect(mail).toContain('Abrir o mapa do loteamento');
+
+  // Úrsula leaves this report with one click on her e-mail's link, signed in nowhere.
+  const hers = await waitForEmailTo(USER, since);
+  const link = /(http[^\s"<>]+\/auth\/reports-unsubscribe\?token=[^\s"<>]+)/.exec(hers)?.[1];
+  expect(link).toBeDefined();
+  const stranger = await browser.newContext();
+  const fresh = await stranger.newPage();
+  // The e-mail names the server by its APP_URL; the test reaches it at its own address.
+  const target = new URL(link!);
+  await fresh.goto(new URL(target.pathname + target.search, page.url()).toString());
+  await expect(
+    fresh.getByText(/^Você não receberá mais este relatório agendado do projeto Jardim das Palmeiras/),
+  ).toBeVisible();
+  await screenshotWhenAsked(fresh, { path: '/tmp/shots-reports/report-unsubscribed.png' });
+  await stranger.close();
+  await page.reload();
+  await page.getByRole('button', { name: 'Relatórios por e-mail' }).click();
+  await expect(item).toContainText('Gustavo Gerente');
+  await expect(item).not.toContainText('Úrsula Usuária');
 
   await item.getByRole('button', { name: 'Excluir' }).click();
   await page.getByRole('button', { name: 'Excluir', exact: true }).last().click();

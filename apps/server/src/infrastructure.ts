@@ -4,6 +4,7 @@ import { createDb, type Db } from './db/database';
 import { surviveDatabaseLoss } from './db/database-unavailable';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrate } from './db/migrate';
+import { recomputePlanarAreas } from './startup/planar-areas';
 import { reencryptCredentials } from './features/integration';
 import { createMailer } from './mail/mailer';
 import { createLocalStorage } from './storage/local-storage';
@@ -48,6 +49,9 @@ export async function startInfrastructure(
   const applied = await migrate(connectionString);
   if (applied.length > 0) log(`Migrações aplicadas: ${applied.join(', ')}`);
   const db: Db = createDb(connectionString);
+  const remeasured = await recomputePlanarAreas(db);
+  if (remeasured > 0)
+    log(`${remeasured} área(s) e comprimento(s) recalculado(s) no plano SIRGAS 2000 / UTM.`);
   if (config.integrationKey) {
     const rekey = await reencryptCredentials(db, {
       current: config.integrationKey,

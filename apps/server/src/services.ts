@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { requireIntegrationKey, type AppConfig } from './config';
 import type { Db } from './db/database';
 import { inTaskTransaction } from './jobs/task-liveness';
@@ -71,6 +72,7 @@ import { createSecurityServices } from './features/security/security.service';
 import { ProcessingUnavailableError, type DetectionProcessor } from './features/analyses/analyses.processing';
 import { sharedCpuPool, type CpuPool } from './cpu/cpu-pool';
 import type { Mailer } from './mail/mailer';
+import { createSignedUnsubscribe } from './mail/unsubscribe-token';
 import { createGisKeysRepo, createGisKeysService } from './features/gis-keys';
 import { createGisRepo } from './features/gis/gis.repo';
 import { createGisService } from './features/gis/gis.service';
@@ -104,7 +106,10 @@ export interface JobDispatch {
   sceneIngest(sceneId: number): Promise<void>;
   detectionsProcess(detectId: number): Promise<void>;
   integrationSync?(run: SyncRunRow): Promise<void>;
-  /** The alerts' queue: wakes the dispatch of recorded events, and queues e-mails inside a transaction. */
+  /**
+   * The alerts' queue: wakes the dispatch of recorded events; `mailIn` queues e-mails inside a transaction (the
+   * alerts' and the scheduled reports').
+   */
   alerts?: {
     eventsRecorded(): Promise<void>;
     mailIn(trx: Db): (message: MailMessage) => Promise<void>;
@@ -189,13 +194,17 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
   });
   const finance = createFinanceService(createFinanceRepo(db), financeTransactionOn(db), projects);
   const scheduledReportsRepo = createScheduledReportsRepo(db);
+  const reportUnsubscribe = createSignedUnsubscribe(requireIntegrationKey(config), 'report-unsubscribe');
   const reportRunner = createReportRunner({
     repo: scheduledReportsRepo,
+    inTransaction: mailingTransaction(infra, options.dispatch?.alerts, (trx) => ({
+      repo: createScheduledReportsRepo(trx),
+    })),
+    unsubscribe: reportUnsubscribe,
     auth,
     sources: { detectionsReport, finance },
     storage: infra.storage,
     cpu,
-    mailer,
     appUrl: config.appUrl,
     log: (message) => process.stderr.write(`${JSON.stringify({ level: 50, msg: message })}\n`),
   });
@@ -203,6 +212,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     repo: scheduledReportsRepo,
     projects,
     runner: reportRunner,
+    unsubscribe: reportUnsubscribe,
     dispatch: options.dispatch?.reportRun,
     clock: options.clock,
   });
@@ -249,7 +259,12 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     sceneAlignment,
     overlays: createOverlaysService(createOverlaysRepo(db), projects, infra.storage),
     gisKeys: createGisKeysService(createGisKeysRepo(db), auth),
-    gis: createGisService({ repo: createGisRepo(db), projects, scenes }),
+    gis: createGisService({
+      repo: createGisRepo(db),
+      projects,
+      scenes,
+      cogDir: path.join(config.dataDir, 'cog'),
+    }),
     shareLinks: createShareLinksService({
       repo: createShareLinksRepo(db),
       projects,
@@ -309,6 +324,30 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
 }
 
 /**
+ * A transaction whose e-mails go out only if it commits: with the job queue they are pg-boss jobs written in
+ * it; without (tests, scripts), they are sent through the mailer once it has committed.
+ */
+function mailingTransaction<Repos extends object>(
+  infra: Infrastructure,
+  queued: JobDispatch['alerts'],
+  repos: (trx: Db) => Repos,
+) {
+  return async <T>(
+    work: (tx: Repos & { queueMail(message: MailMessage): Promise<void> }) => Promise<T>,
+  ): Promise<T> => {
+    const after: MailMessage[] = [];
+    const result = await infra.db.transaction().execute((trx) =>
+      work({
+        ...repos(trx),
+        queueMail: queued ? queued.mailIn(trx) : async (message) => void after.push(message),
+      }),
+    );
+    for (const message of after) await infra.mailer.send(message);
+    return result;
+  };
+}
+
+/**
  * The alerts. With the job queue, a transaction's e-mails are pg-boss jobs written in it; without (tests,
  * scripts), they are sent through the mailer once the transaction has committed.
  */
@@ -318,23 +357,14 @@ function alertsService(
   scenes: ReturnType<typeof createScenesService>,
   queued: JobDispatch['alerts'],
 ) {
-  const { db, config, mailer } = infra;
+  const { db, config } = infra;
   return createAlertsService({
     repo: createAlertsRepo(db),
     sources: createAlertSourcesRepo(db),
-    async inTransaction(work) {
-      const after: MailMessage[] = [];
-      const result = await db.transaction().execute((trx) => {
-        const tx: AlertsTransaction = {
-          repo: createAlertsRepo(trx),
-          sources: createAlertSourcesRepo(trx),
-          queueMail: queued ? queued.mailIn(trx) : async (message) => void after.push(message),
-        };
-        return work(tx);
-      });
-      for (const message of after) await mailer.send(message);
-      return result;
-    },
+    inTransaction: mailingTransaction(infra, queued, (trx): Omit<AlertsTransaction, 'queueMail'> => ({
+      repo: createAlertsRepo(trx),
+      sources: createAlertSourcesRepo(trx),
+    })),
     projects,
     tokens: createUnsubscribeTokens(requireIntegrationKey(config)),
     async readTile(scene, z, x, y) {

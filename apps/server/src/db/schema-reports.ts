@@ -42,3 +42,10 @@ export interface ReportRunsTable {
   startedAt: MaybeMoment;
   finishedAt: MaybeMoment;
 }
+
+/** Migration 202612072101: one row per run and recipient whose e-mail was queued (in the same transaction). */
+export interface ReportDeliveriesTable {
+  runId: number;
+  userId: number;
+  queuedAt: ColumnType<Date, Date | string | undefined, never>;
+}

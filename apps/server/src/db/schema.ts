@@ -35,7 +35,12 @@ import type {
 import type { ShareLinksTable } from './schema-share';
 import type { GisKeysTable, TimelapseExportsTable } from './schema-gis';
 import type { SceneAlignmentsTable } from './schema-scene-alignment';
-import type { ReportRunsTable, ReportScheduleRecipientsTable, ReportSchedulesTable } from './schema-reports';
+import type {
+  ReportDeliveriesTable,
+  ReportRunsTable,
+  ReportScheduleRecipientsTable,
+  ReportSchedulesTable,
+} from './schema-reports';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -282,6 +287,7 @@ export interface Database {
   reportSchedules: ReportSchedulesTable;
   reportScheduleRecipients: ReportScheduleRecipientsTable;
   reportRuns: ReportRunsTable;
+  reportDeliveries: ReportDeliveriesTable;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

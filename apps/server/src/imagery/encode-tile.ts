@@ -60,6 +60,14 @@ export function pngToWebp(png: Buffer): Promise<Buffer> {
   return convertTile(png, 'webp');
 }
 
+/** JPEG tiles for GIS clients that ask for them: quality 85, 4:2:0, what aerial basemaps usually serve. */
+export const JPEG_OPTIONS = { quality: 85 } as const;
+
+/** A tile (PNG or WebP) as JPEG, composed on white: JPEG has no alpha, so what lies outside the scene is white. */
+export function tileAsJpeg(tile: Buffer): Promise<Buffer> {
+  return sharp(tile).flatten({ background: '#ffffff' }).jpeg(JPEG_OPTIONS).toBuffer();
+}
+
 const transparent = new Map<TileFormat, Promise<Buffer>>();
 
 /** The tile served wherever a scene has no data, in `format`. */

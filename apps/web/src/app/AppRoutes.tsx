@@ -11,6 +11,7 @@ import {
   NOT_FOUND_TITLE,
   PAGE_TITLES,
   PASSWORD_TITLE,
+  REPORT_UNSUBSCRIBE_TITLE,
   UNSUBSCRIBE_TITLE,
 } from '../features/shell/pageTitles';
 import { ROUTE_RULES } from '../features/shell/routeRules';
@@ -56,6 +57,14 @@ export function AppRoutes() {
           element={
             <Titled title={UNSUBSCRIBE_TITLE}>
               <UnsubscribePage />
+            </Titled>
+          }
+        />
+        <Route
+          path="/auth/reports-unsubscribe"
+          element={
+            <Titled title={REPORT_UNSUBSCRIBE_TITLE}>
+              <UnsubscribePage kind="report" />
             </Titled>
           }
         />

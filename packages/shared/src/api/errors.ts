@@ -145,6 +145,7 @@ export const ERROR_CODES = [
   'UNSUBSCRIBE_INVALID',
   'GIS_NOT_FOUND',
   'GIS_BAD_REQUEST',
+  'GIS_COG_UNAVAILABLE',
   // Read-only share links and the shared view
   'SHARE_LINK_NOT_FOUND',
   'SHARE_LINK_INVALID',

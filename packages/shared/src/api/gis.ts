@@ -97,7 +97,7 @@ export const gisApi = {
     tags: ['gis'],
     access: GIS_ACCESS,
     params: projectParams.extend({ date: calendarDate() }),
-    query: z.object({ ...keyQuery, format: z.enum(['png', 'webp']).optional() }),
+    query: z.object({ ...keyQuery, format: z.enum(['png', 'webp', 'jpeg']).optional() }),
     response: json,
     errorStatuses: errors,
   }),
@@ -111,6 +111,19 @@ export const gisApi = {
     params: projectParams.extend({ date: calendarDate() }),
     query: z.object(keyQuery),
     response: fileResponse('image/tiff', 'image/png', 'image/jpeg', 'application/octet-stream'),
+    errorStatuses: errors,
+  }),
+  sceneCog: defineEndpoint({
+    method: 'GET',
+    mount: 'root',
+    path: '/gis/project/:projectId/scenes/:date/cog',
+    summary:
+      'O original de uma imagem publicada como Cloud Optimized GeoTIFF (o próprio original quando já é COG; senão gerado com o GDAL)',
+    tags: ['gis'],
+    access: GIS_ACCESS,
+    params: projectParams.extend({ date: calendarDate() }),
+    query: z.object(keyQuery),
+    response: fileResponse('image/tiff'),
     errorStatuses: errors,
   }),
   featuresLanding: defineEndpoint({

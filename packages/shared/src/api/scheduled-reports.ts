@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { id, idList, idParams } from './input-rules';
+import { id, idList, idParams, text } from './input-rules';
 
 /**
  * Scheduled reports of an allotment, e-mailed weekly or monthly to chosen users of the project: a PDF (the map
@@ -25,6 +25,8 @@ export const SCHEDULED_REPORT_MESSAGES = {
   listFailed: 'Não foi possível carregar os relatórios agendados. Tente novamente.',
   saveFailed: 'Não foi possível salvar o agendamento.',
   sendFailed: 'Não foi possível enviar o relatório.',
+  unsubscribeInvalid: 'Link de cancelamento inválido ou expirado.',
+  unsubscribed: (project: string) => `Você não receberá mais este relatório agendado do projeto ${project}.`,
 } as const;
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
@@ -173,5 +175,15 @@ export const scheduledReportsApi = {
     params: scheduleParams,
     response: reportRunSchema,
     errorStatuses: [401, 403, 404, 422],
+  }),
+  unsubscribeReport: defineEndpoint({
+    method: 'POST',
+    path: '/report-schedules/unsubscribe',
+    summary: 'Retira o destinatário de um relatório agendado pelo link assinado do e-mail (sem sessão)',
+    tags,
+    access: { kind: 'public' },
+    query: z.object({ token: text(300).min(1) }),
+    response: z.object({ message: z.string(), project_name: z.string() }),
+    errorStatuses: [404],
   }),
 } as const;

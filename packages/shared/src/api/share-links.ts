@@ -25,6 +25,7 @@ export const SHARE_MESSAGES = {
   unavailable: 'Este link de compartilhamento não existe, expirou ou foi revogado.',
   passwordRequired: 'Esta visualização é protegida por senha. Informe a senha para abrir.',
   passwordWrong: 'Senha incorreta.',
+  passwordLocked: 'Muitas senhas incorretas para este link. Aguarde 15 minutos e tente novamente.',
   tilesRefused: 'Link de imagem inválido ou expirado. Recarregue a página.',
   noPublishedScene: 'Este projeto ainda não tem imagem publicada para compartilhar.',
 } as const;

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from '../../server-secret';
+import { createSignedUnsubscribe } from '../../mail/unsubscribe-token';
 
 export interface UnsubscribeTokens {
   /** A token that stops the alert e-mails of one project for one user; it does not expire (one click, any time). */
@@ -8,22 +7,14 @@ export interface UnsubscribeTokens {
   verify(token: string): { userId: number; projectId: number } | null;
 }
 
-/** Unsubscribe links signed with the server's secret (a key derived for this purpose only). */
+/** Unsubscribe links of the alert e-mails, signed with the server's secret. */
 export function createUnsubscribeTokens(secret: Buffer): UnsubscribeTokens {
-  const key = deriveKey(secret, 'alert-unsubscribe');
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const signed = createSignedUnsubscribe(secret, 'alert-unsubscribe');
   return {
-    sign(userId, projectId) {
-      const payload = `${userId}.${projectId}`;
-      return `${payload}.${mac(payload)}`;
-    },
+    sign: (userId, projectId) => signed.sign(userId, projectId),
     verify(token) {
-      const match = /^(\d{1,10})\.(\d{1,10})\.([\w-]{43})$/.exec(token);
-      if (!match) return null;
-      const expected = Buffer.from(mac(`${match[1]}.${match[2]}`));
-      const given = Buffer.from(match[3]!);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      return { userId: Number(match[1]), projectId: Number(match[2]) };
+      const target = signed.verify(token);
+      return target && { userId: target.userId, projectId: target.targetId };
     },
   };
 }

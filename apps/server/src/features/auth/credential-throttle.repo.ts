@@ -38,6 +38,17 @@ export function createCredentialThrottleRepo(db: Db) {
       return new Map(rows.map((row) => [row.bucketKey, row.attempts]));
     },
 
+    /** A bucket's count in its current window (0 when it has none), without counting an attempt. */
+    async count(key: string, now: Date): Promise<number> {
+      const row = await db
+        .selectFrom('credentialAttempts')
+        .select('attempts')
+        .where('bucketKey', '=', key)
+        .where('windowEndsAt', '>', now)
+        .executeTakeFirst();
+      return row?.attempts ?? 0;
+    },
+
     /** Whether the user with this e-mail signed in from `address` at or after `since`. */
     async isRecentAddressOf(email: string, address: string, since: Date): Promise<boolean> {
       const row = await db

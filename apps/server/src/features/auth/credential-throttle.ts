@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { SHARE_MESSAGES } from '@mirante/shared';
 import { AppError } from '../../http/app-error';
 import { throttleAddress } from './client-address';
 import type { BucketHit, CredentialThrottleRepo } from './credential-throttle.repo';
@@ -26,6 +27,14 @@ const RECENT_SIGN_IN_DAYS = 30;
  * this is several people behind one office address panning at once, and far below a scraper's pace.
  */
 const SHARED_TILES_PER_MINUTE = 3000;
+/**
+ * Openings of shared views one address may make a minute, for all links: a link is forwarded around an office
+ * and reopened on every visit, so this is far above `LOGIN_RATE_LIMIT`; guessing passwords has its own bucket.
+ */
+const SHARED_VIEWS_PER_MINUTE = 120;
+/** Wrong passwords one address may try on one link per window, and that window. */
+const SHARED_PASSWORD_MISSES = 10;
+const SHARED_PASSWORD_WINDOW_MS = 15 * MINUTE_MS;
 
 function tooManyAttempts(): AppError {
   return new AppError(429, 'RATE_LIMITED', 'Muitas tentativas. Aguarde um minuto e tente novamente.');
@@ -100,12 +109,31 @@ export function createCredentialThrottle(repo: CredentialThrottleRepo, options: 
       return attempt(ip, `${kind}:${token}`);
     },
 
+    /** A shared view opened: one bucket per address, for all links. */
+    async checkSharedView(ip: string): Promise<void> {
+      const now = clock();
+      sweepNow(now);
+      const key = bucketKey('shared-views', throttleAddress(ip));
+      const counts = await repo.hit([{ key, windowEndsAt: new Date(now + MINUTE_MS) }], new Date(now));
+      if ((counts.get(key) ?? 0) > SHARED_VIEWS_PER_MINUTE) throw tooManyAttempts();
+    },
+
     /**
-     * A share link opened (its password tried, when it has one): counted like a token tried, per address and
-     * link, per link and per address.
+     * A share link's password about to be checked: refused (429) once this address got it wrong
+     * SHARED_PASSWORD_MISSES times on this link in the window; `wrong` counts a miss.
      */
-    checkSharedView(ip: string, token: string): Promise<void> {
-      return attempt(ip, `share-link:${token}`);
+    sharedPassword(ip: string, token: string) {
+      const key = bucketKey('shared-password', throttleAddress(ip), token);
+      return {
+        async check(): Promise<void> {
+          if ((await repo.count(key, new Date(clock()))) >= SHARED_PASSWORD_MISSES)
+            throw new AppError(429, 'RATE_LIMITED', SHARE_MESSAGES.passwordLocked);
+        },
+        async wrong(): Promise<void> {
+          const now = clock();
+          await repo.hit([{ key, windowEndsAt: new Date(now + SHARED_PASSWORD_WINDOW_MS) }], new Date(now));
+        },
+      };
     },
 
     /** A tile of a shared view: one bucket per address, for all links. */

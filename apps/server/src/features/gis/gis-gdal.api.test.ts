@@ -1,5 +1,5 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -282,6 +282,82 @@ describe.runIf(HAS_GDAL)('GDAL reads the WMTS of a project with a GIS key', () =
   });
 });
 
+describe.runIf(HAS_GDAL)('JPEG tiles and the TIME dimension', () => {
+  const tileOf = (lon: number, lat: number, z: number) => {
+    const [x, y] = mercator(lon, lat);
+    const size = (2 * HALF_WORLD) / 2 ** z;
+    return [Math.floor((x + HALF_WORLD) / size), Math.floor((HALF_WORLD - y) / size)];
+  };
+
+  it('lists image/jpeg in the capabilities and serves JPEG tiles GDAL reads as 3 bands, no alpha', async () => {
+    const xml = await (await fetch(capabilities(key))).text();
+    expect(xml).toContain('<Format>image/jpeg</Format>');
+    expect(xml).toMatch(/<ResourceURL format="image\/jpeg" resourceType="tile" template="[^"]+\.jpeg\?key=/);
+    const [tx, ty] = tileOf(-51.903, -23.3935, 19);
+    const url = `${base}/gis/project/${projectId}/wmts/tiles/2024-06-01/19/${tx}/${ty}.jpeg?key=${key}`;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const info = await gdal('gdalinfo', [`/vsicurl/${url}`]);
+    console.info(
+      `gdalinfo /vsicurl/…/wmts/tiles/2024-06-01/19/${tx}/${ty}.jpeg?key=…\n${info.replaceAll(key, '«chave»')}`,
+    );
+    expect(info).toContain('Driver: JPEG/JPEG JFIF');
+    expect(info).toContain('Size is 256, 256');
+    expect(info).toMatch(/Band 3 Block=256x1 Type=Byte, ColorInterp=Blue/);
+    expect(info).not.toMatch(/Band 4/);
+    // A tile at the scene's edge: what lies outside the scene is composed on white.
+    const [ex, ey] = tileOf(-51.90337, -23.39332, 17);
+    const edge = await fetch(
+      `${base}/gis/project/${projectId}/wmts/tiles/2024-06-01/17/${ex}/${ey}.jpeg?key=${key}`,
+    );
+    const { data, info: size } = await sharp(Buffer.from(await edge.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(size.channels).toBe(3);
+    expect([data[0], data[1], data[2]].every((value) => value! > 245)).toBe(true);
+    const tileJson = (await (
+      await fetch(`${base}/gis/project/${projectId}/scenes/2024-06-01/tilejson.json?key=${key}&format=jpeg`)
+    ).json()) as { tiles: string[] };
+    expect(tileJson.tiles[0]).toMatch(/\/2024-06-01\/\{z\}\/\{x\}\/\{y\}\.jpeg\?key=/);
+  });
+
+  it("gdalinfo lists the layer 'imagem' with its Time dimension: each published date, the latest by default", async () => {
+    const output = await gdal('gdalinfo', [`WMTS:${capabilities(key)}`]);
+    expect(output).toMatch(/SUBDATASET_3_NAME=WMTS:.*layer=imagem/);
+    expect(output).toContain('SUBDATASET_3_DESC=Layer Imagem (todas as datas)');
+    const layer = await gdal('gdalinfo', [`WMTS:${capabilities(key)},layer=imagem`]);
+    console.info(`gdalinfo WMTS:…,layer=imagem\n${layer.replaceAll(key, '«chave»')}`);
+    expect(layer).toMatch(/ID\["EPSG",3857\]/);
+    const xml = await (await fetch(capabilities(key))).text();
+    expect(xml).toContain(
+      '<Dimension><ows:Title>Data da imagem</ows:Title><ows:Identifier>Time</ows:Identifier><ows:UOM>ISO8601</ows:UOM><Default>2024-06-02</Default><Current>false</Current><Value>2024-06-01</Value><Value>2024-06-02</Value></Dimension>',
+    );
+    // KVP GetTile of the time layer: TIME picks the date, the latest without it.
+    const [tx, ty] = tileOf(-51.903, -23.3935, 19);
+    const kvp = (extra: string) =>
+      fetch(
+        `${base}/gis/project/${projectId}/wmts?key=${key}&SERVICE=WMTS&REQUEST=GetTile&VERSION=1.0.0&LAYER=imagem&STYLE=default&FORMAT=image/png&TILEMATRIXSET=GoogleMapsCompatible&TILEMATRIX=19&TILEROW=${ty}&TILECOL=${tx}${extra}`,
+      ).then(async (response) => ({
+        status: response.status,
+        body: Buffer.from(await response.arrayBuffer()),
+      }));
+    const direct = async (date: string) =>
+      Buffer.from(
+        await (
+          await fetch(`${base}/gis/project/${projectId}/wmts/tiles/${date}/19/${tx}/${ty}.png?key=${key}`)
+        ).arrayBuffer(),
+      );
+    const first = await kvp('&TIME=2024-06-01');
+    expect(first.status).toBe(200);
+    expect(first.body.equals(await direct('2024-06-01'))).toBe(true);
+    const latest = await kvp('');
+    expect(latest.status).toBe(200);
+    expect(latest.body.equals(await direct('2024-06-02'))).toBe(true);
+    expect((await kvp('&TIME=2024-06-03')).status).toBe(404);
+  });
+});
+
 describe.runIf(HAS_GDAL)('the original of a published scene through a key', () => {
   it('is the file as delivered, which GDAL opens over HTTP', async () => {
     const url = `${base}/gis/project/${projectId}/scenes/2024-06-01/original?key=${key}`;
@@ -311,6 +387,37 @@ describe.runIf(HAS_GDAL)('the original of a published scene through a key', () =
     );
     expect(info).toContain('Size is 383, 232');
     expect(info).toMatch(/PROJCRS\["SIRGAS 2000 \/ UTM zone 22S"/);
+  });
+});
+
+describe.runIf(HAS_GDAL)('the original as a Cloud Optimized GeoTIFF', () => {
+  it('is built with GDAL from a plain GeoTIFF, and GDAL reports its COG layout', async () => {
+    const url = `${base}/gis/project/${projectId}/scenes/2024-06-01/cog?key=${key}`;
+    const response = await fetch(url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/tiff');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="colorado_pixels_sirgas_utm22s_maringa.cog.tif"',
+    );
+    const file = path.join(work, 'cena.cog.tif');
+    await writeFile(file, Buffer.from(await response.arrayBuffer()));
+    const info = await gdal('gdalinfo', [file]);
+    console.info(
+      `gdalinfo …/scenes/2024-06-01/cog\n${info
+        .split('\n')
+        .filter((line) => /Driver|Size is|PROJCRS|LAYOUT|COMPRESSION|Overviews|Block=/.test(line))
+        .join('\n')}`,
+    );
+    expect(info).toMatch(/Image Structure Metadata:[\s\S]*LAYOUT=COG/);
+    expect(info).toContain('Size is 383, 232');
+    expect(info).toMatch(/PROJCRS\["SIRGAS 2000 \/ UTM zone 22S"/);
+    // The same pixels as the original.
+    const original = await gdal('gdalinfo', ['-checksum', path.join(TESTDATA, SCENE_FILE)]);
+    const built = await gdal('gdalinfo', ['-checksum', file]);
+    expect(built.match(/Checksum=\d+/g)).toEqual(original.match(/Checksum=\d+/g));
+    // A second download is the same file, from the server's copy.
+    const again = Buffer.from(await (await fetch(url)).arrayBuffer());
+    expect(again.equals(await readFile(file))).toBe(true);
   });
 });
 

@@ -158,7 +158,7 @@ describe('WMTS and TileJSON', () => {
     const identifiers = [...rest.body.matchAll(/<Layer>.*?<ows:Identifier>([^<]+)<\/ows:Identifier>/g)].map(
       (m) => m[1],
     );
-    expect(identifiers).toEqual(['2026-01-10', '2026-02-10']);
+    expect(identifiers).toEqual(['2026-01-10', '2026-02-10', 'imagem']);
     expect(rest.body).toContain('<ows:LowerCorner>-51.95 -23.42</ows:LowerCorner>');
     expect(rest.body).toContain('<TileMatrixSet>GoogleMapsCompatible</TileMatrixSet>');
     expect(rest.body).toContain(
@@ -166,24 +166,25 @@ describe('WMTS and TileJSON', () => {
     );
     // Zooms 0–19 in the set, each layer limited to 15–19.
     expect(rest.body.match(/<TileMatrix><ows:Identifier>/g)).toHaveLength(20);
-    expect(rest.body.match(/<TileMatrixLimits>/g)).toHaveLength(10);
+    expect(rest.body.match(/<TileMatrixLimits>/g)).toHaveLength(15);
     expect(rest.body).toContain(
       `template="http://gis.mirante.test/gis/project/${allotment}/wmts/tiles/2026-01-10/{TileMatrix}/{TileCol}/{TileRow}.webp?key=${key}"`,
     );
   });
 
-  it('serves GetTile by KVP as PNG and WebP, and refuses a bad request in pt-BR', async () => {
+  it('serves GetTile by KVP as PNG, WebP and JPEG, and refuses a bad request in pt-BR', async () => {
     const tile = (format: string, layer = '2026-01-10') =>
       get(
         `/gis/project/${allotment}/wmts?SERVICE=WMTS&REQUEST=GetTile&LAYER=${layer}&STYLE=default&TILEMATRIXSET=GoogleMapsCompatible&TILEMATRIX=17&TILEROW=74000&TILECOL=47000&FORMAT=${format}`,
       );
     expect((await tile('image/png')).headers['content-type']).toBe('image/png');
     expect((await tile('image/webp')).headers['content-type']).toBe('image/webp');
+    expect((await tile('image/jpeg')).headers['content-type']).toBe('image/jpeg');
     expect((await tile('image/png', '2026-03-10')).statusCode).toBe(404);
     const badFormat = await tile('image/gif');
     expect(badFormat.statusCode).toBe(422);
     expect(badFormat.json<{ message: string }>().message).toBe(
-      'FORMAT inválido: use image/png ou image/webp.',
+      'FORMAT inválido: use image/png, image/webp ou image/jpeg.',
     );
     const badRequest = await get(`/gis/project/${allotment}/wmts?SERVICE=WMTS&REQUEST=GetFeatureInfo`);
     expect(badRequest.statusCode).toBe(422);

@@ -4,7 +4,7 @@ import { AppError, notFound } from '../../http/app-error';
 import type { FileAnswer, Router } from '../../http/route';
 import type { GisLinks } from './gis-links';
 import type { GisService } from './gis.service';
-import { TILE_FORMATS, type GisTileFormat } from './wmts-capabilities';
+import { TILE_FORMATS, TIME_LAYER, type GisTileFormat } from './wmts-capabilities';
 
 const XML = 'application/xml; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -35,9 +35,9 @@ const document = (body: unknown, contentType: string): FileAnswer => ({
 
 const tileNotFound = () => notFound('Tile inexistente.', 'GIS_NOT_FOUND');
 
-/** z, x and `{y}.{png|webp}` of a tile path, or the 404 of a tile that cannot exist. */
+/** z, x and `{y}.{png|webp|jpeg}` of a tile path, or the 404 of a tile that cannot exist. */
 function tileAddress(zText: string, xText: string, file: string) {
-  const match = /^(\d{1,10})\.(png|webp)$/.exec(file);
+  const match = /^(\d{1,10})\.(png|webp|jpeg)$/.exec(file);
   if (!match || !/^\d{1,2}$/.test(zText) || !/^\d{1,10}$/.test(xText)) throw tileNotFound();
   const [z, x, y] = [Number(zText), Number(xText), Number(match[1])];
   if (z > MAX_TILE_ZOOM || x >= 2 ** z || y >= 2 ** z) throw tileNotFound();
@@ -98,11 +98,15 @@ export function registerGisRoutes(route: Router, gis: GisService): void {
       return document(await gis.capabilities(user, params.projectId, linksOf(request)), XML);
     if (operation !== 'gettile') throw refuse('REQUEST inválido: use GetCapabilities ou GetTile.');
     const format = Object.entries(TILE_FORMATS).find(([, type]) => type === query.get('FORMAT'))?.[0];
-    if (!format) throw refuse('FORMAT inválido: use image/png ou image/webp.');
+    if (!format) throw refuse('FORMAT inválido: use image/png, image/webp ou image/jpeg.');
     if (query.get('TILEMATRIXSET') !== 'GoogleMapsCompatible')
       throw refuse('TILEMATRIXSET inválido: use GoogleMapsCompatible.');
-    const date = query.get('LAYER') ?? '';
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw refuse('LAYER inválido: use a data da imagem (AAAA-MM-DD).');
+    const layer = query.get('LAYER') ?? '';
+    // The time layer's date is its TIME dimension, the latest date when the client sends none.
+    const date =
+      layer === TIME_LAYER ? (query.get('TIME') ?? (await gis.latestDate(user, params.projectId))) : layer;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw refuse(`LAYER inválido: use a data da imagem (AAAA-MM-DD) ou ${TIME_LAYER} com TIME=AAAA-MM-DD.`);
     const address = tileAddress(
       query.get('TILEMATRIX') ?? '',
       query.get('TILECOL') ?? '',
@@ -141,6 +145,18 @@ export function registerGisRoutes(route: Router, gis: GisService): void {
       return { body: part.bytes, size: part.bytes.length, contentType: 'application/octet-stream' };
     }
     const file = await gis.original(user, params.projectId, params.date);
+    return {
+      body: file.stream,
+      size: file.size,
+      contentType: file.contentType,
+      etag: file.etag,
+      cacheControl: 'private, max-age=300',
+      downloadName: file.fileName,
+    };
+  });
+
+  route(gisApi.sceneCog, async ({ user, params }) => {
+    const file = await gis.cog(user, params.projectId, params.date);
     return {
       body: file.stream,
       size: file.size,

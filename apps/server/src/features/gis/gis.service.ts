@@ -1,5 +1,9 @@
 import { moduleFor, type GisCollectionId } from '@mirante/shared';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { AppError, notFound } from '../../http/app-error';
+import { tileAsJpeg } from '../../imagery/encode-tile';
 import { projectAccess } from '../../policies';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -19,10 +23,18 @@ import {
   selectFeatures,
   type ProjectInfo,
 } from './ogc/ogc-documents';
+import { canBuildCog, cogFile, hasCogLayout } from './scene-cog';
 import { tileJson } from './tilejson';
 import { wmtsCapabilities, type GisScene, type GisTileFormat } from './wmts-capabilities';
 
 const gisNotFound = (message: string) => notFound(message, 'GIS_NOT_FOUND');
+/** GDAL writes the COG's structural metadata within the first bytes of the file. */
+const COG_HEADER_BYTES = 1024;
+const COG_MESSAGES = {
+  notGeoTiff: 'Esta imagem foi entregue em PNG ou JPEG: não há GeoTIFF para otimizar. Baixe o original.',
+  noGdal:
+    'Este servidor não gera COG (o GDAL não está instalado) e o original não é um COG. Baixe o original.',
+} as const;
 const sceneNotFound = () => gisNotFound('Imagem publicada não encontrada neste projeto.');
 
 /**
@@ -30,7 +42,13 @@ const sceneNotFound = () => gisNotFound('Imagem publicada não encontrada neste 
  * project, with the rules of the map for the key's owner (project scope, module, published only). Every call
  * checks the project again (no cached decision): a revoked access holds from the next request.
  */
-export function createGisService(deps: { repo: GisRepo; projects: ProjectsService; scenes: ScenesService }) {
+export function createGisService(deps: {
+  repo: GisRepo;
+  projects: ProjectsService;
+  scenes: ScenesService;
+  /** Where the COGs built from originals are kept. */
+  cogDir: string;
+}) {
   const { repo, projects, scenes } = deps;
 
   async function project(user: AuthUser, projectId: number) {
@@ -94,7 +112,18 @@ export function createGisService(deps: { repo: GisRepo; projects: ProjectsServic
       return tileJson(links, row, scene, format);
     },
 
-    /** The same tile the map gets (same bytes), of a published scene only. */
+    /** The latest published date (the time layer's default); 404 when the project has none. */
+    async latestDate(user: AuthUser, projectId: number): Promise<string> {
+      await project(user, projectId);
+      const latest = (await publishedScenes(user, projectId)).at(-1);
+      if (!latest) throw sceneNotFound();
+      return latest.date;
+    },
+
+    /**
+     * The same tile the map gets (same bytes) in PNG or WebP, of a published scene only; in JPEG, the WebP tile
+     * composed on white.
+     */
     async tile(
       user: AuthUser,
       projectId: number,
@@ -102,7 +131,19 @@ export function createGisService(deps: { repo: GisRepo; projects: ProjectsServic
     ): Promise<ServedTile> {
       const row = await project(user, projectId);
       try {
-        return await scenes.tiles.tile(user, { ...request, space: row.space }, true);
+        if (request.format !== 'jpeg')
+          return await scenes.tiles.tile(
+            user,
+            { ...request, format: request.format, space: row.space },
+            true,
+          );
+        const { release, ...webp } = await scenes.tiles.tile(
+          user,
+          { ...request, format: 'webp', space: row.space },
+          true,
+        );
+        const body = await tileAsJpeg(webp.body).finally(() => release?.());
+        return { ...webp, body, contentType: 'image/jpeg', etag: webp.etag.replace(/-webp"$/, '-jpeg"') };
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) throw sceneNotFound();
         throw error;
@@ -115,6 +156,39 @@ export function createGisService(deps: { repo: GisRepo; projects: ProjectsServic
       if (!(await publishedScenes(user, projectId)).some((scene) => scene.date === date))
         throw sceneNotFound();
       return scenes.tiles.file(user, { space: row.space, date, kind: 'original' });
+    },
+
+    /**
+     * The original as a Cloud Optimized GeoTIFF: the delivered file when it already is one, otherwise one built
+     * from it with GDAL when the machine has it; a PNG or JPEG original, or no GDAL, is refused in pt-BR.
+     */
+    async cog(user: AuthUser, projectId: number, date: string) {
+      const row = await project(user, projectId);
+      if (!(await publishedScenes(user, projectId)).some((scene) => scene.date === date))
+        throw sceneNotFound();
+      const scene = { space: row.space, date };
+      const original = await scenes.tiles.file(user, { ...scene, kind: 'original' });
+      const name = `${original.fileName.replace(/\.[^.]*$/, '')}.cog.tif`;
+      if (original.contentType !== 'image/tiff') {
+        original.stream.destroy();
+        throw new AppError(422, 'GIS_COG_UNAVAILABLE', COG_MESSAGES.notGeoTiff);
+      }
+      const head = await scenes.tiles.originalRange(user, scene, 0, COG_HEADER_BYTES);
+      if (hasCogLayout(head.bytes)) return { ...original, fileName: name };
+      original.stream.destroy();
+      if (!canBuildCog()) throw new AppError(422, 'GIS_COG_UNAVAILABLE', COG_MESSAGES.noGdal);
+      const version = createHash('sha256').update(`${row.space}/${date}/${original.etag}`).digest('hex');
+      const file = await cogFile(deps.cogDir, version.slice(0, 32), async () => {
+        const again = await scenes.tiles.file(user, { ...scene, kind: 'original' });
+        return again.stream;
+      });
+      return {
+        stream: createReadStream(file),
+        size: (await stat(file)).size,
+        contentType: 'image/tiff',
+        fileName: name,
+        etag: `"cog-${version.slice(0, 16)}"`,
+      };
     },
 
     /** Bytes `first`–`last` (inclusive, cut at the end of the file) of a published scene's original. */

@@ -12,8 +12,15 @@ export interface GisScene {
   maxZoom: number;
 }
 
-export const TILE_FORMATS = { png: 'image/png', webp: 'image/webp' } as const;
+/**
+ * The tile formats GIS clients may ask for. JPEG has no alpha: its tiles are composed on white (the parts of a
+ * tile outside the scene are white, not transparent).
+ */
+export const TILE_FORMATS = { png: 'image/png', webp: 'image/webp', jpeg: 'image/jpeg' } as const;
 export type GisTileFormat = keyof typeof TILE_FORMATS;
+
+/** The layer of every published date, chosen by the TIME dimension (default: the latest date). */
+export const TIME_LAYER = 'imagem';
 
 /** Half the Web Mercator world's width, in metres. */
 const HALF_WORLD = 20037508.3427892;
@@ -57,24 +64,67 @@ function limits(bounds: GisScene['bounds'], z: number): string {
   return `<TileMatrixLimits><TileMatrix>${z}</TileMatrix><MinTileRow>${row(north)}</MinTileRow><MaxTileRow>${row(south)}</MaxTileRow><MinTileCol>${column(west)}</MinTileCol><MaxTileCol>${column(east)}</MaxTileCol></TileMatrixLimits>`;
 }
 
-function layer(links: GisLinks, projectId: number, scene: GisScene): string {
-  const [west, south, east, north] = scene.bounds;
+interface LayerDescription {
+  identifier: string;
+  title: string;
+  bounds: GisScene['bounds'];
+  minZoom: number;
+  maxZoom: number;
+  /** The date in the tile templates: a date, or `{Time}`. */
+  dateSlot: string;
+  dimension: string;
+}
+
+function layer(links: GisLinks, projectId: number, described: LayerDescription): string {
+  const [west, south, east, north] = described.bounds;
   const zooms: number[] = [];
-  for (let z = scene.minZoom; z <= scene.maxZoom; z++) zooms.push(z);
+  for (let z = described.minZoom; z <= described.maxZoom; z++) zooms.push(z);
   const formats = Object.values(TILE_FORMATS)
     .map((type) => `<Format>${type}</Format>`)
     .join('');
   const resources = (Object.keys(TILE_FORMATS) as GisTileFormat[])
     .map(
       (format) =>
-        `<ResourceURL format="${TILE_FORMATS[format]}" resourceType="tile" template="${escapeXml(tileTemplate(links, projectId, scene.date, format))}"/>`,
+        `<ResourceURL format="${TILE_FORMATS[format]}" resourceType="tile" template="${escapeXml(tileTemplate(links, projectId, described.dateSlot, format))}"/>`,
     )
     .join('');
-  return `<Layer><ows:Title>Imagem de ${escapeXml(scene.dateFormatted)}</ows:Title><ows:WGS84BoundingBox><ows:LowerCorner>${west} ${south}</ows:LowerCorner><ows:UpperCorner>${east} ${north}</ows:UpperCorner></ows:WGS84BoundingBox><ows:Identifier>${scene.date}</ows:Identifier><Style isDefault="true"><ows:Identifier>default</ows:Identifier></Style>${formats}<TileMatrixSetLink><TileMatrixSet>GoogleMapsCompatible</TileMatrixSet><TileMatrixSetLimits>${zooms.map((z) => limits(scene.bounds, z)).join('')}</TileMatrixSetLimits></TileMatrixSetLink>${resources}</Layer>`;
+  return `<Layer><ows:Title>${escapeXml(described.title)}</ows:Title><ows:WGS84BoundingBox><ows:LowerCorner>${west} ${south}</ows:LowerCorner><ows:UpperCorner>${east} ${north}</ows:UpperCorner></ows:WGS84BoundingBox><ows:Identifier>${described.identifier}</ows:Identifier><Style isDefault="true"><ows:Identifier>default</ows:Identifier></Style>${formats}${described.dimension}<TileMatrixSetLink><TileMatrixSet>GoogleMapsCompatible</TileMatrixSet><TileMatrixSetLimits>${zooms.map((z) => limits(described.bounds, z)).join('')}</TileMatrixSetLimits></TileMatrixSetLink>${resources}</Layer>`;
+}
+
+const sceneLayer = (scene: GisScene): LayerDescription => ({
+  identifier: scene.date,
+  title: `Imagem de ${scene.dateFormatted}`,
+  bounds: scene.bounds,
+  minZoom: scene.minZoom,
+  maxZoom: scene.maxZoom,
+  dateSlot: scene.date,
+  dimension: '',
+});
+
+/** The layer of every date (OGC WMTS 1.0.0, 7.2.4.6.10: Dimension Time, one value per date, default the latest). */
+function timeLayer(scenes: readonly GisScene[]): LayerDescription | null {
+  const latest = scenes.at(-1);
+  if (!latest) return null;
+  const values = scenes.map((scene) => `<Value>${scene.date}</Value>`).join('');
+  return {
+    identifier: TIME_LAYER,
+    title: 'Imagem (todas as datas)',
+    bounds: [
+      Math.min(...scenes.map((scene) => scene.bounds[0])),
+      Math.min(...scenes.map((scene) => scene.bounds[1])),
+      Math.max(...scenes.map((scene) => scene.bounds[2])),
+      Math.max(...scenes.map((scene) => scene.bounds[3])),
+    ],
+    minZoom: Math.min(...scenes.map((scene) => scene.minZoom)),
+    maxZoom: Math.max(...scenes.map((scene) => scene.maxZoom)),
+    dateSlot: '{Time}',
+    dimension: `<Dimension><ows:Title>Data da imagem</ows:Title><ows:Identifier>Time</ows:Identifier><ows:UOM>ISO8601</ows:UOM><Default>${latest.date}</Default><Current>false</Current>${values}</Dimension>`,
+  };
 }
 
 /**
- * The WMTS 1.0.0 capabilities of a project: one layer per published scene (its date is the identifier), the
+ * The WMTS 1.0.0 capabilities of a project: one layer per published scene (its date is the identifier) and one
+ * layer of them all with a TIME dimension (`imagem`), the
  * GoogleMapsCompatible tile matrix set (Web Mercator, 256 px tiles) from zoom 0 to the deepest native zoom of the
  * scenes, each layer limited to its own zooms and tiles; tiles by RESTful template or KVP GetTile.
  */
@@ -94,7 +144,7 @@ export function wmtsCapabilities(
 <ows:ServiceIdentification><ows:Title>Mirante: ${escapeXml(project.name)}</ows:Title><ows:Abstract>Imagens publicadas do projeto, uma camada por data</ows:Abstract><ows:ServiceType>OGC WMTS</ows:ServiceType><ows:ServiceTypeVersion>1.0.0</ows:ServiceTypeVersion></ows:ServiceIdentification>
 <ows:OperationsMetadata>${operation('GetCapabilities')}${operation('GetTile')}</ows:OperationsMetadata>
 <Contents>
-${scenes.map((scene) => layer(links, project.id, scene)).join('\n')}
+${[...scenes.map(sceneLayer), ...[timeLayer(scenes)].filter((item) => item !== null)].map((described) => layer(links, project.id, described)).join('\n')}
 <TileMatrixSet><ows:Identifier>GoogleMapsCompatible</ows:Identifier><ows:SupportedCRS>urn:ogc:def:crs:EPSG::3857</ows:SupportedCRS><WellKnownScaleSet>urn:ogc:def:wkss:OGC:1.0:GoogleMapsCompatible</WellKnownScaleSet>${matrices.join('')}</TileMatrixSet>
 </Contents>
 <ServiceMetadataURL xlink:href="${escapeXml(linkTo(links, `/gis/project/${project.id}/wmts/1.0.0/WMTSCapabilities.xml`))}"/>

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 
 /** Facts recorded once about this installation (migration 043). */
-export type InstallationMarker = 'demo' | 'credentials-path-key-upgraded';
+export type InstallationMarker = 'demo' | 'credentials-path-key-upgraded' | 'planar-areas';
 
 /** The SQL of the installation's markers. */
 export function createInstallationRepo(db: Db) {

@@ -12,6 +12,11 @@ export function reportEmail(input: {
   mapUrl: string;
   pdf: { filename: string; base64: string };
   spreadsheet: { filename: string; contentType: string; base64: string } | null;
+  /**
+   * The signed links that take this recipient off this schedule: the page the e-mail's link opens, and the
+   * address a mail client posts to (RFC 8058 one-click).
+   */
+  unsubscribe: { page: string; oneClick: string };
 }): MailMessage {
   const { document } = input;
   const title = `${reportTitle(document)} - ${document.projectName}`;
@@ -49,6 +54,7 @@ export function reportEmail(input: {
     `Abrir o mapa do loteamento: ${input.mapUrl}`,
     '',
     'Você recebe este e-mail porque um gestor do projeto o incluiu entre os destinatários deste relatório.',
+    `Não receber mais este relatório: ${input.unsubscribe.page}`,
   ].join('\n');
   const html =
     `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#222;max-width:600px">` +
@@ -59,6 +65,17 @@ export function reportEmail(input: {
     `<p><a href="${escapeHtml(input.mapUrl)}" style="background:#1677ff;color:#fff;padding:8px 14px;` +
     `border-radius:6px;text-decoration:none">Abrir o mapa do loteamento</a></p>` +
     `<p style="color:#777;font-size:12px">Você recebe este e-mail porque um gestor do projeto o incluiu entre os ` +
-    `destinatários deste relatório.</p></body></html>`;
-  return { to: input.to.email, subject: title, text, html, attachments };
+    `destinatários deste relatório. <a href="${escapeHtml(input.unsubscribe.page)}" style="color:#1677ff">` +
+    `Não receber mais este relatório</a>.</p></body></html>`;
+  return {
+    to: input.to.email,
+    subject: title,
+    text,
+    html,
+    attachments,
+    headers: {
+      'List-Unsubscribe': `<${input.unsubscribe.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

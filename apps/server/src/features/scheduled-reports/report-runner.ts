@@ -2,7 +2,8 @@ import { buffer } from 'node:stream/consumers';
 import { detectionsExportSchema, type ReportFrequency } from '@mirante/shared';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import { sceneOnDisk } from '../../imagery/scene-on-disk';
-import type { Mailer } from '../../mail/mailer';
+import type { MailMessage } from '../../mail/mailer';
+import type { SignedUnsubscribe } from '../../mail/unsubscribe-token';
 import { seesUnpublished } from '../../policies';
 import { withLocalFile } from '../../storage/local-file';
 import type { Storage } from '../../storage/storage';
@@ -13,13 +14,22 @@ import type { ReportDocument, ReportScenes } from './report-document';
 import { reportEmail } from './report-email';
 import type { SceneFile, ScheduledReportsRepo } from './scheduled-reports.repo';
 
+/** What one transaction sees: the repo on its connection and a mailer whose messages commit with it. */
+export interface ReportTransaction {
+  repo: ScheduledReportsRepo;
+  /** Queues a message in this transaction: it goes out only if the transaction commits, and then once. */
+  queueMail(message: MailMessage): Promise<void>;
+}
+
 export interface ReportRunnerDeps {
   repo: ScheduledReportsRepo;
+  inTransaction<T>(work: (tx: ReportTransaction) => Promise<T>): Promise<T>;
+  /** Signs the links that take a recipient off a schedule. */
+  unsubscribe: SignedUnsubscribe;
   auth: Pick<AuthService, 'credentialHolder'>;
   sources: ContentSources & { detectionsReport: Pick<DetectionsReportService, 'exportFile'> };
   storage: Storage;
   cpu: CpuPool;
-  mailer: Mailer;
   appUrl: string;
   log?: (message: string) => void;
 }
@@ -29,8 +39,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 /**
  * Sends one run of a scheduled report: each recipient gets the report as he may read it (his own permissions,
  * checked now: an inactivated user or one who lost the project or the module is skipped), the PDF drawn on the
- * CPU pool and the detections spreadsheet attached, queued on the mail queue. A run is taken once
- * (`claimRun`): a duplicate job finds it taken and does nothing.
+ * CPU pool and the detections spreadsheet attached, queued on the mail queue in the transaction that records
+ * his delivery. One process sends a run at a time (its lock); a run whose process died is taken again and sent
+ * only to the recipients without a delivery, so each receives it once.
  */
 export function createReportRunner(deps: ReportRunnerDeps) {
   const { repo } = deps;
@@ -64,7 +75,27 @@ export function createReportRunner(deps: ReportRunnerDeps) {
     return local(before, (b) => local(after, (a) => work({ before: b, after: a })));
   }
 
+  const unsubscribeLinks = (userId: number, scheduleId: number) => {
+    const token = encodeURIComponent(deps.unsubscribe.sign(userId, scheduleId));
+    return {
+      page: `${deps.appUrl}/auth/reports-unsubscribe?token=${token}`,
+      oneClick: `${deps.appUrl}/api/v1/report-schedules/unsubscribe?token=${token}`,
+    };
+  };
+
+  /** Queues the message unless this run's recipient was served already; true when queued now. */
+  const deliverOnce = (runId: number, userId: number, message: MailMessage) =>
+    deps.inTransaction(async (tx) => {
+      if (!(await tx.repo.recordDelivery(runId, userId))) return false;
+      await tx.queueMail(message);
+      return true;
+    });
+
   async function send(runId: number): Promise<void> {
+    await repo.withRunLock(runId, () => sendLocked(runId));
+  }
+
+  async function sendLocked(runId: number): Promise<void> {
     const run = await repo.claimRun(runId);
     if (!run) return;
     let sent = 0;
@@ -83,7 +114,11 @@ export function createReportRunner(deps: ReportRunnerDeps) {
         });
         return;
       }
-      const recipients = await repo.recipientsOf([schedule.id]);
+      const served = new Set(await repo.deliveredTo(run.id));
+      sent = served.size;
+      const recipients = (await repo.recipientsOf([schedule.id])).filter(
+        (recipient) => !served.has(recipient.id),
+      );
       const lots = await repo.lots(project.id);
       const pdfs = new Map<string, Uint8Array>();
       for (const recipient of recipients) {
@@ -122,25 +157,24 @@ export function createReportRunner(deps: ReportRunnerDeps) {
               )
             : null;
           const stamp = document.latestDate ?? today();
-          await deps.mailer.send(
-            reportEmail({
-              to: recipient,
-              document,
-              mapUrl: `${deps.appUrl}/page/fusion-map`,
-              pdf: {
-                filename: `relatorio-${project.space}-${stamp}.pdf`,
-                base64: Buffer.from(pdf).toString('base64'),
-              },
-              spreadsheet: sheet
-                ? {
-                    filename: sheet.filename,
-                    contentType: sheet.contentType,
-                    base64: (await buffer(sheet.body)).toString('base64'),
-                  }
-                : null,
-            }),
-          );
-          sent += 1;
+          const message = reportEmail({
+            to: recipient,
+            document,
+            mapUrl: `${deps.appUrl}/page/fusion-map`,
+            pdf: {
+              filename: `relatorio-${project.space}-${stamp}.pdf`,
+              base64: Buffer.from(pdf).toString('base64'),
+            },
+            spreadsheet: sheet
+              ? {
+                  filename: sheet.filename,
+                  contentType: sheet.contentType,
+                  base64: (await buffer(sheet.body)).toString('base64'),
+                }
+              : null,
+            unsubscribe: unsubscribeLinks(recipient.id, schedule.id),
+          });
+          if (await deliverOnce(run.id, recipient.id, message)) sent += 1;
         } catch (error) {
           if (!isRefusal(error)) throw error;
           skipped += 1;

@@ -13,6 +13,7 @@ import {
 } from '@mirante/shared';
 import { factories, type Factories } from '../../../test/factories';
 import { bearer, createTestContext, type TestContext } from '../../../test/test-app';
+import { decodeQuotedPrintable } from '../../../test/test-smtp';
 import { loadDemoLayers } from '../demo/demo-layers.loader';
 
 let ctx: TestContext;
@@ -390,5 +391,77 @@ describe('a weekly report', { timeout: 300_000 }, () => {
     expect(removed.json()).toEqual({ message: SCHEDULED_REPORT_MESSAGES.deleted });
     expect((await call(tokens.manager, 'POST', `${url}/delete`)).statusCode).toBe(404);
     expect(await ctx.db.selectFrom('reportRuns').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('the report e-mail’s unsubscribe link', { timeout: 300_000 }, () => {
+  const recipientsOf = async (scheduleId: number) =>
+    (
+      await ctx.db
+        .selectFrom('reportScheduleRecipients')
+        .select('userId')
+        .where('scheduleId', '=', scheduleId)
+        .orderBy('userId')
+        .execute()
+    ).map((row) => row.userId);
+  const unsubscribe = (token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/report-schedules/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
+
+  it('takes its recipient off that schedule only; a tampered token changes nothing', async () => {
+    const make2 = async (day: number) => {
+      const response = await call(tokens.manager, 'POST', base(), {
+        frequency: 'weekly',
+        day,
+        user_ids: [ids.manager, ids.user],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<ReportSchedule>().id;
+    };
+    const first = await make2(2);
+    const second = await make2(3);
+    const before = ctx.mail.length;
+    expect((await call(tokens.manager, 'POST', `${base()}/${first}/send`)).statusCode).toBe(200);
+    const mail = ctx.mail.slice(before).find((m) => m.to.includes('usuario@horizonte.com.br'));
+    const body = decodeQuotedPrintable(mail?.raw ?? '');
+    // The HTML and the text part carry the page; the header carries the one-click address.
+    const pages = [...body.matchAll(/https?:\/\/[^\s"<>]+\/auth\/reports-unsubscribe\?token=([^\s"<>&]+)/g)];
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(body).toMatch(
+      /List-Unsubscribe:\s+<https?:\/\/[^>]+\/api\/v1\/report-schedules\/unsubscribe\?token=/,
+    );
+    expect(body).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    const token = decodeURIComponent(pages[0]![1]!);
+
+    const tampered = await unsubscribe(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+    expect(tampered.statusCode).toBe(404);
+    expect(tampered.json<{ message: string }>().message).toBe(SCHEDULED_REPORT_MESSAGES.unsubscribeInvalid);
+    // The same user and signature on the other schedule's id: not a token this server signed.
+    const forged = await unsubscribe(token.replace(/^(\d+)\.(\d+)\./, `$1.${second}.`));
+    expect(forged.statusCode).toBe(404);
+    expect(await recipientsOf(first)).toEqual([ids.manager, ids.user].sort((a, b) => a - b));
+
+    const done = await unsubscribe(token);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({
+      message:
+        'Você não receberá mais este relatório agendado do projeto Jardim das Palmeiras - Etapas 1 a 3.',
+      project_name: 'Jardim das Palmeiras - Etapas 1 a 3',
+    });
+    expect(await recipientsOf(first)).toEqual([ids.manager]);
+    expect(await recipientsOf(second)).toEqual([ids.manager, ids.user].sort((a, b) => a - b));
+    // A second click says the same and changes nothing.
+    expect((await unsubscribe(token)).statusCode).toBe(200);
+
+    const again = ctx.mail.length;
+    expect((await call(tokens.manager, 'POST', `${base()}/${first}/send`)).statusCode).toBe(200);
+    expect(
+      ctx.mail
+        .slice(again)
+        .map((m) => m.to)
+        .flat(),
+    ).toEqual(['gerente@horizonte.com.br']);
   });
 });

@@ -60,8 +60,12 @@ const runColumns = [
   'r.error',
 ] as const;
 
-/** A run whose worker went silent this long (its process died mid-way) may be taken again. */
-const STALE_SENDING = '30 minutes';
+/**
+ * The first key of the session advisory lock a process holds on a run while it sends it (the run's id is the
+ * second): PostgreSQL lets go of it when that process's connection ends, so a run whose sender died is seen at
+ * once, and another process may take it again.
+ */
+const RUN_LOCK_CLASS = 7301;
 
 function schedules(db: Db | Transaction<Database>) {
   return db
@@ -183,6 +187,14 @@ export function createScheduledReportsRepo(db: Db) {
       });
     },
 
+    async removeRecipient(scheduleId: number, userId: number): Promise<void> {
+      await db
+        .deleteFrom('reportScheduleRecipients')
+        .where('scheduleId', '=', scheduleId)
+        .where('userId', '=', userId)
+        .execute();
+    },
+
     async remove(id: number): Promise<void> {
       await db.deleteFrom('reportSchedules').where('id', '=', id).execute();
     },
@@ -228,35 +240,83 @@ export function createScheduledReportsRepo(db: Db) {
       return created;
     },
 
-    /** Runs still queued a while after their creation (their job was lost with a crash), to send again. */
+    /**
+     * Runs to send again: still queued a while after their creation (their job was lost with a crash), or
+     * being sent by nobody (the process that took them died: its lock went with its connection).
+     */
     async orphanedRuns(olderThanMinutes: number): Promise<number[]> {
       const rows = await db
-        .selectFrom('reportRuns')
-        .select('id')
-        .where('state', '=', 'queued')
-        .where('createdAt', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`)
+        .selectFrom('reportRuns as r')
+        .select('r.id')
+        .where((eb) =>
+          eb.or([
+            eb.and([
+              eb('r.state', '=', 'queued'),
+              eb('r.createdAt', '<', sql<Date>`now() - make_interval(mins => ${olderThanMinutes})`),
+            ]),
+            eb.and([
+              eb('r.state', '=', 'sending'),
+              sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory'
+                AND l.classid = ${RUN_LOCK_CLASS} AND l.objid = r.id AND l.objsubid = 2)`,
+            ]),
+          ]),
+        )
         .execute();
       return rows.map((row) => row.id);
     },
 
-    /** Takes a run for sending, once: queued, or sending but silent (its worker died). */
+    /**
+     * Runs `work` holding the run's lock on a connection of its own; undefined (and `work` not run) when another
+     * process holds it.
+     */
+    async withRunLock<T>(runId: number, work: () => Promise<T>): Promise<T | undefined> {
+      return db.connection().execute(async (connection) => {
+        const taken = await sql<{
+          taken: boolean;
+        }>`SELECT pg_try_advisory_lock(${RUN_LOCK_CLASS}, ${runId}) AS taken`.execute(connection);
+        if (!taken.rows[0]?.taken) return undefined;
+        try {
+          return await work();
+        } finally {
+          await sql`SELECT pg_advisory_unlock(${RUN_LOCK_CLASS}, ${runId})`.execute(connection);
+        }
+      });
+    },
+
+    /**
+     * Takes a run for sending under its lock: queued, or left 'sending' by a process that died (its recipients
+     * already served keep their delivery rows and are not sent again).
+     */
     async claimRun(id: number): Promise<RunRow | undefined> {
       const row = await db
         .updateTable('reportRuns')
         .set({ state: 'sending', startedAt: new Date() })
         .where('id', '=', id)
-        .where((eb) =>
-          eb.or([
-            eb('state', '=', 'queued'),
-            eb.and([
-              eb('state', '=', 'sending'),
-              eb('startedAt', '<', sql<Date>`now() - ${sql.lit(STALE_SENDING)}::interval`),
-            ]),
-          ]),
-        )
+        .where('state', 'in', ['queued', 'sending'])
         .returning('id')
         .executeTakeFirst();
       return row ? this.findRun(row.id) : undefined;
+    },
+
+    /** The recipients this run's e-mail was already queued to. */
+    async deliveredTo(runId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('reportDeliveries')
+        .select('userId')
+        .where('runId', '=', runId)
+        .execute();
+      return rows.map((row) => row.userId);
+    },
+
+    /** Records the run's e-mail to `userId`; false when it was recorded already. */
+    async recordDelivery(runId: number, userId: number): Promise<boolean> {
+      const row = await db
+        .insertInto('reportDeliveries')
+        .values({ runId, userId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('runId')
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async finishRun(

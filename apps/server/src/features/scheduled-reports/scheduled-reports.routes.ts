@@ -16,4 +16,5 @@ export function registerScheduledReportRoutes(route: Router, reports: ScheduledR
   route(scheduledReportsApi.sendReportNow, ({ user, params }) =>
     reports.sendNow(user, params.id, params.scheduleId),
   );
+  route(scheduledReportsApi.unsubscribeReport, ({ query }) => reports.unsubscribe(query.token));
 }

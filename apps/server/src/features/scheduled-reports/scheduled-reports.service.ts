@@ -8,6 +8,7 @@ import {
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
 import { assertMayScheduleReports, REPORT_RECIPIENT_MODULE } from '../../policies';
+import type { SignedUnsubscribe } from '../../mail/unsubscribe-token';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
 import type { ReportRunner } from './report-runner';
@@ -55,6 +56,8 @@ export interface ScheduledReportsDeps {
   repo: ScheduledReportsRepo;
   projects: ProjectsService;
   runner: ReportRunner;
+  /** The report e-mails' signed links that take their recipient off the schedule. */
+  unsubscribe: SignedUnsubscribe;
   /** Where a run goes (pg-boss); absent: sent in this process before answering (tests, scripts). */
   dispatch?: (runId: number) => Promise<void>;
   clock?: () => number;
@@ -182,6 +185,17 @@ export function createScheduledReportsService(deps: ScheduledReportsDeps) {
       const runs = [...new Set([...created, ...orphaned])];
       for (const runId of runs) await dispatch(runId);
       return runs.length;
+    },
+
+    /** The e-mail's signed link: takes its recipient off that schedule (the other recipients keep it). */
+    async unsubscribe(token: string): Promise<{ message: string; project_name: string }> {
+      const target = deps.unsubscribe.verify(token);
+      const schedule = target && (await repo.find(target.targetId));
+      const project = schedule && (await repo.project(schedule.projectId));
+      if (!target || !schedule || !project)
+        throw notFound(SCHEDULED_REPORT_MESSAGES.unsubscribeInvalid, 'UNSUBSCRIBE_INVALID');
+      await repo.removeRecipient(schedule.id, target.userId);
+      return { message: SCHEDULED_REPORT_MESSAGES.unsubscribed(project.name), project_name: project.name };
     },
   };
 }

@@ -358,40 +358,83 @@ describe('share links: the public view', () => {
   });
 });
 
-describe('share links: rate limit', () => {
+describe('share links: rate limits', () => {
   let limited: TestContext;
+  let build: Factories;
+  let linkProject: number;
+  let ownerToken: string;
   afterAll(() => limited.close());
 
-  it('refuses a flood of openings of one link from one address with 429, in pt-BR', async () => {
+  beforeAll(async () => {
     limited = await createTestContext({ loginRateLimitPerMinute: 3 });
-    const build = factories(limited);
+    build = factories(limited);
     const project = await build.buildProject();
+    linkProject = project.id;
     await build.buildScene(project.id, { date: '2026-01-10', published: true });
     const owner = await build.buildUser('MANAGER', ['allotment.map'], {
       customerId: project.customerId,
       projectIds: [project.id],
     });
+    ownerToken = await build.signIn(owner);
+  });
+
+  async function linkToken(password?: string): Promise<string> {
     const response = await limited.app.inject({
       method: 'POST',
-      url: `/api/v1/project/${project.id}/share-links`,
-      headers: bearer(await build.signIn(owner)),
-      payload: { kind: 'map', date: '2026-01-10' },
+      url: `/api/v1/project/${linkProject}/share-links`,
+      headers: bearer(ownerToken),
+      payload: { kind: 'map', date: '2026-01-10', ...(password ? { password } : {}) },
     });
-    const token = response.json<CreatedShareLink>().url.split('/compartilhado/')[1]!;
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<CreatedShareLink>().url.split('/compartilhado/')[1]!;
+  }
+
+  const openFrom = (token: string, address: string, password?: string) =>
+    limited.app.inject({
+      method: 'POST',
+      url: `/api/v1/shared/${token}/open`,
+      payload: password ? { password } : {},
+      remoteAddress: address,
+    });
+
+  it('opens a link 120 times a minute from one address, far above the sign-in limit, and refuses the 121st', async () => {
+    const token = await linkToken();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const opened = await limited.app.inject({
-        method: 'POST',
-        url: `/api/v1/shared/${token}/open`,
-        payload: {},
-        remoteAddress: '203.0.113.9',
-      });
-      statuses.push(opened.statusCode);
-      if (opened.statusCode === 429)
-        expect(opened.json<{ message: string }>().message).toBe(
-          'Muitas tentativas. Aguarde um minuto e tente novamente.',
-        );
-    }
-    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    for (let attempt = 0; attempt < 121; attempt++)
+      statuses.push((await openFrom(token, '203.0.113.9')).statusCode);
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    const refused = await openFrom(token, '203.0.113.9');
+    expect(refused.json<{ message: string }>().message).toBe(
+      'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    );
+    // Another address has its own bucket.
+    expect((await openFrom(token, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('refuses a link+address after 10 wrong passwords, even the right one, and keeps other addresses open', async () => {
+    const token = await linkToken('segredo-123');
+    const address = '198.51.100.40';
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++)
+      statuses.push((await openFrom(token, address, 'errada-000')).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const locked = await openFrom(token, address, 'segredo-123');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json<{ message: string }>().message).toBe(
+      'Muitas senhas incorretas para este link. Aguarde 15 minutos e tente novamente.',
+    );
+    expect((await openFrom(token, '198.51.100.41', 'segredo-123')).statusCode).toBe(200);
+    // Another link from the same address is not locked by this one's misses.
+    const other = await linkToken('outra-senha');
+    expect((await openFrom(other, address, 'outra-senha')).statusCode).toBe(200);
+  });
+
+  it('does not count right passwords as misses', async () => {
+    const token = await linkToken('segredo-456');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++)
+      statuses.push((await openFrom(token, '198.51.100.50', 'segredo-456')).statusCode);
+    expect(statuses).toEqual(Array(12).fill(200));
   });
 });

@@ -10,7 +10,7 @@ const SHARED_TILE_CACHING = 'private, max-age=300';
 export function registerShareLinkRoutes(
   route: Router,
   shares: ShareLinksService,
-  throttle: Pick<CredentialThrottle, 'checkSharedView' | 'checkSharedTiles'>,
+  throttle: Pick<CredentialThrottle, 'checkSharedView' | 'sharedPassword' | 'checkSharedTiles'>,
 ): void {
   route(shareLinksApi.listShareLinks, async ({ user, params }) => shares.list(user, params.id));
   route(shareLinksApi.createShareLink, async ({ user, params, body }) =>
@@ -18,8 +18,9 @@ export function registerShareLinkRoutes(
   );
   route(shareLinksApi.revokeShareLink, async ({ user, params }) => shares.revoke(user, params.id));
   route(shareLinksApi.openSharedView, async ({ params, body, request }) => {
-    await throttle.checkSharedView(clientAddress(request), params.token);
-    return shares.open(params.token, body.password);
+    const address = clientAddress(request);
+    await throttle.checkSharedView(address);
+    return shares.open(params.token, body.password, throttle.sharedPassword(address, params.token));
   });
   route(shareLinksApi.sharedTile, async ({ params, query, request }) => {
     await throttle.checkSharedTiles(clientAddress(request));

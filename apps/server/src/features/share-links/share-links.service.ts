@@ -32,6 +32,12 @@ const BRAZIL: [[number, number], [number, number]] = [
 type CreateInput = z.output<typeof createShareLinkSchema>;
 type DetectionKey = (typeof DETECTION_KEYS)[number];
 
+/** The throttle of one address's password tries on one link. */
+export interface PasswordGuard {
+  check(): Promise<void>;
+  wrong(): Promise<void>;
+}
+
 const linkNotFound = () => notFound(SHARE_MESSAGES.notFound, 'SHARE_LINK_NOT_FOUND');
 const unavailable = () => notFound(SHARE_MESSAGES.unavailable, 'SHARE_UNAVAILABLE');
 const invalid = (message: string) => unprocessable('SHARE_LINK_INVALID', message);
@@ -184,12 +190,16 @@ export function createShareLinksService(deps: {
     },
 
     /** The shared view (the password checked when the link has one); counts one view. */
-    async open(token: string, password: string | undefined): Promise<SharedView> {
+    /** `guard`: refuses an address that got this link's password wrong too often, and counts each miss. */
+    async open(token: string, password: string | undefined, guard?: PasswordGuard): Promise<SharedView> {
       const link = await liveLink(token);
       if (link.passwordHash !== null) {
         if (!password) throw new AppError(401, 'SHARE_PASSWORD_REQUIRED', SHARE_MESSAGES.passwordRequired);
-        if (!(await verifyPassword(link.passwordHash, password)))
+        await guard?.check();
+        if (!(await verifyPassword(link.passwordHash, password))) {
+          await guard?.wrong();
           throw new AppError(401, 'SHARE_PASSWORD_WRONG', SHARE_MESSAGES.passwordWrong);
+        }
       }
       const published = await repo.publishedScenes(link.projectId);
       const dates = shownDates(link, published);

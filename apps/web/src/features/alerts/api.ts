@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { alertsApi, type AlertPreferenceBody } from '@mirante/shared';
+import { alertsApi, scheduledReportsApi, type AlertPreferenceBody } from '@mirante/shared';
 import { callApi } from '../../shared/api/callApi';
 
 const ALERTS_KEY = ['alerts'] as const;
@@ -36,8 +36,16 @@ export function useSaveAlertPreference() {
   });
 }
 
-export function useUnsubscribe() {
+/** The e-mails a signed unsubscribe link stops: a project's alerts, or one scheduled report. */
+export type UnsubscribeKind = 'alerts' | 'report';
+
+const UNSUBSCRIBE_ENDPOINTS = {
+  alerts: alertsApi.unsubscribeAlerts,
+  report: scheduledReportsApi.unsubscribeReport,
+} as const;
+
+export function useUnsubscribe(kind: UnsubscribeKind) {
   return useMutation({
-    mutationFn: (token: string) => callApi(alertsApi.unsubscribeAlerts, { query: { token } }),
+    mutationFn: (token: string) => callApi(UNSUBSCRIBE_ENDPOINTS[kind], { query: { token } }),
   });
 }

@@ -16,6 +16,7 @@ export const ALERT_TEXTS = {
   noProjects: 'Nenhum projeto disponível.',
   unsubscribing: 'Cancelando os e-mails de alertas…',
   unsubscribeTitle: 'E-mails de alertas',
+  reportUnsubscribeTitle: 'Relatório agendado por e-mail',
   backToApp: 'Ir para o Mirante',
 } as const;
 

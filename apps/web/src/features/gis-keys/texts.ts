@@ -20,4 +20,10 @@ export const GIS_KEY_TEXTS = {
     'Endereços do projeto selecionado. Use a chave como senha (autenticação básica, qualquer usuário) ou ' +
     'acrescente ?key=SUA_CHAVE ao endereço.',
   helpTitle: 'Como adicionar o Mirante ao QGIS',
+  wmtsLabel:
+    'WMTS: imagens publicadas, uma camada por data e a camada "Imagem (todas as datas)" com a data como tempo',
+  featuresLabel: 'OGC API – Features: lotes, quadras, etapas, anotações e polígonos',
+  helpEntryTitle: 'Mirante no QGIS e no GDAL (WMTS e OGC API)',
+  helpEntryIntro:
+    'Os endereços abaixo são do projeto selecionado. O QGIS pede uma chave de acesso GIS: crie-a em ',
 } as const;

@@ -7,6 +7,7 @@ const titled = (page: string, suffix = APP) => `${page} | ${suffix}`;
 export const LOGIN_TITLE = titled('Entrar');
 export const PASSWORD_TITLE = titled('Definir senha');
 export const UNSUBSCRIBE_TITLE = titled('E-mails de alertas');
+export const REPORT_UNSUBSCRIBE_TITLE = titled('Relatório agendado por e-mail');
 export const NOT_FOUND_TITLE = titled('Página não encontrada');
 
 /**

@@ -5,14 +5,17 @@ import { ALERT_MESSAGES } from '@mirante/shared';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/ApiError';
 import { BrandLogo } from '../../../shared/ui/BrandLogo';
-import { useUnsubscribe } from '../api';
+import { useUnsubscribe, type UnsubscribeKind } from '../api';
 import { ALERT_TEXTS } from '../texts';
 
-/** The e-mail's one-click link: stops that project's alert e-mails as soon as it opens, no sign-in needed. */
-export default function UnsubscribePage() {
+/**
+ * The e-mail's one-click link: stops that project's alert e-mails, or that scheduled report, as soon as it
+ * opens, no sign-in needed.
+ */
+export default function UnsubscribePage({ kind = 'alerts' }: { kind?: UnsubscribeKind }) {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const unsubscribe = useUnsubscribe();
+  const unsubscribe = useUnsubscribe(kind);
   const asked = useRef(false);
   useEffect(() => {
     if (asked.current || !token) return;
@@ -29,7 +32,9 @@ export default function UnsubscribePage() {
   return (
     <div className="alert-unsubscribe">
       <Card title={<BrandLogo size={28} />}>
-        <h1 className="page-card__intro">{ALERT_TEXTS.unsubscribeTitle}</h1>
+        <h1 className="page-card__intro">
+          {kind === 'alerts' ? ALERT_TEXTS.unsubscribeTitle : ALERT_TEXTS.reportUnsubscribeTitle}
+        </h1>
         {failure && <Alert type="error" showIcon title={failure} role="alert" />}
         {!failure && !unsubscribe.data && <Spin description={ALERT_TEXTS.unsubscribing} />}
         {unsubscribe.data && <Alert type="success" showIcon title={unsubscribe.data.message} role="status" />}

@@ -12,6 +12,7 @@ import { useMapCamera } from '../hooks/useMapCamera';
 import { useMapInteractions } from '../hooks/useMapInteractions';
 import { useMapStyles } from '../hooks/useMapStyles';
 import { useMapTypeParam } from '../hooks/useMapTypeParam';
+import { useLotParam } from '../hooks/useLotParam';
 import { useLotPopupPlacement } from '../hooks/useLotPopupPlacement';
 import { useMeasureDraw } from '../hooks/useMeasureDraw';
 import { usePickedFeatures } from '../hooks/usePickedFeatures';
@@ -72,6 +73,7 @@ export function MapScreen() {
     date: scene?.isoDate ?? null,
     statusOn: dated.statusOn,
   });
+  useLotParam(map, layerList, interactions.setSelectedLot);
   const anchors = useMemo(() => labelAnchors(layerList), [layerList]);
   const exportLabels = useMemo(() => ({ anchors, ...labels }), [anchors, labels]);
   const lot = layerList.find((layer) => layer.id === interactions.selectedLot) ?? null;

@@ -2,6 +2,7 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { MESSAGES, supportRequestSchema } from '@mirante/shared';
 import { zodRule } from '../../../shared/forms/zodRule';
 import { useCredentials } from '../../../shared/session/SessionContext';
+import { GisHelpEntry } from '../../gis-keys/components/GisHelpEntry';
 import { useRequestHelp } from '../api';
 
 interface Values {
@@ -36,6 +37,7 @@ export function HelpModal({ open, onClose }: { open: boolean; onClose: () => voi
       <p className="help-modal__intro">
         Conte para a nossa equipe o que aconteceu ou do que você precisa. Responderemos no email informado.
       </p>
+      <GisHelpEntry onNavigate={close} />
       <Form<Values>
         form={form}
         layout="vertical"
