@@ -23,7 +23,7 @@ export const WEB_FEATURE_SURFACES = {
     'components/SaleInformationSection',
     'components/importSlot',
   ],
-  'gis-keys': ['components/CopyField'],
+  'gis-keys': ['components/CopyField', 'components/GisHelpEntry'],
   map: [
     'api',
     'components/canvas/MapLabels',
