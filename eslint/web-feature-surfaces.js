@@ -5,7 +5,7 @@
  * construction, overlays and finance): add an entry only when a module is meant to be public.
  */
 export const WEB_FEATURE_SURFACES = {
-  admin: ['messages'],
+  admin: ['messages', 'projects/CreateProjectForm'],
   alerts: ['alerts.css', 'components/AlertBell'],
   'allotment-analysis': ['api', 'pages/AllotmentAnalysisPage'],
   auth: ['api'],

@@ -11,8 +11,17 @@ import { ProjectContext, type ProjectContextValue } from '../ProjectContext';
 import { initialProject, pathAfterProjectChange, readStoredProjectId, storeProjectId } from '../selection';
 import { useProjectParam } from '../useProjectParam';
 
-/** Loads the user's projects and keeps the selected one; its failures show the app's status screens (no projects, failed to load). */
-export function ProjectProvider({ children }: { children: ReactNode }) {
+/**
+ * Loads the user's projects and keeps the selected one; its failures show the app's status screens (no projects,
+ * failed to load). `firstProject` is offered on the no-project screen (the ADMIN's registration form).
+ */
+export function ProjectProvider({
+  children,
+  firstProject,
+}: {
+  children: ReactNode;
+  firstProject?: ReactNode;
+}) {
   const projectsQuery = useProjects();
   const [selectedId, setSelectedId] = useState<number | null>(readStoredProjectId);
   const navigate = useNavigate();
@@ -47,10 +56,10 @@ export function ProjectProvider({ children }: { children: ReactNode }) {
   if (projectsQuery.isPending) return <LoadingScreen label="Carregando projetos…" />;
   if (projectsQuery.isError) {
     const status = statusOf(projectsQuery.error);
-    if (status === 404) return <NoProjectScreen />;
+    if (status === 404) return <NoProjectScreen firstProject={firstProject} />;
     if (status === 403) return <NotAllowedScreen />;
     return <ServerErrorScreen onRetry={() => void projectsQuery.refetch()} />;
   }
-  if (!value) return <NoProjectScreen />;
+  if (!value) return <NoProjectScreen firstProject={firstProject} />;
   return <ProjectContext.Provider value={value}>{children}</ProjectContext.Provider>;
 }

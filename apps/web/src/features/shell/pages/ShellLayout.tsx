@@ -1,13 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { isAdmin } from '@mirante/shared';
+import { useCredentials } from '../../../shared/session/SessionContext';
 import { AppErrorBoundary } from '../../../shared/status/AppErrorBoundary';
 import { RouteSuspense } from '../../../shared/routing/RouteSuspense';
 import { ProjectProvider } from '../../projects/components/ProjectProvider';
 import { TopBar } from '../components/TopBar';
 
+// Loaded only when an ADMIN has no project at all (a new installation).
+const CreateProjectForm = lazy(() =>
+  import('../../admin/projects/CreateProjectForm').then((module) => ({ default: module.CreateProjectForm })),
+);
+
 export default function ShellLayout() {
   const location = useLocation();
+  const credentials = useCredentials();
+  const firstProject = isAdmin(credentials) ? (
+    <Suspense fallback={null}>
+      <CreateProjectForm />
+    </Suspense>
+  ) : undefined;
   return (
-    <ProjectProvider>
+    <ProjectProvider firstProject={firstProject}>
       <div className="shell">
         <TopBar />
         <main className="shell__content">
