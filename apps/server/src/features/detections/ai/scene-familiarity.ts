@@ -33,8 +33,13 @@ export const UNFAMILIAR_SCENE_SHARE = 0.25;
  */
 export const UNFAMILIAR_CONFIDENCE_CAP = Math.round((AI_REVIEW_BELOW - 0.05) * 100) / 100;
 
-/** At most this many lots (an even sample of the scene's) are read to judge a scene's familiarity. */
-export const FAMILIARITY_SAMPLE_LOTS = 400;
+/**
+ * At most this many lots (an even sample of the scene's) are read to judge a scene's familiarity: enough to tell
+ * 25 % from the 2–7 % of familiar imagery (standard error of the share about 3 points). The sample spans the
+ * whole scene, so its read is not cheap: on the demo's 0.4 m scene (600 lots) it cost 1.3 s of CPU against
+ * 1.6 s for every lot's features (2026-12-07).
+ */
+export const FAMILIARITY_SAMPLE_LOTS = 200;
 
 export function parseFamiliarityStats(json: unknown): FamiliarityStats {
   const stats = json as Partial<FamiliarityStats> | null;
