@@ -1,7 +1,7 @@
 import { Collapse } from 'antd';
 import { gisUrls } from '../gisUrls';
 import { GIS_KEY_TEXTS } from '../texts';
-import { CopyField } from './CopyField';
+import { GisAddressFields } from './GisAddressFields';
 import { QgisSteps } from './QgisSteps';
 
 /** The selected project's WMTS and OGC API addresses, and the steps to add them to QGIS (the in-app help). */
@@ -13,14 +13,7 @@ export function GisAddresses({ projectId, projectName }: { projectId: number; pr
         {GIS_KEY_TEXTS.addressesTitle}: {projectName}
       </h2>
       <p className="page-card__intro">{GIS_KEY_TEXTS.addressesIntro}</p>
-      <div className="gis-keys__field">
-        {GIS_KEY_TEXTS.wmtsLabel}
-        <CopyField label="Endereço WMTS" value={urls.wmts} />
-      </div>
-      <div className="gis-keys__field">
-        {GIS_KEY_TEXTS.featuresLabel}
-        <CopyField label="Endereço OGC API – Features" value={urls.features} />
-      </div>
+      <GisAddressFields urls={urls} />
       <Collapse
         size="small"
         items={[

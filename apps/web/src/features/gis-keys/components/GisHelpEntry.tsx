@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ProjectContext } from '../../projects/ProjectContext';
 import { gisUrls } from '../gisUrls';
 import { GIS_KEY_TEXTS } from '../texts';
-import { CopyField } from './CopyField';
+import { GisAddressFields } from './GisAddressFields';
 import { QgisSteps } from './QgisSteps';
 
 /**
@@ -37,14 +37,7 @@ export function GisHelpEntry({ onNavigate }: { onNavigate: () => void }) {
                   <p>
                     <strong>{project.name}</strong>
                   </p>
-                  <div className="gis-keys__field">
-                    {GIS_KEY_TEXTS.wmtsLabel}
-                    <CopyField label="Endereço WMTS" value={urls.wmts} />
-                  </div>
-                  <div className="gis-keys__field">
-                    {GIS_KEY_TEXTS.featuresLabel}
-                    <CopyField label="Endereço OGC API – Features" value={urls.features} />
-                  </div>
+                  <GisAddressFields urls={urls} />
                 </>
               )}
               <QgisSteps />
