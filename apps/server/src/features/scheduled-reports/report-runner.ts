@@ -160,7 +160,8 @@ export function createReportRunner(deps: ReportRunnerDeps) {
           const message = reportEmail({
             to: recipient,
             document,
-            mapUrl: `${deps.appUrl}/page/fusion-map`,
+            // The project named, so the map opens on it whichever project the reader last chose.
+            mapUrl: `${deps.appUrl}/page/fusion-map?projeto=${project.id}`,
             pdf: {
               filename: `relatorio-${project.space}-${stamp}.pdf`,
               base64: Buffer.from(pdf).toString('base64'),

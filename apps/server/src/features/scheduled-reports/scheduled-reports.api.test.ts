@@ -271,6 +271,10 @@ describe('a weekly report', { timeout: 300_000 }, () => {
     const userMail = mailsTo('usuario@horizonte.com.br').at(-1)?.raw ?? '';
     expect(managerMail).toContain('Relatório semanal - Jardim das Palmeiras');
     expect(managerMail).toContain('text/html');
+    // The map link names the project, so it opens on it whichever project the reader last chose.
+    expect(decodeQuotedPrintable(managerMail)).toContain(
+      `/page/fusion-map?projeto=${String(schedule.project_id)}`,
+    );
     const managerFiles = attachments(managerMail);
     const names = [...managerFiles.keys()];
     expect(names.some((n) => n.endsWith('.pdf'))).toBe(true);
