@@ -13,14 +13,14 @@ import { useProjectParam } from '../useProjectParam';
 
 /**
  * Loads the user's projects and keeps the selected one; its failures show the app's status screens (no projects,
- * failed to load). `firstProject` is offered on the no-project screen (the ADMIN's registration form).
+ * failed to load). `noProject` is offered on the no-project screen: the ADMIN's registration form, and a way out.
  */
 export function ProjectProvider({
   children,
-  firstProject,
+  noProject,
 }: {
   children: ReactNode;
-  firstProject?: ReactNode;
+  noProject?: { firstProject?: ReactNode; signOut?: ReactNode };
 }) {
   const projectsQuery = useProjects();
   const [selectedId, setSelectedId] = useState<number | null>(readStoredProjectId);
@@ -56,10 +56,10 @@ export function ProjectProvider({
   if (projectsQuery.isPending) return <LoadingScreen label="Carregando projetos…" />;
   if (projectsQuery.isError) {
     const status = statusOf(projectsQuery.error);
-    if (status === 404) return <NoProjectScreen firstProject={firstProject} />;
+    if (status === 404) return <NoProjectScreen {...noProject} />;
     if (status === 403) return <NotAllowedScreen />;
     return <ServerErrorScreen onRetry={() => void projectsQuery.refetch()} />;
   }
-  if (!value) return <NoProjectScreen firstProject={firstProject} />;
+  if (!value) return <NoProjectScreen {...noProject} />;
   return <ProjectContext.Provider value={value}>{children}</ProjectContext.Provider>;
 }

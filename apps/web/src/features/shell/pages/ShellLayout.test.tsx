@@ -31,6 +31,8 @@ describe('a user without any project (a new installation)', () => {
       screen.getByText('Ainda não há projetos vinculados à sua conta. Fale com o administrador.'),
     ).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Cadastrar projeto' })).toBeNull();
+    // The screen stands without the top bar: it offers its own way out.
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeTruthy();
   });
 
   it('an ADMIN registers the first project on that screen, and the app opens on it', async () => {

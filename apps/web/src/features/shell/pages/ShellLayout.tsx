@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
+import { Button } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { isAdmin } from '@mirante/shared';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { AppErrorBoundary } from '../../../shared/status/AppErrorBoundary';
 import { RouteSuspense } from '../../../shared/routing/RouteSuspense';
+import { useLogout } from '../../auth/api';
 import { ProjectProvider } from '../../projects/components/ProjectProvider';
 import { TopBar } from '../components/TopBar';
 
@@ -15,13 +17,19 @@ const CreateProjectForm = lazy(() =>
 export default function ShellLayout() {
   const location = useLocation();
   const credentials = useCredentials();
+  const logout = useLogout();
+  const signOut = (
+    <Button onClick={() => logout.mutate()} loading={logout.isPending}>
+      Sair
+    </Button>
+  );
   const firstProject = isAdmin(credentials) ? (
     <Suspense fallback={null}>
       <CreateProjectForm />
     </Suspense>
   ) : undefined;
   return (
-    <ProjectProvider firstProject={firstProject}>
+    <ProjectProvider noProject={{ firstProject, signOut }}>
       <div className="shell">
         <TopBar />
         <main className="shell__content">
