@@ -144,28 +144,12 @@ export function registerGisRoutes(route: Router, gis: GisService): void {
         .header('content-range', `bytes ${first}-${first + part.bytes.length - 1}/${part.size}`);
       return { body: part.bytes, size: part.bytes.length, contentType: 'application/octet-stream' };
     }
-    const file = await gis.original(user, params.projectId, params.date);
-    return {
-      body: file.stream,
-      size: file.size,
-      contentType: file.contentType,
-      etag: file.etag,
-      cacheControl: 'private, max-age=300',
-      downloadName: file.fileName,
-    };
+    return sceneFileDownload(await gis.original(user, params.projectId, params.date));
   });
 
-  route(gisApi.sceneCog, async ({ user, params }) => {
-    const file = await gis.cog(user, params.projectId, params.date);
-    return {
-      body: file.stream,
-      size: file.size,
-      contentType: file.contentType,
-      etag: file.etag,
-      cacheControl: 'private, max-age=300',
-      downloadName: file.fileName,
-    };
-  });
+  route(gisApi.sceneCog, async ({ user, params }) =>
+    sceneFileDownload(await gis.cog(user, params.projectId, params.date)),
+  );
 
   route(gisApi.featuresLanding, async ({ user, params, request }) =>
     document(await gis.landing(user, params.projectId, linksOf(request)), JSON_TYPE),
@@ -188,4 +172,16 @@ export function registerGisRoutes(route: Router, gis: GisService): void {
   route(gisApi.featuresItem, async ({ user, params }) =>
     document(await gis.item(user, params.projectId, params.collection, params.item), GEOJSON),
   );
+}
+
+/** A scene's file (the original or its COG) sent whole, named for download. */
+function sceneFileDownload(file: Awaited<ReturnType<GisService['cog']>>): FileAnswer {
+  return {
+    body: file.stream,
+    size: file.size,
+    contentType: file.contentType,
+    etag: file.etag,
+    cacheControl: 'private, max-age=300',
+    downloadName: file.fileName,
+  };
 }
