@@ -3,7 +3,7 @@
 // drawn map, the time from navigation to a rendered map and the frame times while panning. Writes its section
 // of bench/RESULTS.md (`map-mvt`).
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'node:http';
@@ -33,9 +33,14 @@ const LOTS = Number(process.env.BENCH_LOTS ?? 5000);
 const CALLS = Number(process.env.BENCH_CALLS ?? 50);
 const REBUILD_CALLS = 20;
 const NAVIGATIONS = 3;
-/** BENCH_MAP_KEEP=1 keeps (and reuses) the data folder; BENCH_MAP_ONLY=api measures the API only (no write). */
+/**
+ * BENCH_MAP_KEEP=1 keeps (and reuses) the data folder; BENCH_MAP_ONLY=api measures the API only, =signin only the
+ * sign-in (BENCH_SIGNINS times, each in a new browser, for comparing builds under load): neither writes RESULTS.
+ */
 const KEEP = process.env.BENCH_MAP_KEEP === '1';
 const API_ONLY = process.env.BENCH_MAP_ONLY === 'api';
+const SIGNIN_ONLY = process.env.BENCH_MAP_ONLY === 'signin';
+const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 5);
 const SPACE = 'jardim-das-palmeiras';
 /** The map's area at 1366×768 (less the side panel, header and status bar) and its vector tiles' deepest zoom. */
 const MAP_WIDTH = 1016;
@@ -223,11 +228,27 @@ async function tileFigures(projectId: number, token: string) {
  * A new browser (empty cache) signs in and lands on the map: the time from pressing Enter to the first settled
  * map with its lots drawn, and the bytes on the wire from opening the sign-in page until then.
  */
+/** The requests on the way from sign-in to the map whose end marks a step (the last map chunk: its end). */
+function milestoneOf(url: string): string | null {
+  const { pathname } = new URL(url, BASE);
+  if (pathname === '/api/v1/user') return 'sign-in answered';
+  if (pathname === '/api/v1/project') return 'project list';
+  if (/\/assets\/ShellLayout-/.test(pathname)) return 'shell code';
+  if (/\/assets\/map-/.test(pathname)) return 'map code';
+  if (/\/project\/\d+\/layers$/.test(pathname)) return 'layer list';
+  if (/\/project\/\d+\/scenes$|\/project\/\d+\/scene/.test(pathname)) return 'scene list';
+  if (pathname.includes('maplibre-gl-worker')) return 'map worker code';
+  if (pathname.includes('/layer-tiles/')) return 'first vector tile';
+  if (pathname.startsWith('/tiles/')) return 'first imagery tile';
+  return null;
+}
+
 async function signInFigures() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
+  let start = 0;
   try {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     const cdp = await page.context().newCDPSession(page);
@@ -249,7 +270,15 @@ async function signInFigures() {
               : 'other';
       kinds.set(event.requestId, kind);
     });
+    // Where the time goes: when each milestone's response ended, in ms after Enter (the first of each).
+    const milestones = new Map<string, number>();
+    const urls = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
     cdp.on('Network.loadingFinished', (event) => {
+      const url = urls.get(event.requestId) ?? '';
+      const milestone = milestoneOf(url);
+      if (milestone && start > 0 && !milestones.has(milestone)) milestones.set(milestone, Date.now() - start);
+      if (milestone === 'map code' && start > 0) milestones.set(milestone, Date.now() - start);
       bytes += event.encodedDataLength;
       requests += 1;
       const kind = kinds.get(event.requestId) ?? 'other';
@@ -258,15 +287,25 @@ async function signInFigures() {
     await page.goto(`${BASE}/`);
     await page.getByLabel('Email').fill(USER.email);
     await page.getByLabel('Senha').fill(USER.password);
-    const start = Date.now();
+    // BENCH_CPU_PROFILE=<file>: the page's main-thread JS profile from Enter to the drawn map (.cpuprofile).
+    const profile = process.env.BENCH_CPU_PROFILE;
+    if (profile) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    start = Date.now();
     await page.getByLabel('Senha').press('Enter');
     await page.waitForURL(/\/page\/(fusion-map|area)/, { timeout: 60_000 });
     await page
       .locator('[data-testid="map-stage"] > [data-testid="map-canvas"][data-map-ready="true"]')
       .waitFor({ timeout: 120_000 });
     const ms = Date.now() - start;
+    if (profile) await writeFile(profile, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     await page.screenshot({ path: path.join(os.tmpdir(), `bench-map-signin-${LOTS}.png`) });
-    return { ms, bytes, requests, byKind: Object.fromEntries(byKind) };
+    return {
+      ms,
+      bytes,
+      requests,
+      byKind: Object.fromEntries(byKind),
+      milestones: [...milestones].sort((a, b) => a[1] - b[1]),
+    };
   } finally {
     await browser.close();
   }
@@ -311,6 +350,16 @@ async function panFrames(page: Page): Promise<number[]> {
   )) as number[];
 }
 
+/** The page's JavaScript heap in use (CDP, after a collection), MB: the page memory the map keeps. */
+async function pageHeapMb(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  return (metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0) / 1024 / 1024;
+}
+
 async function browserFigures() {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -334,6 +383,7 @@ async function browserFigures() {
     }
     await page.waitForTimeout(1000);
     const frames = await panFrames(page);
+    const heapMb = await pageHeapMb(page);
     // The floor: the same drags with every vector layer unchecked (background only, SwiftShader still draws).
     await page.getByRole('tab', { name: 'Camadas' }).click();
     const layersTab = page.getByTestId('layers-tab');
@@ -348,6 +398,7 @@ async function browserFigures() {
       frameMedian: quantile(frames, 0.5),
       frameP95: quantile(frames, 0.95),
       frames: frames.length,
+      heapMb,
       bareMedian: quantile(bare, 0.5),
       bareP95: quantile(bare, 0.95),
       bareFrames: bare.length,
@@ -355,6 +406,17 @@ async function browserFigures() {
   } finally {
     await browser.close();
   }
+}
+
+/** Sign-ins alone, each printed with the load average, then their median. */
+async function signInOnly(): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < SIGNINS; i++) {
+    const figures = await signInFigures();
+    times.push(figures.ms);
+    console.log(`sign-in ${i + 1}: carga ${load1().toFixed(2)}`, JSON.stringify(figures));
+  }
+  console.log(`sign-in → mapa: mediana ${ms(quantile(times, 0.5))} (${times.map((t) => t.toFixed(0)).join(', ')})`);
 }
 
 async function main(): Promise<void> {
@@ -380,6 +442,7 @@ async function main(): Promise<void> {
       body: JSON.stringify(USER),
     });
     const { api_token } = (await login.json()) as { api_token: string };
+    if (SIGNIN_ONLY) return await signInOnly();
     const api = await apiFigures(projectId, api_token);
     console.log('API', api);
     const tiles = await tileFigures(projectId, api_token);
@@ -405,11 +468,13 @@ async function main(): Promise<void> {
         Object.entries(signIn.byKind)
           .map(([kind, bytes]) => `${kind} ${kb(bytes)}`)
           .join(', ') +
-        ` | |\n`
+        ` | |\n` +
+        `| Steps after Enter (end of each, ms) | ${signIn.milestones.map(([step, at]) => `${step} ${at}`).join(', ')} | |\n`
       : '';
     const webRows = web
       ? `| Navigation → rendered map (median of ${NAVIGATIONS}) | ${ms(web.renderedMedian)} (${web.rendered.map((v) => v.toFixed(0)).join(', ')}) | |\n` +
-        `| Pan frame time median / p95 (${web.frames} frames) | ${ms(web.frameMedian)} / ${ms(web.frameP95)} | |\n`
+        `| Pan frame time median / p95 (${web.frames} frames) | ${ms(web.frameMedian)} / ${ms(web.frameP95)} | |\n` +
+        `| Page memory after panning (JS heap in use, CDP) | ${web.heapMb.toFixed(0)} MB | ≤ 500 MB — ${ok(web.heapMb <= 500)} |\n`
       : '';
     writeBenchResults(
       `map-mvt-${LOTS}`,

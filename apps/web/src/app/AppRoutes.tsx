@@ -16,6 +16,7 @@ import {
 } from '../features/shell/pageTitles';
 import { ROUTE_RULES } from '../features/shell/routeRules';
 import { PAGE_ELEMENTS, PAGE_PATHS } from './pageRoutes';
+import { preloadSignedInPages } from './preloadSignedInPages';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const PasswordDefinitionPage = lazy(() => import('../features/auth/pages/PasswordDefinitionPage'));
@@ -38,7 +39,7 @@ export function AppRoutes() {
           path="/"
           element={
             <Titled title={LOGIN_TITLE}>
-              <LoginPage />
+              <LoginPage onSubmitted={preloadSignedInPages} />
             </Titled>
           }
         />

@@ -12,7 +12,13 @@ interface LoginValues {
   password: string;
 }
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({
+  onForgotPassword,
+  onSubmitted,
+}: {
+  onForgotPassword: () => void;
+  onSubmitted?: () => void;
+}) {
   const login = useLogin();
   const busy = login.isPending || login.isSuccess;
 
@@ -21,7 +27,10 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       layout="vertical"
       requiredMark={false}
       size="large"
-      onFinish={(values) => login.mutate({ email: values.email.trim(), password: values.password })}
+      onFinish={(values) => {
+        onSubmitted?.();
+        login.mutate({ email: values.email.trim(), password: values.password });
+      }}
       aria-label="Entrar"
     >
       <Form.Item label="Email" name="email" rules={[zodRule(credentialsForm, 'email')]}>

@@ -10,7 +10,8 @@ import { EXPIRED_LINK_HELP, EXPIRED_LINK_TITLE, type LoginState } from '../login
 import { LoginForm } from '../components/LoginForm';
 import { RecoveryForm } from '../components/RecoveryForm';
 
-export default function LoginPage() {
+/** `onSubmitted`: called as the credentials are sent (the app preloads the signed-in pages meanwhile). */
+export default function LoginPage({ onSubmitted }: { onSubmitted?: () => void }) {
   const { credentials, signingInByToken, tokenError } = useSession();
   const location = useLocation();
   const [mode, setMode] = useState<'login' | 'recovery'>('login');
@@ -58,7 +59,7 @@ export default function LoginPage() {
       )}
       {tokenError && <Alert className="form-alert" type="error" showIcon title={tokenError} />}
       {mode === 'login' ? (
-        <LoginForm onForgotPassword={() => setMode('recovery')} />
+        <LoginForm onForgotPassword={() => setMode('recovery')} onSubmitted={onSubmitted} />
       ) : (
         <RecoveryForm onRemembered={() => setMode('login')} />
       )}
