@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Layer } from '@mirante/shared';
 import { labelAnchors, labelsInView, lotTitle } from './labels';
+
+// polylabel as it is, counted: which label positions were worked out.
+const polylabelCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('polylabel', async (original) => {
+  const { default: polylabel } = await original<typeof import('polylabel')>();
+  return {
+    default: (...args: Parameters<typeof polylabel>) => {
+      polylabelCalls.count += 1;
+      return polylabel(...args);
+    },
+  };
+});
 
 const square = (x: number): Layer['geo_json'] => ({
   type: 'Polygon',
@@ -66,5 +78,16 @@ describe('labels', () => {
       [1],
     );
     expect(labelsInView(anchors, 20, world, all, 1)).toHaveLength(1);
+  });
+
+  it('works out a label position only for anchors read, and not for rings wholly outside the view', () => {
+    const lots = labelAnchors([1, 2, 3, 4].map((id) => layer(id, 'LOT', `Lote ${id}`, id * 10)));
+    polylabelCalls.count = 0;
+    expect(labelsInView(lots, 20, { west: 19, south: 0, east: 23, north: 5 }, all).map((a) => a.id)).toEqual([
+      2,
+    ]);
+    expect(polylabelCalls.count).toBe(1);
+    expect([lots[3]?.lng, lots[3]?.lat]).toEqual([41, 1]);
+    expect(polylabelCalls.count).toBe(2);
   });
 });

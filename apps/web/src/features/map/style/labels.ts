@@ -35,7 +35,11 @@ function outerRing(layer: Layer): number[][] | null {
   return null;
 }
 
-/** Label positions (poles of inaccessibility) of lots (number), blocks and stages, once per layer list. */
+/**
+ * Label positions (poles of inaccessibility) of lots (number), blocks and stages, once per layer list. Each
+ * position is worked out when first read (most lots are never in view at label zooms: 5,000 of them up front
+ * held the map's first frame ~0.1–1 s); reading it copies it in a spread.
+ */
 export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
   const anchors: LabelAnchor[] = [];
   for (const layer of layers) {
@@ -48,17 +52,46 @@ export function labelAnchors(layers: readonly Layer[]): LabelAnchor[] {
             ? 'stage'
             : null;
     const ring = kind ? outerRing(layer) : null;
-    const centre = ring ? labelPoint(ring) : null;
-    if (!kind || !ring || !centre) continue;
+    const first = ring?.[0];
+    if (!kind || !ring || ring.length < 4 || first?.[0] === undefined || first[1] === undefined) continue;
     const text =
       kind === 'lot'
         ? (layer.tag_value ?? layer.name)
         : kind === 'block'
           ? `Quadra ${blockNumber(layer.block)}`
           : layer.name;
-    anchors.push({ id: layer.id, kind, text, lng: centre[0], lat: centre[1], ring });
+    const fallback: [number, number] = [first[0], first[1]];
+    let centre: [number, number] | undefined;
+    const point = () => (centre ??= labelPoint(ring) ?? fallback);
+    anchors.push({
+      id: layer.id,
+      kind,
+      text,
+      get lng() {
+        return point()[0];
+      },
+      get lat() {
+        return point()[1];
+      },
+      ring,
+    });
   }
   return anchors;
+}
+
+/** Whether a ring lies wholly outside the bounds (then so does its label point; its position is not worked out). */
+function ringOutside(ring: readonly (readonly number[])[], bounds: ViewBounds): boolean {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const [lng = NaN, lat = NaN] of ring) {
+    west = Math.min(west, lng);
+    east = Math.max(east, lng);
+    south = Math.min(south, lat);
+    north = Math.max(north, lat);
+  }
+  return east < bounds.west || west > bounds.east || north < bounds.south || south > bounds.north;
 }
 
 /**
@@ -78,6 +111,7 @@ export function labelsInView(
     if (zoom < minZoom) continue;
     if (anchor.kind === 'lot' ? !enabled.lots : !enabled.blocks) continue;
     if (
+      ringOutside(anchor.ring, bounds) ||
       anchor.lng < bounds.west ||
       anchor.lng > bounds.east ||
       anchor.lat < bounds.south ||

