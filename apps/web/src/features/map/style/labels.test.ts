@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Layer } from '@mirante/shared';
+import type polylabelType from 'polylabel';
 import { labelAnchors, labelsInView, lotTitle } from './labels';
 
 // polylabel as it is, counted: which label positions were worked out.
 const polylabelCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock('polylabel', async (original) => {
-  const { default: polylabel } = await original<typeof import('polylabel')>();
+  const { default: polylabel } = await original<{ default: typeof polylabelType }>();
   return {
     default: (...args: Parameters<typeof polylabel>) => {
       polylabelCalls.count += 1;
