@@ -15,7 +15,10 @@ const API_SERVER = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   // Each built file over 1 KB also as .br (quality 11) and .gz beside it, sent as they are by the server: about a
   // fifth fewer bytes than compressing on request at the fast levels it can afford, and no CPU spent per request.
-  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' })],
+  plugins: [
+    react(),
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024, logLevel: 'silent' }),
+  ],
   server: {
     // Everything the server answers that is not the web app: the API (and its docs) and the imagery tiles.
     proxy: { '/api': API_SERVER, '/tiles': API_SERVER },

@@ -416,7 +416,9 @@ async function signInOnly(): Promise<void> {
     times.push(figures.ms);
     console.log(`sign-in ${i + 1}: carga ${load1().toFixed(2)}`, JSON.stringify(figures));
   }
-  console.log(`sign-in → mapa: mediana ${ms(quantile(times, 0.5))} (${times.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(
+    `sign-in → mapa: mediana ${ms(quantile(times, 0.5))} (${times.map((t) => t.toFixed(0)).join(', ')})`,
+  );
 }
 
 async function main(): Promise<void> {

@@ -31,7 +31,11 @@ beforeAll(async () => {
   const infra = {
     config: { ...ctx.config, webDistDir: webDir },
     db: ctx.db,
-    mailer: createMailer({ smtpUrl: ctx.config.smtpUrl, outboxDir: path.join(webDir, 'outbox'), from: 'a@b.c' }),
+    mailer: createMailer({
+      smtpUrl: ctx.config.smtpUrl,
+      outboxDir: path.join(webDir, 'outbox'),
+      from: 'a@b.c',
+    }),
     storage: createLocalStorage(ctx.config.storageDir),
   };
   webApp = await buildApp(infra, ctx.services, { serveWeb: true, logStream: { write: () => undefined } });
