@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { RunningInfrastructure } from '../src/infrastructure';
-import { startJobs, type RunningJobs } from '../src/jobs/start-jobs';
+import { startJobs, type RunningJobs } from '../src/start-jobs';
 import { createMailer } from '../src/mail/mailer';
 import { createLocalStorage } from '../src/storage/local-storage';
 import type { Storage } from '../src/storage/storage';

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../storage/storage';
-import { factories } from '../../test/factories';
-import { multipartBody } from '../../test/multipart';
-import { vectorFixture } from '../../test/vector-fixtures';
-import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
-import { bearer, createTestContext, type TestContext } from '../../test/test-app';
+import type { Storage } from './storage/storage';
+import { factories } from '../test/factories';
+import { multipartBody } from '../test/multipart';
+import { vectorFixture } from '../test/vector-fixtures';
+import { roleProcesses, type RoleProcesses } from '../test/role-processes';
+import { bearer, createTestContext, type TestContext } from '../test/test-app';
 import { LAYER_IMPORT_QUEUE } from './import-jobs';
 import type { RunningJobs } from './start-jobs';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { ImportResult, LayerImportFields, LayerImportReport } from '@mirante/shared';
-import type { AuthUser } from '../features/auth';
-import type { Services } from '../services';
-import type { Storage } from '../storage/storage';
-import type { RemoteTasks } from './remote-task';
+import type { AuthUser } from './features/auth';
+import type { Services } from './services';
+import type { Storage } from './storage/storage';
+import type { RemoteTasks } from './jobs/remote-task';
 
 export const FINANCE_IMPORT_QUEUE = 'finance-import';
 export const LAYER_IMPORT_QUEUE = 'layer-import';
@@ -76,6 +76,31 @@ export function importJobs(tasks: RemoteTasks, storage: Storage) {
                 { user, projectId, fileKey, fields },
                 options(projectId),
               ),
+            ),
+        },
+      };
+    },
+
+    /**
+     * `services` with their imports run in this process (`ROLE=all`): the same service called directly, still one
+     * import per project at a time on each queue's key, here and on any worker.
+     */
+    ranHere(services: Services): Services {
+      const { portfolioIo, layerFileImport } = services;
+      return {
+        ...services,
+        portfolioIo: {
+          ...portfolioIo,
+          importFile: (user, projectId, file) =>
+            tasks.runHere(FINANCE_IMPORT_QUEUE, options(projectId), () =>
+              portfolioIo.importFile(user, projectId, file),
+            ),
+        },
+        layerFileImport: {
+          ...layerFileImport,
+          importFile: (user, projectId, file, fields) =>
+            tasks.runHere(LAYER_IMPORT_QUEUE, options(projectId), () =>
+              layerFileImport.importFile(user, projectId, file, fields),
             ),
         },
       };
