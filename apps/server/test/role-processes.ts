@@ -9,7 +9,7 @@ import type { Storage } from '../src/storage/storage';
 import type { TestContext } from './test-app';
 
 /**
- * The processes of a split deployment (ROLE=api beside ROLE=worker) inside one test: each "process" is its own
+ * The processes of a deployment (ROLE=api beside ROLE=worker, or ROLE=all) inside one test: each "process" is its own
  * job runtime (pg-boss) over the test context's database and folders, as main.ts would start it.
  */
 export interface RoleProcesses {
@@ -19,6 +19,8 @@ export interface RoleProcesses {
   running: RunningJobs[];
   /** Starts the API process: its jobs only enqueue (work: false), and its app answers the routes. */
   startApi: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
+  /** Starts a process of both roles (ROLE=all, the default): it works the queues and its app answers the routes. */
+  startAll: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
   /** Starts a worker process (role 'worker'), which works the queues; `storage` replaces the shared folder's. */
   startWorker: (storage?: Storage) => Promise<RunningJobs>;
   /** Closes the API's app and stops every job runtime, without waiting for their jobs to end. */
@@ -46,6 +48,13 @@ export function roleProcesses(context: TestContext): RoleProcesses {
       const jobs = await startJobs(infra, () => undefined, { work: false });
       running.push(jobs);
       app = await buildApp(infra, jobs.services, { serveWeb: false });
+      return { jobs, app };
+    },
+    async startAll() {
+      const all = { ...infra, config: { ...infra.config, role: 'all' as const } };
+      const jobs = await startJobs(all, () => undefined, { work: true });
+      running.push(jobs);
+      app = await buildApp(all, jobs.services, { serveWeb: false });
       return { jobs, app };
     },
     async startWorker(storage = infra.storage) {
