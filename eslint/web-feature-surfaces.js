@@ -10,18 +10,8 @@ export const WEB_FEATURE_SURFACES = {
   alerts: ['alerts.css', 'components/AlertBell'],
   'allotment-analysis': ['api', 'pages/AllotmentAnalysisPage'],
   auth: ['api'],
-  construction: [
-    'api',
-    'components/NoteDrawMap',
-    'construction.css',
-    'dsmUpload',
-    'noteMeasure',
-  ],
-  finance: [
-    'api',
-    'components/InformationDialog',
-    'components/importSlot',
-  ],
+  construction: ['api', 'components/NoteDrawMap', 'construction.css', 'dsmUpload', 'noteMeasure'],
+  finance: ['api', 'components/InformationDialog', 'components/importSlot'],
   'gis-keys': ['components/CopyField', 'components/GisHelpEntry'],
   map: [
     'api',

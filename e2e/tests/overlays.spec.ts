@@ -409,7 +409,9 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     await expect(towerOpacity).toHaveAttribute('aria-valuenow', String(towerValue));
     await expect.poll(() => requested.some((url) => url.includes(tower.hash))).toBe(true);
   } finally {
-    await site.client.send(overlaysApi.destroy, { body: { project_id: site.projectId, overlay_id: side.id } });
+    await site.client.send(overlaysApi.destroy, {
+      body: { project_id: site.projectId, overlay_id: side.id },
+    });
   }
 });
 

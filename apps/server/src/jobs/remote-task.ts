@@ -163,7 +163,11 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
      * Runs `work` in this process (`ROLE=all`, which works the queues itself) instead of sending a job: no staged
      * file, no poll. Work of an `exclusiveKey` still runs one at a time with that key's jobs in every process.
      */
-    async runHere<O>(name: string, options: Pick<TaskOptions, 'exclusiveKey'>, work: () => Promise<O>): Promise<O> {
+    async runHere<O>(
+      name: string,
+      options: Pick<TaskOptions, 'exclusiveKey'>,
+      work: () => Promise<O>,
+    ): Promise<O> {
       if (!options.exclusiveKey) return work();
       localLocks ??= locksFor(Math.max(1, settings.concurrency));
       return localLocks.holdKey(name, options.exclusiveKey, work);

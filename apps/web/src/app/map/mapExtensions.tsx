@@ -1,4 +1,9 @@
-import type { LotPopupPartProps, MapExtensions, MapScreenContribution, MapScreenState } from '../../features/map/extensions';
+import type {
+  LotPopupPartProps,
+  MapExtensions,
+  MapScreenContribution,
+  MapScreenState,
+} from '../../features/map/extensions';
 import { useConstructionSidebar } from '../../features/construction/hooks/useConstructionSidebar';
 import { SaleInformationSection } from '../../features/finance/components/SaleInformationSection';
 import { InspectionCompare } from '../../features/overlays/components/InspectionCompare';
