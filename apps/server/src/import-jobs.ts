@@ -26,6 +26,17 @@ interface LayerImportJob extends ImportJob {
   fields: LayerImportFields;
 }
 
+/** `services` whose finance and layer imports are the given functions. */
+const withImports = (
+  services: Services,
+  importFinance: Services['portfolioIo']['importFile'],
+  importLayers: Services['layerFileImport']['importFile'],
+): Services => ({
+  ...services,
+  portfolioIo: { ...services.portfolioIo, importFile: importFinance },
+  layerFileImport: { ...services.layerFileImport, importFile: importLayers },
+});
+
 /**
  * The spreadsheet (finance) and layer imports on the workers: the API stores the uploaded file, sends a job
  * (one import per project at a time on each queue: the job's `exclusiveKey` is the project, and imports of
@@ -52,59 +63,43 @@ export function importJobs(tasks: RemoteTasks, storage: Storage) {
     },
 
     /** `services` with their imports sent to the queues (what the HTTP routes call). */
-    sentToWorkers(services: Services): Services {
-      const { portfolioIo, layerFileImport } = services;
-      return {
-        ...services,
-        portfolioIo: {
-          ...portfolioIo,
-          importFile: (user, projectId, file) =>
-            staged(file.bytes, (fileKey) =>
-              tasks.run<FinanceImportJob, ImportResult>(
-                FINANCE_IMPORT_QUEUE,
-                { user, projectId, fileKey, filename: file.filename },
-                options(projectId),
-              ),
+    sentToWorkers: (services: Services): Services =>
+      withImports(
+        services,
+        (user, projectId, file) =>
+          staged(file.bytes, (fileKey) =>
+            tasks.run<FinanceImportJob, ImportResult>(
+              FINANCE_IMPORT_QUEUE,
+              { user, projectId, fileKey, filename: file.filename },
+              options(projectId),
             ),
-        },
-        layerFileImport: {
-          ...layerFileImport,
-          importFile: (user, projectId, file, fields) =>
-            staged(file, (fileKey) =>
-              tasks.run<LayerImportJob, LayerImportReport>(
-                LAYER_IMPORT_QUEUE,
-                { user, projectId, fileKey, fields },
-                options(projectId),
-              ),
+          ),
+        (user, projectId, file, fields) =>
+          staged(file, (fileKey) =>
+            tasks.run<LayerImportJob, LayerImportReport>(
+              LAYER_IMPORT_QUEUE,
+              { user, projectId, fileKey, fields },
+              options(projectId),
             ),
-        },
-      };
-    },
+          ),
+      ),
 
     /**
      * `services` with their imports run in this process (`ROLE=all`): the same service called directly, still one
      * import per project at a time on each queue's key, here and on any worker.
      */
-    ranHere(services: Services): Services {
-      const { portfolioIo, layerFileImport } = services;
-      return {
-        ...services,
-        portfolioIo: {
-          ...portfolioIo,
-          importFile: (user, projectId, file) =>
-            tasks.runHere(FINANCE_IMPORT_QUEUE, options(projectId), () =>
-              portfolioIo.importFile(user, projectId, file),
-            ),
-        },
-        layerFileImport: {
-          ...layerFileImport,
-          importFile: (user, projectId, file, fields) =>
-            tasks.runHere(LAYER_IMPORT_QUEUE, options(projectId), () =>
-              layerFileImport.importFile(user, projectId, file, fields),
-            ),
-        },
-      };
-    },
+    ranHere: (services: Services): Services =>
+      withImports(
+        services,
+        (user, projectId, file) =>
+          tasks.runHere(FINANCE_IMPORT_QUEUE, options(projectId), () =>
+            services.portfolioIo.importFile(user, projectId, file),
+          ),
+        (user, projectId, file, fields) =>
+          tasks.runHere(LAYER_IMPORT_QUEUE, options(projectId), () =>
+            services.layerFileImport.importFile(user, projectId, file, fields),
+          ),
+      ),
 
     /** Works both queues with the services that import in this process. */
     async work(services: Services): Promise<void> {

@@ -23,7 +23,7 @@ export interface RoleProcesses {
   startAll: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
   /** Starts a worker process (role 'worker'), which works the queues; `storage` replaces the shared folder's. */
   startWorker: (storage?: Storage) => Promise<RunningJobs>;
-  /** Closes the API's app and stops every job runtime, without waiting for their jobs to end. */
+  /** Closes the apps and stops every job runtime, without waiting for their jobs to end. */
   stop: () => Promise<void>;
 }
 
@@ -40,21 +40,23 @@ export function roleProcesses(context: TestContext): RoleProcesses {
     close: () => Promise.resolve(),
   };
   const running: RunningJobs[] = [];
-  let app: FastifyInstance | undefined;
+  const apps: FastifyInstance[] = [];
   return {
     infra,
     running,
     async startApi() {
       const jobs = await startJobs(infra, () => undefined, { work: false });
       running.push(jobs);
-      app = await buildApp(infra, jobs.services, { serveWeb: false });
+      const app = await buildApp(infra, jobs.services, { serveWeb: false });
+      apps.push(app);
       return { jobs, app };
     },
     async startAll() {
       const all = { ...infra, config: { ...infra.config, role: 'all' as const } };
       const jobs = await startJobs(all, () => undefined, { work: true });
       running.push(jobs);
-      app = await buildApp(all, jobs.services, { serveWeb: false });
+      const app = await buildApp(all, jobs.services, { serveWeb: false });
+      apps.push(app);
       return { jobs, app };
     },
     async startWorker(storage = infra.storage) {
@@ -66,7 +68,7 @@ export function roleProcesses(context: TestContext): RoleProcesses {
       return jobs;
     },
     async stop() {
-      await app?.close();
+      for (const app of apps) await app.close();
       for (const jobs of running) await jobs.stop({ graceful: false });
     },
   };

@@ -55,5 +55,5 @@ export interface MapExtensions {
 
 export const NO_MAP_EXTENSIONS: MapExtensions = { screen: [], lotPopup: [] };
 
-/** The extensions of the map screen being shown, for its nested parts (the lot popup). */
+/** The extensions of the map screen being shown, for the lot popup it opens. */
 export const MapExtensionsContext = createContext<MapExtensions>(NO_MAP_EXTENSIONS);

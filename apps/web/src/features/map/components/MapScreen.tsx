@@ -102,132 +102,128 @@ export function MapScreen({ extensions = NO_MAP_EXTENSIONS }: { extensions?: Map
     return <EmptyProjectScreen projectName={project.name} isAdmin={isAdmin} />;
 
   return (
-    <MapExtensionsContext.Provider value={extensions}>
-      <div className="map-screen" data-testid="map-screen">
-        <MapOptions
-          project={project}
-          role={credentials.role}
-          apiToken={credentials.api_token}
-          mapType={effectiveType}
-          onMapType={setMapType}
-          scenes={sceneList}
-          scenesFailed={scenes.isError}
-          scene={scene}
-          comparison={comparison}
-          layers={{
-            available: visibility.available,
-            visible: visibility.visibleTypes,
-            onChange: visibility.showTypes,
-          }}
-          labels={labels}
-          onLabelsChange={setLabels}
-          review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
-          bearing={camera.bearing}
-          onRotate={camera.rotate}
-          sections={extended.sections}
+    <div className="map-screen" data-testid="map-screen">
+      <MapOptions
+        project={project}
+        role={credentials.role}
+        apiToken={credentials.api_token}
+        mapType={effectiveType}
+        onMapType={setMapType}
+        scenes={sceneList}
+        scenesFailed={scenes.isError}
+        scene={scene}
+        comparison={comparison}
+        layers={{
+          available: visibility.available,
+          visible: visibility.visibleTypes,
+          onChange: visibility.showTypes,
+        }}
+        labels={labels}
+        onLabelsChange={setLabels}
+        review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
+        bearing={camera.bearing}
+        onRotate={camera.rotate}
+        sections={extended.sections}
+      />
+      <div
+        className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
+        data-testid="map-stage"
+        data-popup-side={popupSide}
+      >
+        <MapView
+          style={extended.style}
+          initialBounds={project.bounds}
+          selectedLotId={interactions.selectedLot}
+          cursor={interactions.tool === 'lote' ? 'crosshair' : undefined}
+          onReady={setMap}
+          onPick={interactions.onPick}
+          onHoverPick={interactions.onHoverPick}
+          onCursor={setCursor}
         />
-        <div
-          className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
-          data-testid="map-stage"
-          data-popup-side={popupSide}
-        >
-          <MapView
-            style={extended.style}
-            initialBounds={project.bounds}
-            selectedLotId={interactions.selectedLot}
-            cursor={interactions.tool === 'lote' ? 'crosshair' : undefined}
-            onReady={setMap}
-            onPick={interactions.onPick}
-            onHoverPick={interactions.onHoverPick}
-            onCursor={setCursor}
+        {extended.stage}
+        {map && <MapLabels map={map} anchors={anchors} lots={labels.lots} blocks={labels.blocks} />}
+        {map && compared && (
+          <CompareMap
+            primary={map}
+            style={extended.beforeStyle}
+            mode={comparison.mode}
+            beforeLabel={compared.before.dateFormatted}
+            afterLabel={compared.after.dateFormatted}
+            primaryCursor={cursor}
           />
-          {extended.stage}
-          {map && <MapLabels map={map} anchors={anchors} lots={labels.lots} blocks={labels.blocks} />}
-          {map && compared && (
-            <CompareMap
-              primary={map}
-              style={extended.beforeStyle}
-              mode={comparison.mode}
-              beforeLabel={compared.before.dateFormatted}
-              afterLabel={compared.after.dateFormatted}
-              primaryCursor={cursor}
-            />
-          )}
-          <MapTools
-            map={map}
-            title={project.name}
-            scene={scene}
-            apiToken={credentials.api_token}
-            labels={exportLabels}
-            project={project}
-            isAdmin={isAdmin}
-            tool={interactions.tool}
-            onTool={interactions.setTool}
-            editMode={interactions.editMode}
-            onLabelEdit={interactions.toggleLabelEdit}
-            onDetectionEdit={interactions.toggleDetectionEdit}
-            onFit={camera.fit}
-            onModel3d={model3d ? () => setShow3d(true) : null}
-            model3dDisabled={no3d}
-            shareTool={
-              <MapShareTool
-                role={credentials.role}
-                project={project}
-                scenes={sceneList}
-                layers={layerList}
-                shownDate={scene?.isoDate ?? null}
-                compared={
-                  compared
-                    ? {
-                        before: compared.before.isoDate,
-                        after: compared.after.isoDate,
-                        mode: comparison.mode,
-                      }
-                    : null
-                }
-                lotId={lot?.id ?? null}
-              />
-            }
-          />
-          {interactions.tool !== 'none' && (
-            <MeasureResult
-              tool={interactions.tool}
-              lines={measureLines}
-              onClose={() => interactions.setTool('none')}
-            />
-          )}
-          {isAdmin && (
-            <EditModeBar
-              mode={interactions.editMode}
-              projectId={project.id}
-              scene={scene}
-              selected={interactions.picked}
-              shiftHint={interactions.shiftHint}
-              onClear={interactions.clearPicked}
-              onExitLabels={interactions.toggleLabelEdit}
-              onExitDetections={interactions.toggleDetectionEdit}
-            />
-          )}
-          {show3d && model3d && !no3d && (
-            <Model3dModal scene={model3d} apiToken={credentials.api_token} onClose={() => setShow3d(false)} />
-          )}
-          {area && (
-            <DetectionDetailModal
-              key={area.id}
-              layer={area}
+        )}
+        <MapTools
+          map={map}
+          title={project.name}
+          scene={scene}
+          apiToken={credentials.api_token}
+          labels={exportLabels}
+          project={project}
+          isAdmin={isAdmin}
+          tool={interactions.tool}
+          onTool={interactions.setTool}
+          editMode={interactions.editMode}
+          onLabelEdit={interactions.toggleLabelEdit}
+          onDetectionEdit={interactions.toggleDetectionEdit}
+          onFit={camera.fit}
+          onModel3d={model3d ? () => setShow3d(true) : null}
+          model3dDisabled={no3d}
+          shareTool={
+            <MapShareTool
+              role={credentials.role}
+              project={project}
               scenes={sceneList}
-              shown={scene}
-              apiToken={credentials.api_token}
-              onClose={() => interactions.setSelectedArea(null)}
+              layers={layerList}
+              shownDate={scene?.isoDate ?? null}
+              compared={
+                compared
+                  ? { before: compared.before.isoDate, after: compared.after.isoDate, mode: comparison.mode }
+                  : null
+              }
+              lotId={lot?.id ?? null}
             />
-          )}
-          <MapLegend
-            sections={legendSections(
-              visibility.visibleTypes,
-              lotLegendTitle(compared !== null, shownDate ? scene : null),
-            )}
+          }
+        />
+        {interactions.tool !== 'none' && (
+          <MeasureResult
+            tool={interactions.tool}
+            lines={measureLines}
+            onClose={() => interactions.setTool('none')}
           />
-          {lot && (
+        )}
+        {isAdmin && (
+          <EditModeBar
+            mode={interactions.editMode}
+            projectId={project.id}
+            scene={scene}
+            selected={interactions.picked}
+            shiftHint={interactions.shiftHint}
+            onClear={interactions.clearPicked}
+            onExitLabels={interactions.toggleLabelEdit}
+            onExitDetections={interactions.toggleDetectionEdit}
+          />
+        )}
+        {show3d && model3d && !no3d && (
+          <Model3dModal scene={model3d} apiToken={credentials.api_token} onClose={() => setShow3d(false)} />
+        )}
+        {area && (
+          <DetectionDetailModal
+            key={area.id}
+            layer={area}
+            scenes={sceneList}
+            shown={scene}
+            apiToken={credentials.api_token}
+            onClose={() => interactions.setSelectedArea(null)}
+          />
+        )}
+        <MapLegend
+          sections={legendSections(
+            visibility.visibleTypes,
+            lotLegendTitle(compared !== null, shownDate ? scene : null),
+          )}
+        />
+        {lot && (
+          <MapExtensionsContext.Provider value={extensions}>
             <SelectedLotPopup
               lot={lot}
               compared={compared}
@@ -235,20 +231,20 @@ export function MapScreen({ extensions = NO_MAP_EXTENSIONS }: { extensions?: Map
               apiToken={credentials.api_token}
               onClose={() => interactions.setSelectedLot(null)}
             />
-          )}
-          {extended.modals}
-          {attribution && (
-            <div className="map-attribution" data-testid="map-attribution">
-              {attribution}
-            </div>
-          )}
-          <MapStatusBar
-            cursor={cursor}
-            zoom={camera.zoom}
-            sceneLabel={shownDate ? (scene?.dateFormatted ?? null) : null}
-          />
-        </div>
+          </MapExtensionsContext.Provider>
+        )}
+        {extended.modals}
+        {attribution && (
+          <div className="map-attribution" data-testid="map-attribution">
+            {attribution}
+          </div>
+        )}
+        <MapStatusBar
+          cursor={cursor}
+          zoom={camera.zoom}
+          sceneLabel={shownDate ? (scene?.dateFormatted ?? null) : null}
+        />
       </div>
-    </MapExtensionsContext.Provider>
+    </div>
   );
 }
