@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import type { MapScreenExtension, MapScreenState } from '../extensions';
 
-export interface MapScreenExtended {
+interface MapScreenExtended {
   sections: NonNullable<CollapseProps['items']>;
   style: StyleSpecification;
   beforeStyle: StyleSpecification;
