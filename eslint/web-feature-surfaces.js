@@ -1,28 +1,17 @@
 /**
  * The modules of each web feature that other features import today: its public surface. A feature reaches another
  * through that feature's `index.ts` or one of these modules, never another internal file. The list is meant to
- * shrink (the map screen should offer extension points for sidebar sections and popup parts instead of importing
- * construction, overlays and finance): add an entry only when a module is meant to be public.
+ * shrink: the map screen takes what other features add to it (sidebar sections, styles, popup parts) through its
+ * extension points (`features/map/extensions.ts`), listed at the app's composition point (`app/map/`), instead of
+ * importing them. Add an entry only when a module is meant to be public.
  */
 export const WEB_FEATURE_SURFACES = {
   admin: ['messages', 'projects/CreateProjectForm'],
   alerts: ['alerts.css', 'components/AlertBell'],
   'allotment-analysis': ['api', 'pages/AllotmentAnalysisPage'],
   auth: ['api'],
-  construction: [
-    'api',
-    'components/NoteDrawMap',
-    'construction.css',
-    'dsmUpload',
-    'hooks/useConstructionSidebar',
-    'noteMeasure',
-  ],
-  finance: [
-    'api',
-    'components/InformationDialog',
-    'components/SaleInformationSection',
-    'components/importSlot',
-  ],
+  construction: ['api', 'components/NoteDrawMap', 'construction.css', 'dsmUpload', 'noteMeasure'],
+  finance: ['api', 'components/InformationDialog', 'components/importSlot'],
   'gis-keys': ['components/CopyField', 'components/GisHelpEntry'],
   map: [
     'api',
@@ -54,7 +43,6 @@ export const WEB_FEATURE_SURFACES = {
     'style/sceneRaster',
   ],
   notify: ['components/HelpButton'],
-  overlays: ['components/InspectionCompare', 'hooks/useOverlaySidebar'],
   projects: [
     'ProjectContext',
     'api',

@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 
-const MAP_FEATURE = /[\\/]features[\\/]map[\\/]/;
+/** The map feature and the map pages the app composes from it (`app/map/`). */
+const MAP_FEATURE = /[\\/](features|app)[\\/]map[\\/]/;
 /**
  * jsPDF's optional helpers for its HTML and SVG rendering (`doc.html()`, `addSvgAsImage`), imported lazily by it and
  * never called by the map's PDF export (an image and text): left out of the build (~380 KB of chunks) instead of

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { analysesApi, scenesApi } from '@mirante/shared';
+import type { ContractClient } from './api';
+import { ADMIN, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
@@ -10,29 +12,26 @@ const SCENE_DATE = `${TODAY.slice(0, 7)}-01`;
 const SHOWN_DATE = SCENE_DATE.split('-').reverse().join('/');
 
 let sceneId = 0;
-let headers: { Authorization: string } = { Authorization: '' };
+let admin: ContractClient;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  admin = await apiAs(request, ADMIN);
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
     // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI to read (it refuses > 2 m).
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
   const row = scene as unknown as { id: number; projectId: number };
   sceneId = row.id;
-  const created = await request.post('/api/v1/detection', {
-    headers,
-    data: { projectId: row.projectId, sceneId: row.id, publishDetection: false },
+  const created = await admin.send(analysesApi.create, {
+    body: { projectId: row.projectId, sceneId: row.id, publishDetection: false },
   });
   expect([200, 201, 422]).toContain(created.status());
 });
 
 /** The other specs see the allotment's usual scenes again. */
-test.afterAll(async ({ request }) => {
-  const removed = await request.post('/api/v1/scenes/delete', { headers, data: { ids: [sceneId] } });
-  expect(removed.ok()).toBe(true);
+test.afterAll(async () => {
+  await admin.call(scenesApi.remove, { body: { ids: [sceneId] } });
 });
 
 test('the AI processing list follows a queued analysis to its end without reopening the tab', async ({

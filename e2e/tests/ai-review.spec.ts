@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { analysesApi } from '@mirante/shared';
 import { mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openSignedIn, pick } from './support';
+import { ADMIN, apiAs, openSignedIn, pick } from './support';
 import { screenshotWhenAsked } from './shots';
 
 /*
@@ -17,30 +18,21 @@ let reviewCount = 0;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const scenes = await ensureAllotmentScenes(request);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  const admin = await apiAs(request, ADMIN);
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number; isoDate: string };
   sceneDate = latest.isoDate.split('-').reverse().join('/');
-  const created = await request.post('/api/v1/detection', {
-    headers,
-    data: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
+  const created = await admin.send(analysesApi.create, {
+    body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
   });
   // 422: another spec created it first.
   expect([200, 201, 422]).toContain(created.status());
-  const all = (await (await request.get('/api/v1/detections/all', { headers })).json()) as {
-    id: number;
-    sceneId: number;
-  }[];
+  const all = await admin.call(analysesApi.listAll);
   const analysis = all.find((row) => row.sceneId === latest.id)!;
-  await request.post('/api/v1/detections/process-ai', { headers, data: { detect_id: [analysis.id] } });
+  await admin.send(analysesApi.processAi, { body: { detect_id: [analysis.id] } });
   await expect
     .poll(
       async () => {
-        const rows = (await (await request.get('/api/v1/scenes/with-analysis', { headers })).json()) as {
-          detect_id: number;
-          processing_state: string;
-          review_count: number;
-        }[];
+        const rows = await admin.call(analysesApi.scenesWithAnalysis);
         const row = rows.find((item) => item.detect_id === analysis.id);
         reviewCount = row?.review_count ?? 0;
         return row?.processing_state;

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { alertsApi, analysesApi, projectsApi, scenesApi } from '@mirante/shared';
 import { mainMap } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, newestEmailTo, openSignedIn } from './support';
+import { ADMIN, MANAGER, apiAs, newestEmailTo, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const PROJECT = 'Jardim das Palmeiras';
@@ -15,25 +16,15 @@ const FREE_DATES = Array.from({ length: 27 }, (_, day) => `2025-06-${String(day 
 /** The AI's readings are turned into events by a scan that runs every minute. */
 const SCAN_WAIT_MS = 150_000;
 
-async function headersOf(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-}
-
 /**
  * A new scene of the allotment read by the AI and approved: the lots whose status it changes are news, mailed at
  * once to the MANAGER who chose so.
  */
 async function readNewScene(request: APIRequestContext): Promise<string> {
-  const admin = await headersOf(request, ADMIN);
-  const projects = (await (await request.get('/api/v1/project', { headers: admin })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
-  const scenes = (await (
-    await request.get(`/api/v1/project/${project.id}/scenes`, { headers: admin })
-  ).json()) as { isoDate: string }[];
+  const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });
   const date = FREE_DATES.find((candidate) => !scenes.some((scene) => scene.isoDate === candidate))!;
   expect(date).toBeDefined();
   // An earlier run on this server read the day before: the runs' scenes are built up and bare in turn, so the
@@ -41,29 +32,23 @@ async function readNewScene(request: APIRequestContext): Promise<string> {
   const earlier = FREE_DATES.indexOf(date);
   const built = earlier % 2 === 0 ? 0.95 : 0.05;
   const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(768, 640, built) }]);
-  const created = await request.post('/api/v1/detection', {
-    headers: admin,
-    data: { projectId: project.id, sceneId: scene!.id, publishDetection: true },
+  const created = await admin.send(analysesApi.create, {
+    body: { projectId: project.id, sceneId: scene!.id, publishDetection: true },
   });
   expect([200, 201]).toContain(created.status());
-  const all = (await (await request.get('/api/v1/detections/all', { headers: admin })).json()) as {
-    id: number;
-    sceneId: number;
-  }[];
+  const all = await admin.call(analysesApi.listAll);
   const analysis = all.find((row) => row.sceneId === scene!.id)!;
-  await request.post('/api/v1/detections/process-ai', { headers: admin, data: { detect_id: [analysis.id] } });
+  await admin.send(analysesApi.processAi, { body: { detect_id: [analysis.id] } });
   await expect
     .poll(
       async () => {
-        const rows = (await (
-          await request.get('/api/v1/scenes/with-analysis', { headers: admin })
-        ).json()) as { detect_id: number; processing_state: string }[];
+        const rows = await admin.call(analysesApi.scenesWithAnalysis);
         return rows.find((item) => item.detect_id === analysis.id)?.processing_state;
       },
       { timeout: 120_000 },
     )
     .toBe('done');
-  await request.post('/api/v1/detections/approve', { headers: admin, data: { detect_id: [analysis.id] } });
+  await admin.send(analysesApi.approve, { body: { detect_id: [analysis.id] } });
   return date;
 }
 
@@ -71,18 +56,12 @@ test('the lot link of an alert e-mail opens the map on that lot: selected, frame
   page,
 }) => {
   test.setTimeout(SCAN_WAIT_MS + 240_000);
-  const manager = await headersOf(page.request, MANAGER);
-  const choices = (await (
-    await page.request.get('/api/v1/alerts/preferences', { headers: manager })
-  ).json()) as {
-    project_id: number;
-    project_name: string;
-    available_kinds: string[];
-  }[];
+  const manager = await apiAs(page.request, MANAGER);
+  const choices = await manager.call(alertsApi.listAlertPreferences);
   const palmeiras = choices.find((choice) => choice.project_name.startsWith(PROJECT))!;
-  await page.request.put(`/api/v1/alerts/preferences/${palmeiras.project_id}`, {
-    headers: manager,
-    data: { kinds: ['status_changes'], delivery: 'immediate' },
+  await manager.send(alertsApi.saveAlertPreference, {
+    params: { project_id: palmeiras.project_id },
+    body: { kinds: ['status_changes'], delivery: 'immediate' },
   });
   const since = Date.now();
   await readNewScene(page.request);

@@ -1,5 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { MANAGER, DEMO_PASSWORD, menuItem, newestEmailTo, openSignedIn, openUserMenu, pick } from './support';
+import { expect, test } from '@playwright/test';
+import { alertsApi, projectsApi, scenesApi } from '@mirante/shared';
+import type { ContractClient } from './api';
+import { MANAGER, apiAs, menuItem, newestEmailTo, openSignedIn, openUserMenu, pick } from './support';
 import { screenshotWhenAsked } from './shots';
 import { ensureScenes, scenePng } from './map-scenes';
 
@@ -9,24 +11,11 @@ const FREE_DATES = Array.from({ length: 28 }, (_, day) => `2024-02-${String(day 
 /** Events are read from the tables by a scan that runs every minute. */
 const SCAN_WAIT_MS = 150_000;
 
-async function managerHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-}
-
 /** A date the project has no scene of yet, so that its upload is news. */
-async function freeSceneDate(
-  request: APIRequestContext,
-  headers: { Authorization: string },
-): Promise<string> {
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
+async function freeSceneDate(client: ContractClient): Promise<string> {
+  const projects = await client.call(projectsApi.list);
   const project = projects.find((item) => item.name === PROJECT)!;
-  const scenes = (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
-    isoDate: string;
-  }[];
+  const scenes = await client.call(scenesApi.listForProject, { params: { id: project.id } });
   const date = FREE_DATES.find((candidate) => !scenes.some((scene) => scene.isoDate === candidate));
   expect(date).toBeDefined();
   return date!;
@@ -40,16 +29,12 @@ test('a MANAGER chooses e-mails at once for a project, hears of its new scene by
 }) => {
   test.setTimeout(SCAN_WAIT_MS + 120_000);
   // A server the spec ran on before: back to the defaults, so that choosing 'Na hora' is a change.
-  const headers = await managerHeaders(page.request);
-  const choices = (await (await page.request.get('/api/v1/alerts/preferences', { headers })).json()) as {
-    project_id: number;
-    project_name: string;
-    available_kinds: string[];
-  }[];
+  const client = await apiAs(page.request, MANAGER);
+  const choices = await client.call(alertsApi.listAlertPreferences);
   const aurora = choices.find((choice) => choice.project_name === PROJECT)!;
-  await page.request.put(`/api/v1/alerts/preferences/${aurora.project_id}`, {
-    headers,
-    data: { kinds: aurora.available_kinds, delivery: 'daily' },
+  await client.call(alertsApi.saveAlertPreference, {
+    params: { project_id: aurora.project_id },
+    body: { kinds: aurora.available_kinds, delivery: 'daily' },
   });
   await openSignedIn(page, MANAGER, { path: '/page/change-password', project: 'Jardim das Palmeiras' });
   await openUserMenu(page);
@@ -62,7 +47,7 @@ test('a MANAGER chooses e-mails at once for a project, hears of its new scene by
   await expect(page.getByText('Preferências de alertas salvas.')).toBeVisible();
   await screenshotWhenAsked(page, { path: '../test-results/screens/alerts-preferences.png' });
 
-  const date = await freeSceneDate(page.request, headers);
+  const date = await freeSceneDate(client);
   const since = Date.now();
   const scene = [{ date, png: scenePng(256, 256, 0.3) }];
   // A loaded machine may take longer than the helper's wait to tile it: the second call only waits again.
@@ -72,9 +57,7 @@ test('a MANAGER chooses e-mails at once for a project, hears of its new scene by
   await expect
     .poll(
       async () => {
-        const list = (await (await page.request.get('/api/v1/alerts', { headers })).json()) as {
-          items: { project_name: string; detail: string }[];
-        };
+        const list = await client.call(alertsApi.listAlerts);
         return list.items.some((item) => item.project_name === PROJECT && item.detail.includes(shown(date)));
       },
       { timeout: SCAN_WAIT_MS, intervals: [2_000] },
@@ -97,9 +80,7 @@ test('a MANAGER chooses e-mails at once for a project, hears of its new scene by
   // Opened, it is read (other alerts may arrive meanwhile: the count is not checked).
   await expect
     .poll(async () => {
-      const list = (await (await page.request.get('/api/v1/alerts', { headers })).json()) as {
-        items: { detail: string; read: boolean }[];
-      };
+      const list = await client.call(alertsApi.listAlerts);
       return list.items.find((entry) => entry.detail.includes(shown(date)))?.read;
     })
     .toBe(true);

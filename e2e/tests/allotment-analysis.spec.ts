@@ -1,18 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, OTHER_CUSTOMER_USER, USER, openSignedIn } from './support';
+import { analysesApi, scenesApi } from '@mirante/shared';
+import type { ContractClient } from './api';
+import { ADMIN, OTHER_CUSTOMER_USER, USER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 /** Dates no other spec uploads to the allotment; each gets a published analysis not yet processed. */
 const DATES = ['2023-02-01', '2023-04-01'] as const;
 let sceneIds: number[] = [];
-let headers = { Authorization: '' };
+let admin: ContractClient;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  admin = await apiAs(request, ADMIN);
   const scenes = await ensureScenes(
     request,
     'jardim-das-palmeiras',
@@ -20,18 +21,16 @@ test.beforeAll(async ({ request }) => {
   );
   sceneIds = scenes.map((scene) => scene.id);
   for (const scene of scenes as unknown as { id: number; projectId: number }[]) {
-    const created = await request.post('/api/v1/detection', {
-      headers,
-      data: { projectId: scene.projectId, sceneId: scene.id, publishDetection: true },
+    const created = await admin.send(analysesApi.create, {
+      body: { projectId: scene.projectId, sceneId: scene.id, publishDetection: true },
     });
     expect([200, 201, 422]).toContain(created.status());
   }
 });
 
 /** The other specs see the allotment's usual scenes again. */
-test.afterAll(async ({ request }) => {
-  const removed = await request.post('/api/v1/scenes/delete', { headers, data: { ids: sceneIds } });
-  expect(removed.ok()).toBe(true);
+test.afterAll(async () => {
+  await admin.call(scenesApi.remove, { body: { ids: sceneIds } });
 });
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/allotment-analysis-shots';

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { constructionDsm, constructionSurface } from '@mirante/demo/elevation-model';
 import { utmToLonLat } from '@mirante/demo/projection';
-import type { DsmDifference } from '@mirante/shared';
+import { dsmDifferenceApi, inspectionsApi, projectsApi } from '@mirante/shared';
+import { readAnswer } from './api';
 import { cameraOf, mainMap, pixelAt, screenPoint, waitForMapReady } from './map-ready';
 import { ensureScenes, pickOption, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { ADMIN, MANAGER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
@@ -17,11 +18,6 @@ const STAGES = [1, 3] as const;
 const SHOTS = process.env.DSM_SHOTS_DIR ?? 'test-results/dsm-shots';
 const label = (index: 0 | 1) => `${DATES[index].split('-').reverse().join('/')} - Fase #${PHASES[index]}`;
 
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-}
-
 let inspectionIds: number[] = [];
 
 test.beforeAll(async ({ request }) => {
@@ -31,21 +27,17 @@ test.beforeAll(async ({ request }) => {
     SPACE,
     DATES.map((date, index) => ({ date, png: scenePng(256, 256, 0.2 + index * 0.5) })),
   );
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   for (const [index, scene] of scenes.entries()) {
-    const created = await request.post('/api/v1/inspections', {
-      headers,
-      data: { project_id: project.id, scene_id: scene.id, phase: PHASES[index as 0 | 1] },
+    const created = await admin.send(inspectionsApi.save, {
+      body: { project_id: project.id, scene_id: scene.id, phase: PHASES[index as 0 | 1] },
     });
     // A second run on the same server finds them there.
     expect([200, 409], await created.text()).toContain(created.status());
     const sent = await request.post(`/api/v1/scene/${scene.id}/dsm`, {
-      headers,
+      headers: admin.headers,
       multipart: {
         file: {
           name: 'mds.tif',
@@ -56,9 +48,7 @@ test.beforeAll(async ({ request }) => {
     });
     expect(sent.status(), await sent.text()).toBe(200);
   }
-  const listed = (await (
-    await request.get(`/api/v1/inspections?project_id=${project.id}`, { headers })
-  ).json()) as { id: number; scene_id: number }[];
+  const listed = await admin.call(inspectionsApi.list, { query: { project_id: project.id } });
   inspectionIds = scenes.map((scene) => listed.find((item) => item.scene_id === scene.id)!.id);
 });
 
@@ -85,7 +75,7 @@ test('Diferença de elevação: two inspections and a tolerance, the coloured la
     response.url().includes('/api/v1/inspections/dsm-difference?'),
   );
   await section.getByRole('button', { name: 'Gerar mapa de diferença' }).click();
-  const difference = (await (await answered).json()) as DsmDifference;
+  const difference = await readAnswer(dsmDifferenceApi.compute, await answered);
   expect(difference.tolerance).toBe(0.2);
   expect(difference.earlier_inspection_id).toBe(inspectionIds[0]);
   expect(difference.fill).toBeGreaterThan(0);

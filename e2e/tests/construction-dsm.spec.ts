@@ -2,8 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm, heightGridTiff, sampleHeights } from '@mirante/demo/elevation-model';
+import { inspectionsApi, projectsApi } from '@mirante/shared';
+import type { ContractClient } from './api';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, noteMessages, openSignedIn, pick, openedDialog } from './support';
+import { ADMIN, MANAGER, apiAs, noteMessages, openSignedIn, pick, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
@@ -22,34 +24,19 @@ const TIFF = 'image/tiff';
 /** A flat 20 m square of DSM some 200 km from the site: valid, but not over the scene. */
 const farAwayDsm = () => heightGridTiff(sampleHeights([300_000, 7_200_000], 20, 20, 1, () => 500));
 
-async function headersOf(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-}
-
-async function auroraProject(request: APIRequestContext, headers: Record<string, string>) {
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-    bounds: [[number, number], [number, number]];
-  }[];
+async function auroraProject(client: ContractClient) {
+  const projects = await client.call(projectsApi.list);
   return projects.find((item) => item.space === SPACE)!;
 }
 
 /** An inspection (phase 1) on LATER_DATE's scene, without an elevation model. */
 async function ensureInspection(request: APIRequestContext): Promise<void> {
   const [scene] = await ensureScenes(request, SPACE, [{ date: LATER_DATE, png: scenePng(256, 256, 0.4) }]);
-  const headers = await headersOf(request, MANAGER);
-  const project = await auroraProject(request, headers);
-  const listed = (await (
-    await request.get(`/api/v1/inspections?project_id=${project.id}`, { headers })
-  ).json()) as { scene_id: number }[];
+  const client = await apiAs(request, MANAGER);
+  const project = await auroraProject(client);
+  const listed = await client.call(inspectionsApi.list, { query: { project_id: project.id } });
   if (listed.some((item) => item.scene_id === scene!.id)) return;
-  const created = await request.post('/api/v1/inspections', {
-    headers,
-    data: { project_id: project.id, scene_id: scene!.id, phase: 1 },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  await client.call(inspectionsApi.save, { body: { project_id: project.id, scene_id: scene!.id, phase: 1 } });
 }
 
 async function openInspections(page: Page, email: string) {
@@ -121,7 +108,7 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
     page,
     request,
   }) => {
-    const project = await auroraProject(request, await headersOf(request, ADMIN));
+    const project = await auroraProject(await apiAs(request, ADMIN));
     const [[west, south], [east, north]] = project.bounds;
     await openSignedIn(page, ADMIN, { path: '/page/admin' });
     await page.getByRole('tab', { name: 'Cadastrar imagem' }).click({ timeout: 20_000 });

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { INSPECTION_MESSAGES, NOTE_MESSAGES } from '@mirante/shared';
+import { INSPECTION_MESSAGES, NOTE_MESSAGES, inspectionsApi, notesApi, projectsApi } from '@mirante/shared';
+import type { ContractClient } from './api';
 import { ensureScenes, scenePng } from './map-scenes';
-import { DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { MANAGER, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 /*
@@ -18,33 +19,25 @@ const REMOVED_DATE = '2025-04-25';
 const KEPT_LABEL = '20/04/2025 - Fase #1';
 const NOTE = 'Cerca provisória';
 interface Site {
-  headers: Record<string, string>;
+  client: ContractClient;
   projectId: number;
 }
 
 async function site(request: APIRequestContext): Promise<Site> {
-  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
-  return { headers, projectId: projects.find((item) => item.space === SPACE)!.id };
+  const client = await apiAs(request, MANAGER);
+  const projects = await client.call(projectsApi.list);
+  return { client, projectId: projects.find((item) => item.space === SPACE)!.id };
 }
 
 /** The inspection on `sceneId` (phase 1), made if missing. */
-async function inspectionOn(request: APIRequestContext, { headers, projectId }: Site, sceneId: number) {
-  const listed = (await (
-    await request.get(`/api/v1/inspections?project_id=${projectId}`, { headers })
-  ).json()) as { id: number; scene_id: number }[];
+async function inspectionOn({ client, projectId }: Site, sceneId: number) {
+  const listed = await client.call(inspectionsApi.list, { query: { project_id: projectId } });
   const found = listed.find((item) => item.scene_id === sceneId);
   if (found) return found.id;
-  const created = await request.post('/api/v1/inspections', {
-    headers,
-    data: { project_id: projectId, scene_id: sceneId, phase: 1 },
+  const created = await client.call(inspectionsApi.save, {
+    body: { project_id: projectId, scene_id: sceneId, phase: 1 },
   });
-  expect(created.status(), await created.text()).toBe(200);
-  return ((await created.json()) as { id: number }).id;
+  return created.id;
 }
 
 /** The kept inspection with its marker note, and the inspection to remove: as found or made through the API. */
@@ -54,21 +47,17 @@ async function ensureFixtures(request: APIRequestContext): Promise<void> {
     { date: REMOVED_DATE, png: scenePng(256, 256, 0.5) },
   ]);
   const where = await site(request);
-  const inspectionId = await inspectionOn(request, where, kept!.id);
-  await inspectionOn(request, where, removed!.id);
-  const notes = await request.get(
-    `/api/v1/notes?project_id=${where.projectId}&inspection_id=${inspectionId}`,
-    { headers: where.headers },
-  );
-  if (((await notes.json()) as { name: string }[]).some((note) => note.name === NOTE)) return;
-  const projects = (await (await request.get('/api/v1/project', { headers: where.headers })).json()) as {
-    id: number;
-    center: [number, number];
-  }[];
+  const { client } = where;
+  const inspectionId = await inspectionOn(where, kept!.id);
+  await inspectionOn(where, removed!.id);
+  const notes = await client.call(notesApi.list, {
+    query: { project_id: where.projectId, inspection_id: inspectionId },
+  });
+  if (notes.some((note) => note.name === NOTE)) return;
+  const projects = await client.call(projectsApi.list);
   const center = projects.find((item) => item.id === where.projectId)!.center;
-  const note = await request.post('/api/v1/notes', {
-    headers: where.headers,
-    data: {
+  await client.call(notesApi.save, {
+    body: {
       name: NOTE,
       date: KEPT_DATE,
       description: 'Tapume da divisa norte',
@@ -79,7 +68,6 @@ async function ensureFixtures(request: APIRequestContext): Promise<void> {
       layerGeojson: { type: 'Point', coordinates: center },
     },
   });
-  expect(note.status(), await note.text()).toBe(200);
 }
 
 async function openPage(page: Page, path: string) {

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { NOTE_LIMITS, NOTE_MESSAGES } from '@mirante/shared';
+import { NOTE_LIMITS, NOTE_MESSAGES, inspectionsApi, projectsApi } from '@mirante/shared';
 import { constructionDsm } from '@mirante/demo/elevation-model';
 import { waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { ADMIN, MANAGER, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 /*
@@ -20,11 +20,6 @@ const LABEL = '05/04/2025 - Fase #1';
 const LATER_DATE = '2025-04-10';
 const LATER_LABEL = '10/04/2025 - Fase #2';
 
-async function headersOf(request: APIRequestContext, email: string) {
-  const login = await request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
-  return { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-}
-
 /** A scene with a DSM (as an ADMIN sends it) and an inspection on it (as a MANAGER). */
 async function ensureInspectionWithDsm(
   request: APIRequestContext,
@@ -34,25 +29,16 @@ async function ensureInspectionWithDsm(
 ): Promise<void> {
   const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(256, 256, 0.35 + stage * 0.2) }]);
   const dsm = await request.post(`/api/v1/scene/${scene!.id}/dsm`, {
-    headers: await headersOf(request, ADMIN),
+    headers: (await apiAs(request, ADMIN)).headers,
     multipart: { file: { name: 'mds.tif', mimeType: 'image/tiff', buffer: await constructionDsm(stage) } },
   });
   expect(dsm.status(), await dsm.text()).toBe(200);
-  const headers = await headersOf(request, MANAGER);
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const client = await apiAs(request, MANAGER);
+  const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === SPACE)!.id;
-  const listed = (await (
-    await request.get(`/api/v1/inspections?project_id=${projectId}`, { headers })
-  ).json()) as { scene_id: number }[];
+  const listed = await client.call(inspectionsApi.list, { query: { project_id: projectId } });
   if (listed.some((item) => item.scene_id === scene!.id)) return;
-  const created = await request.post('/api/v1/inspections', {
-    headers,
-    data: { project_id: projectId, scene_id: scene!.id, phase },
-  });
-  expect(created.status(), await created.text()).toBe(200);
+  await client.call(inspectionsApi.save, { body: { project_id: projectId, scene_id: scene!.id, phase } });
 }
 
 /** Clicks the drawing map at fractions of its size, one click per vertex. */

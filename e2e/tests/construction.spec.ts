@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { constructionDsm } from '@mirante/demo/elevation-model';
+import { projectsApi, scenesApi } from '@mirante/shared';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { ADMIN, MANAGER, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { offsetAndBack, watchTileVersions } from './offset-editing';
 import { screenshotWhenAsked } from './shots';
 
@@ -228,21 +229,13 @@ test.describe.serial('construction: inspections and notes', () => {
 
 /** Gives the scene of `date` the demo site's first DSM (the pit being dug), as an ADMIN would. */
 async function uploadDsm(request: APIRequestContext, date: string) {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
-  const headers = { Authorization: `Bearer ${api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
-  const scenes = (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
-    id: number;
-    isoDate: string;
-  }[];
+  const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });
   const scene = scenes.find((item) => item.isoDate === date)!;
   const response = await request.post(`/api/v1/scene/${scene.id}/dsm`, {
-    headers,
+    headers: admin.headers,
     multipart: { file: { name: 'dsm.tif', mimeType: 'image/tiff', buffer: await constructionDsm(0) } },
   });
   expect(response.status()).toBe(200);

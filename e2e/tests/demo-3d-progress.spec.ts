@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { renderSceneJob } from '@mirante/demo/demo-imagery';
+import { projectsApi, scenesApi } from '@mirante/shared';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { ADMIN, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -42,21 +43,13 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
     expect(parts.nodes).toEqual(expect.arrayContaining(['Lajes', 'Pilares', 'Fôrmas', 'Grua']));
     expect(parts.images, 'no finished facade').toBe(0);
 
-    const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-    const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-    const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-      id: number;
-      name: string;
-    }[];
+    const admin = await apiAs(request, ADMIN);
+    const projects = await admin.call(projectsApi.list);
     const project = projects.find((item) => item.name.startsWith('Edifício Aurora'))!;
-    const list = async () =>
-      (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
-        isoDate: string;
-        status: string;
-      }[];
+    const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });
     if (!(await list()).some((scene) => scene.isoDate === entry.date)) {
       const response = await request.post('/api/v1/scene', {
-        headers,
+        headers: admin.headers,
         multipart: {
           date: entry.date,
           project: String(project.id),

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
+import { detectionsReportApi, projectsApi } from '@mirante/shared';
+import { readAnswer } from './api';
+import { MANAGER, apiAs, listedOptions, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 interface Report {
@@ -13,20 +15,15 @@ const displayDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The demo allotment's report straight from the API (to know its dates and counts). */
 async function apiReport(page: Page, body: Record<string, string> = {}): Promise<Report> {
-  const login = await page.request.post('/api/v1/user', {
-    data: { email: MANAGER, password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  const projects = (await (
-    await page.request.get('/api/v1/project', { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { id: number; projectType: string }[];
+  const manager = await apiAs(page.request, MANAGER);
+  const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/detections-history`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: manager.headers,
     // The page starts with the 5 filterable types selected.
     form: { detectTypes: 'V,B,E,C,O', ...body },
   });
-  return (await response.json()) as Report;
+  return readAnswer(detectionsReportApi.history, response);
 }
 
 async function pickDate(page: Page, label: string, iso: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { rgbPng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD } from './support';
+import { environmentApi, projectsApi, type EndpointResponse, type Project } from '@mirante/shared';
+import { ADMIN, apiAs } from './support';
 
 /**
  * Scenes and analyses of an environment project for the browser tests, made through the API: two scenes 640×384
@@ -49,41 +50,21 @@ export function vegetationPng(when: 'before' | 'after', seed: number, secondClea
   });
 }
 
-export async function adminHeaders(request: APIRequestContext): Promise<{ Authorization: string }> {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const { api_token } = (await login.json()) as { api_token: string };
-  return { Authorization: `Bearer ${api_token}` };
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  return (await apiAs(request, ADMIN)).headers;
 }
 
-export interface ProjectRow {
-  id: number;
-  name: string;
-  space: string;
-  bounds: [[number, number], [number, number]] | null;
-}
-
-export async function projectBySpace(request: APIRequestContext, space: string): Promise<ProjectRow> {
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as ProjectRow[];
+export async function projectBySpace(request: APIRequestContext, space: string): Promise<Project> {
+  const projects = await (await apiAs(request, ADMIN)).call(projectsApi.list);
   const project = projects.find((item) => item.space === space);
   expect(project, `project ${space}`).toBeTruthy();
-  return project as ProjectRow;
+  return project!;
 }
 
-export interface AnalysisRow {
-  detectId: number;
-  beforeScene: { id: number };
-  afterScene: { id: number };
-  processingState: 'idle' | 'queued' | 'processing' | 'done' | 'failed';
-  approvalStatus: boolean;
-}
+export type AnalysisRow = EndpointResponse<typeof environmentApi.detections>[number];
 
 export async function analysesOf(request: APIRequestContext, projectId: number): Promise<AnalysisRow[]> {
-  const headers = await adminHeaders(request);
-  const response = await request.get(`/api/v1/project/${projectId}/detections`, { headers });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as AnalysisRow[];
+  return (await apiAs(request, ADMIN)).call(environmentApi.detections, { params: { id: projectId } });
 }
 
 /**
@@ -117,26 +98,14 @@ export async function analysisOf(
   return analysis as AnalysisRow;
 }
 
-export interface FeatureRow {
-  id: number;
-  type: 'REFO' | 'DEFO' | 'GAMBIRA';
-  source: 'ai' | 'manual';
-  area: number;
-  review_status: 'pending' | 'approved' | 'rejected';
-  reject_reason: string | null;
-  description: string;
-  geojson: { type: 'Polygon'; coordinates: number[][][] };
-}
+export type FeatureRow = EndpointResponse<typeof environmentApi.features>[number];
 
 export async function featuresOf(
   request: APIRequestContext,
   projectId: number,
   detectId: number,
 ): Promise<FeatureRow[]> {
-  const headers = await adminHeaders(request);
-  const response = await request.get(`/api/v1/project/${projectId}/features/${detectId}`, { headers });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as FeatureRow[];
+  return (await apiAs(request, ADMIN)).call(environmentApi.features, { params: { id: projectId, detectId } });
 }
 
 /** Approves the analysis's pending proposals and publishes it (as an ADMIN would on the analysis page). */

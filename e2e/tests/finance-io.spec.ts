@@ -1,6 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { informationsApi, layersApi, projectsApi, type Layer } from '@mirante/shared';
+import { readAnswer } from './api';
+import { outerRing } from './geometry';
 import {
   cameraOf,
   mainMap,
@@ -10,7 +13,7 @@ import {
   settleAfter,
   waitForMapReady,
 } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, openSignedIn, waitForEmailTo, openedDialog } from './support';
+import { MANAGER, apiAs, openSignedIn, waitForEmailTo, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 interface Row {
@@ -22,26 +25,19 @@ interface Row {
 }
 
 async function managerApi(page: Page) {
-  const login = await page.request.post('/api/v1/user', {
-    data: { email: MANAGER, password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  const headers = { authorization: `Bearer ${token}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    projectType: string;
-  }[];
+  const client = await apiAs(page.request, MANAGER);
+  const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.projectType === 'ALLOTMENT')!.id;
-  return { headers, projectId };
+  return { client, projectId };
 }
 
 async function apiPortfolio(page: Page): Promise<Row[]> {
-  const { headers, projectId } = await managerApi(page);
+  const { client, projectId } = await managerApi(page);
   const response = await page.request.post(`/api/v1/project/${projectId}/informations`, {
-    headers,
+    headers: client.headers,
     form: {},
   });
-  return ((await response.json()) as { list: Row[] }).list;
+  return (await readAnswer(informationsApi.list, response)).list;
 }
 
 async function openPortfolio(page: Page): Promise<void> {
@@ -192,13 +188,6 @@ test('export: Excel and CSV read back, with the template columns and every lot',
   expect(lines).toHaveLength(portfolio.length + 1);
 });
 
-interface PricedLayer {
-  id: number;
-  type: string;
-  price?: number;
-  geo_json: { type: string; coordinates: number[][][] };
-}
-
 const BANDS = [
   { max: 100, color: '#2b83ba', label: 'Até R$ 100' },
   { max: 200, color: '#64bfa4', label: 'R$ 101 - 200' },
@@ -220,10 +209,11 @@ const blended = (hex: string, alpha = 0.7) =>
 test('price map: lots coloured by price per m² band, the band filter, the heat map and the details tab', async ({
   page,
 }) => {
-  const { headers, projectId } = await managerApi(page);
-  const layers = (await (
-    await page.request.get(`/api/v1/project/${projectId}/layers?withAllotmentValue=true`, { headers })
-  ).json()) as PricedLayer[];
+  const { client, projectId } = await managerApi(page);
+  const layers = await client.call(layersApi.listForProject, {
+    params: { projectId },
+    query: { withAllotmentValue: 'true' },
+  });
   const priced = layers.filter((layer) => layer.type === 'LOT' && (layer.price ?? 0) > 0);
   expect(priced.length).toBeGreaterThan(10);
 
@@ -234,8 +224,8 @@ test('price map: lots coloured by price per m² band, the band filter, the heat 
   for (const band of BANDS) await expect(page.locator('.price-legend')).toContainText(band.label);
   const camera = await cameraOf(map);
   const box = (await map.boundingBox())!;
-  const centre = (layer: PricedLayer) => {
-    const ring = layer.geo_json.coordinates[0]!.slice(0, -1);
+  const centre = (layer: Layer) => {
+    const ring = outerRing(layer).slice(0, -1);
     const lng = ring.reduce((sum, point) => sum + point[0]!, 0) / ring.length;
     const lat = ring.reduce((sum, point) => sum + point[1]!, 0) / ring.length;
     return screenPoint(box, camera, lng, lat);

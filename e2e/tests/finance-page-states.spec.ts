@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, menuItem, openSignedIn, openedDialog } from './support';
+import { informationsApi, projectsApi } from '@mirante/shared';
+import { readAnswer } from './api';
+import { MANAGER, apiAs, menuItem, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -12,20 +14,14 @@ async function openPortfolio(page: Page, email = MANAGER): Promise<void> {
 
 /** The demo allotment's alert count straight from the API (what the indicator must show). */
 async function apiAlertedLots(page: Page): Promise<number> {
-  const login = await page.request.post('/api/v1/user', {
-    data: { email: MANAGER, password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    projectType: string;
-  }[];
+  const manager = await apiAs(page.request, MANAGER);
+  const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/informations`, {
-    headers,
+    headers: manager.headers,
     form: {},
   });
-  const list = (await response.json()) as { list: { alertas: unknown[] }[] };
+  const list = await readAnswer(informationsApi.list, response);
   return list.list.filter((row) => row.alertas.length > 0).length;
 }
 

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, MANAGER, listedOptions, openSignedIn, openedDialog } from './support';
+import { informationsApi, projectsApi } from '@mirante/shared';
+import { readAnswer } from './api';
+import { MANAGER, apiAs, listedOptions, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 interface Row {
@@ -14,21 +16,14 @@ interface Row {
 
 /** The demo allotment's portfolio straight from the API (to know what the page must show). */
 async function apiPortfolio(page: Page): Promise<Row[]> {
-  const login = await page.request.post('/api/v1/user', {
-    data: { email: MANAGER, password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { api_token: string }).api_token;
-  const headers = { authorization: `Bearer ${token}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    projectType: string;
-  }[];
+  const manager = await apiAs(page.request, MANAGER);
+  const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/informations`, {
-    headers,
+    headers: manager.headers,
     form: {},
   });
-  return ((await response.json()) as { list: Row[] }).list;
+  return (await readAnswer(informationsApi.list, response)).list;
 }
 
 const rows = (page: Page) => page.getByTestId('portfolio-row');

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Overlay } from '@mirante/shared';
+import { inspectionsApi, overlaysApi, projectsApi, type Overlay } from '@mirante/shared';
 import {
   colourAtMiddle,
   colourDistance,
@@ -10,7 +10,7 @@ import {
   waitForMapReady,
 } from './map-ready';
 import { ensureScenes, pickOption, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { ADMIN, MANAGER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'edificio-aurora';
@@ -27,17 +27,12 @@ test.beforeAll(async ({ request }) => {
     SPACE,
     DATES.map((date, index) => ({ date, png: scenePng(512, 512, 0.15 + index * 0.6) })),
   );
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   for (const [index, scene] of scenes.entries()) {
-    const response = await request.post('/api/v1/inspections', {
-      headers,
-      data: { project_id: project.id, scene_id: scene.id, phase: PHASES[index as 0 | 1] },
+    const response = await admin.send(inspectionsApi.save, {
+      body: { project_id: project.id, scene_id: scene.id, phase: PHASES[index as 0 | 1] },
     });
     // A second run on the same server finds them there.
     expect([200, 409]).toContain(response.status());
@@ -90,19 +85,15 @@ const TOWER_PLAN = 'Planta de situação - Torre';
 
 /** The demo's tower plan, which the server converts in the background once it has started. */
 async function towerPlan(request: APIRequestContext): Promise<Overlay> {
-  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const manager = await apiAs(request, MANAGER);
+  const projects = await manager.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === SPACE)!.id;
   let tower: Overlay | undefined;
   await expect
     .poll(
       async () => {
-        const listed = await request.get(`/api/v1/project/${projectId}/overlays`, { headers });
-        tower = ((await listed.json()) as Overlay[]).find((overlay) => overlay.name === TOWER_PLAN);
+        const listed = await manager.call(overlaysApi.list, { params: { projectId } });
+        tower = listed.find((overlay) => overlay.name === TOWER_PLAN);
         return tower !== undefined;
       },
       { timeout: 90_000 },

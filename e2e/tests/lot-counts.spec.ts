@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+import { analysesApi } from '@mirante/shared';
 import { changes, mainMap, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, MANAGER, openSignedIn } from './support';
+import { ADMIN, MANAGER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
@@ -58,12 +59,10 @@ test.describe('detection-type editor', () => {
     test.setTimeout(90_000);
     const scenes = await ensureAllotmentScenes(request);
     // The shown (latest) scene needs an analysis to edit its lots' types.
-    const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-    const { api_token } = (await login.json()) as { api_token: string };
+    const admin = await apiAs(request, ADMIN);
     const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
-    const response = await request.post('/api/v1/detection', {
-      headers: { Authorization: `Bearer ${api_token}` },
-      data: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
+    const response = await admin.send(analysesApi.create, {
+      body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
     });
     expect([200, 201, 422]).toContain(response.status());
   });

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { projectsApi, scenesApi } from '@mirante/shared';
 import { boxGlb } from './glb';
 import { mainMap, waitForMapReady } from './map-ready';
 import { scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openSignedIn } from './support';
+import { ADMIN, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const MODEL_DATE = '2026-02-10';
@@ -10,25 +11,14 @@ const MODEL_DATE = '2026-02-10';
 /** Uploads a scene with a tiny GLB model to the construction project (once per server). */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
-  const headers = { Authorization: `Bearer ${api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    name: string;
-    bounds: [[number, number], [number, number]];
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.name.startsWith('Edifício Aurora'))!;
-  const list = async () =>
-    (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as {
-      isoDate: string;
-      status: string;
-      map3dUrl: string | null;
-    }[];
+  const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });
   if (!(await list()).some((scene) => scene.isoDate === MODEL_DATE)) {
     const [[west, south], [east, north]] = project.bounds;
     const response = await request.post('/api/v1/scene', {
-      headers,
+      headers: admin.headers,
       multipart: {
         date: MODEL_DATE,
         project: String(project.id),

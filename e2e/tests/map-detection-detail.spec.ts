@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { layersApi, projectsApi, scenesApi, type Layer } from '@mirante/shared';
+import { api } from './api';
+import { outerRing } from './geometry';
 import { cameraOf, mainMap, settleAfter, settledCamera, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
 import { MANAGER, openSignedIn, storedApiToken, openedDialog } from './support';
@@ -12,17 +15,7 @@ const CLEARING_DATES = ['2026-03-01', '2026-07-01'] as const;
 /** The demo's plantings (REFO layers); the test takes one measured against scenes the project has none of. */
 const PLANTING_PREFIX = 'Reflorestamento — ';
 
-interface LayerRow {
-  id: number;
-  type: string;
-  name: string;
-  area: number;
-  rect?: string;
-  category_name?: string;
-  detect_before_date?: string;
-  detect_after_date?: string;
-  geo_json: { type: 'Polygon'; coordinates: number[][][] };
-}
+type LayerRow = Layer;
 type LngLat = { lng: number; lat: number };
 
 /** Two small scenes over the environment project on the clearing's before/after dates (PNG + bounds). */
@@ -43,18 +36,11 @@ async function openEnvironmentMap(page: Page): Promise<{ layers: LayerRow[]; sce
   await openSignedIn(page, MANAGER, { project: 'APP Ribeirão Pinguim - Recuperação', path: '/page/area' });
   await expect(page).toHaveURL(/\/page\/area$/);
   await waitForMapReady(mainMap(page));
-  const token = await storedApiToken(page);
-  const projects = (await (
-    await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { id: number; space: string }[];
+  const manager = api(page.request, await storedApiToken(page));
+  const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
-  const headers = { Authorization: `Bearer ${token}` };
-  const layers = (await (
-    await page.request.get(`/api/v1/project/${project.id}/layers`, { headers })
-  ).json()) as LayerRow[];
-  const scenes = (await (
-    await page.request.get(`/api/v1/project/${project.id}/scenes`, { headers })
-  ).json()) as { isoDate: string }[];
+  const layers = await manager.call(layersApi.listForProject, { params: { projectId: project.id } });
+  const scenes = await manager.call(scenesApi.listForProject, { params: { id: project.id } });
   return { layers, sceneDates: new Set(scenes.map((scene) => scene.isoDate)) };
 }
 
@@ -99,7 +85,7 @@ async function screenPointOf(page: Page, target: LngLat): Promise<{ x: number; y
 
 /** A point well inside a demo patch: the mean of its outline (the patches are smooth, convex-ish blobs). */
 function insidePoint(layer: LayerRow): LngLat {
-  const ring = layer.geo_json.coordinates[0]!.slice(0, -1);
+  const ring = outerRing(layer).slice(0, -1);
   return {
     lng: ring.reduce((sum, p) => sum + p[0]!, 0) / ring.length,
     lat: ring.reduce((sum, p) => sum + p[1]!, 0) / ring.length,
@@ -108,7 +94,7 @@ function insidePoint(layer: LayerRow): LngLat {
 
 /** The centre of the geometry's bounds, as the modal's coordinate link gives it. */
 function boundsCentre(layer: LayerRow): LngLat {
-  const ring = layer.geo_json.coordinates[0]!;
+  const ring = outerRing(layer);
   const lngs = ring.map((p) => p[0]!);
   const lats = ring.map((p) => p[1]!);
   return {

@@ -1,20 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
+import { analysesApi, detectionsApi, layersApi } from '@mirante/shared';
+import { api, readAnswer } from './api';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, USER, noteMessages, storedApiToken, openedDialog } from './support';
+import { ADMIN, USER, apiAs, noteMessages, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const scenes = await ensureAllotmentScenes(request);
   // The shown (latest) scene needs an analysis: its id is the detectId of POST allotments/:detectId.
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
+  const admin = await apiAs(request, ADMIN);
   // The listed rows are the API's scenes: they carry projectId too.
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
-  const response = await request.post('/api/v1/detection', {
-    headers: { Authorization: `Bearer ${api_token}` },
-    data: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
+  const response = await admin.send(analysesApi.create, {
+    body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
   });
   // 422: the other worker (or an earlier test) created it first.
   expect([200, 201, 422]).toContain(response.status());
@@ -97,8 +97,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
     page.waitForResponse((r) => /\/allotments\/\d+$/.test(r.url()) && r.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'Salvar' }).click(),
   ]);
-  expect(saved.status()).toBe(200);
-  const rows = (await saved.json()) as { id: number; detectType: string }[];
+  const rows = await readAnswer(detectionsApi.editLots, saved);
   expect(rows).toEqual([expect.objectContaining({ detectType: 'O' })]);
   // Shown for 1 s only: noted as it comes, so that a busy machine's polling cannot miss it.
   await expect.poll(messages).toEqual(['Detecções atualizadas']);
@@ -106,12 +105,10 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
 
   // The layers are refetched (lots recoloured) and the lot's history has the manual 'O'.
   await refetched;
-  const statuses = (await (await restatused).json()) as { lots: { id: number; detect_type: string }[] };
+  const statuses = await readAnswer(layersApi.lotStatusesAt, await restatused);
   expect(statuses.lots.find((lot) => lot.id === rows[0]!.id)?.detect_type).toBe('O');
-  const token = await storedApiToken(page);
-  const detail = (await (
-    await page.request.get(`/api/v1/layer/${rows[0]!.id}`, { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { field: string; value: unknown }[];
+  const user = api(page.request, await storedApiToken(page));
+  const detail = await user.call(layersApi.detail, { params: { id: rows[0]!.id } });
   const history = detail.find((row) => row.field === 'STATUS_LIST')?.value as {
     status: string;
     source: string;

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { analysesApi } from '@mirante/shared';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
+import { ADMIN, apiAs, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -9,12 +10,10 @@ const SHOTS = '../test-results/screens';
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const scenes = await ensureAllotmentScenes(request);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
+  const admin = await apiAs(request, ADMIN);
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
-  const response = await request.post('/api/v1/detection', {
-    headers: { Authorization: `Bearer ${api_token}` },
-    data: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
+  const response = await admin.send(analysesApi.create, {
+    body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
   });
   expect([200, 201, 422]).toContain(response.status());
 });

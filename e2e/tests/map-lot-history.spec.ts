@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { analysesApi, scenesApi } from '@mirante/shared';
 import { changes, mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureScenes, openSatelliteMap, pickOption, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, openedDialog } from './support';
+import type { ContractClient } from './api';
+import { ADMIN, apiAs, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
@@ -12,47 +14,32 @@ const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 const SCENE_DATE = '2026-10-20';
 const SHOWN_DATE = '20/10/2026';
 
-let headers: { Authorization: string } = { Authorization: '' };
+let admin: ContractClient;
 let sceneId = 0;
-
-interface AnalysisRow {
-  id: number;
-  sceneId: number;
-  processingState: string;
-}
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
+  admin = await apiAs(request, ADMIN);
   // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI (it refuses > 2 m).
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
   const row = scene as unknown as { id: number; projectId: number };
   sceneId = row.id;
-  const created = await request.post('/api/v1/detection', {
-    headers,
-    data: { projectId: row.projectId, sceneId, publishDetection: false },
+  const created = await admin.send(analysesApi.create, {
+    body: { projectId: row.projectId, sceneId, publishDetection: false },
   });
   expect([200, 201, 422]).toContain(created.status());
   const analysis = async () =>
-    ((await (await request.get('/api/v1/detections/all', { headers })).json()) as AnalysisRow[]).find(
-      (item) => item.sceneId === sceneId,
-    );
+    (await admin.call(analysesApi.listAll)).find((item) => item.sceneId === sceneId);
   const detectId = (await analysis())!.id;
-  const sent = await request.post('/api/v1/detections/process-ai', {
-    headers,
-    data: { detect_id: [detectId] },
-  });
-  expect(sent.ok()).toBe(true);
+  await admin.call(analysesApi.processAi, { body: { detect_id: [detectId] } });
   await expect.poll(async () => (await analysis())?.processingState, { timeout: 120_000 }).toBe('done');
 });
 
 /** The other specs see the allotment's usual scenes again (the AI's rows go with the scene's analysis). */
-test.afterAll(async ({ request }) => {
-  const removed = await request.post('/api/v1/scenes/delete', { headers, data: { ids: [sceneId] } });
-  expect(removed.ok()).toBe(true);
+test.afterAll(async () => {
+  await admin.call(scenesApi.remove, { body: { ids: [sceneId] } });
 });
 
 const AROUND = [

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { layersApi, projectsApi, type Layer } from '@mirante/shared';
+import { api } from './api';
+import { outerRing } from './geometry';
 import { cameraOf, mainMap, screenPoint, settleAfter } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER, storedApiToken } from './support';
@@ -6,13 +9,7 @@ import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
-interface LotRow {
-  id: number;
-  type: string;
-  name: string;
-  tag_value: string | null;
-  geo_json: { type: 'Polygon'; coordinates: number[][][] };
-}
+type LotRow = Layer;
 type Point = { x: number; y: number };
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -43,15 +40,10 @@ const overlap = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function allotmentLots(page: Page): Promise<LotRow[]> {
-  const headers = { Authorization: `Bearer ${await storedApiToken(page)}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const user = api(page.request, await storedApiToken(page));
+  const projects = await user.call(projectsApi.list);
   const project = projects.find((item) => item.space === 'jardim-das-palmeiras')!;
-  const layers = (await (
-    await page.request.get(`/api/v1/project/${project.id}/layers`, { headers })
-  ).json()) as LotRow[];
+  const layers = await user.call(layersApi.listForProject, { params: { projectId: project.id } });
   return layers.filter((layer) => layer.type === 'LOT' && layer.geo_json.type === 'Polygon');
 }
 
@@ -62,7 +54,7 @@ async function checkLotLabels(page: Page, lots: readonly LotRow[], shot: string)
   const box = (await map.boundingBox())!;
   const rings = lots.map((lot) => ({
     lot,
-    ring: (lot.geo_json.coordinates[0] ?? []).map(([lng, lat]) => screenPoint(box, camera, lng!, lat!)),
+    ring: outerRing(lot).map(([lng, lat]) => screenPoint(box, camera, lng, lat)),
   }));
   const labels = await page.locator('.map-label--lot').evaluateAll((nodes) =>
     nodes.map((node) => {

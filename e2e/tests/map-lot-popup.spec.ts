@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { layersApi, projectsApi, type Layer } from '@mirante/shared';
+import { api } from './api';
+import { outerRing } from './geometry';
 import { cameraOf, mainMap, screenPoint, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap } from './map-scenes';
 import { USER, storedApiToken } from './support';
@@ -6,13 +9,7 @@ import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
 
-interface LotRow {
-  id: number;
-  type: string;
-  name: string;
-  block: string | null;
-  geo_json: { type: 'Polygon'; coordinates: number[][][] };
-}
+type LotRow = Layer;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
@@ -20,15 +17,10 @@ test.beforeAll(async ({ request }) => {
 });
 
 async function allotmentLots(page: Page): Promise<LotRow[]> {
-  const headers = { Authorization: `Bearer ${await storedApiToken(page)}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const user = api(page.request, await storedApiToken(page));
+  const projects = await user.call(projectsApi.list);
   const project = projects.find((item) => item.space === 'jardim-das-palmeiras')!;
-  const layers = (await (
-    await page.request.get(`/api/v1/project/${project.id}/layers`, { headers })
-  ).json()) as LotRow[];
+  const layers = await user.call(layersApi.listForProject, { params: { projectId: project.id } });
   return layers.filter((layer) => layer.type === 'LOT');
 }
 
@@ -65,9 +57,7 @@ async function lotBoxOnScreen(page: Page, lots: readonly LotRow[]) {
   const map = mainMap(page);
   const camera = await cameraOf(map);
   const box = (await map.boundingBox())!;
-  const points = (lot!.geo_json.coordinates[0] ?? []).map(([lng, lat]) =>
-    screenPoint(box, camera, lng!, lat!),
-  );
+  const points = outerRing(lot!).map(([lng, lat]) => screenPoint(box, camera, lng, lat));
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   return { left: Math.min(...xs), right: Math.max(...xs), top: Math.min(...ys), bottom: Math.max(...ys) };

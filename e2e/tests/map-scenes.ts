@@ -1,7 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, DEMO_PASSWORD, openSignedIn, pick } from './support';
+import { projectsApi, scenesApi, type EndpointResponse } from '@mirante/shared';
+import { ADMIN, apiAs, openSignedIn, pick } from './support';
 
 /** Three small dated scenes over the demo allotment, uploaded as PNG + bounds (no demo imagery rendering). */
 export const SCENE_DATES = ['2025-10-15', '2026-01-15', '2026-04-15'] as const;
@@ -61,18 +62,7 @@ export function scenePng(width: number, height: number, built: number): Buffer {
   });
 }
 
-interface SceneRow {
-  id: number;
-  isoDate: string;
-  status: string;
-}
-
-/** An ADMIN's Bearer header, signed in through the API. */
-async function adminHeaders(request: APIRequestContext): Promise<{ Authorization: string }> {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
-  return { Authorization: `Bearer ${api_token}` };
-}
+type SceneRow = EndpointResponse<typeof scenesApi.listForProject>[number];
 
 export interface TestScene {
   /** YYYY-MM-DD */
@@ -89,21 +79,16 @@ export async function ensureScenes(
   space: string,
   wanted: readonly TestScene[],
 ): Promise<SceneRow[]> {
-  const headers = await adminHeaders(request);
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-    bounds: [[number, number], [number, number]];
-  }[];
+  const admin = await apiAs(request, ADMIN);
+  const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === space)!;
-  const list = async () =>
-    (await (await request.get(`/api/v1/project/${project.id}/scenes`, { headers })).json()) as SceneRow[];
+  const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });
   const existing = await list();
   const [[west, south], [east, north]] = project.bounds;
   for (const { date, png } of wanted) {
     if (existing.some((scene) => scene.isoDate === date)) continue;
     const response = await request.post('/api/v1/scene', {
-      headers,
+      headers: admin.headers,
       multipart: {
         date,
         project: String(project.id),

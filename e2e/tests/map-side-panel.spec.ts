@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { scenesApi } from '@mirante/shared';
 import { mainMap, waitForMapReady } from './map-ready';
 import { SCENE_DATES, ensureScenes, openSatelliteMap, scenePng } from './map-scenes';
-import { ADMIN, DEMO_PASSWORD, USER } from './support';
+import { ADMIN, USER, apiAs } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/map-shots';
@@ -21,13 +22,8 @@ test.beforeAll(async ({ request }) => {
 
 /** The other specs see the usual three scenes again. */
 test.afterAll(async ({ request }) => {
-  const login = await request.post('/api/v1/user', { data: { email: ADMIN, password: DEMO_PASSWORD } });
-  const { api_token } = (await login.json()) as { api_token: string };
-  const removed = await request.post('/api/v1/scenes/delete', {
-    headers: { Authorization: `Bearer ${api_token}` },
-    data: { ids: oldSceneIds },
-  });
-  expect(removed.ok()).toBe(true);
+  const admin = await apiAs(request, ADMIN);
+  await admin.call(scenesApi.remove, { body: { ids: oldSceneIds } });
 });
 
 test('browsing older images scrolls only the side panel: the map, tabs and status bar never move', async ({

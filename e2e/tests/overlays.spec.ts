@@ -7,9 +7,17 @@ import {
   rgb,
 } from '@cantoo/pdf-lib';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { GEOREFERENCE_MESSAGES, OVERLAY_MESSAGES, georeference, type Overlay } from '@mirante/shared';
+import {
+  GEOREFERENCE_MESSAGES,
+  OVERLAY_MESSAGES,
+  georeference,
+  overlaysApi,
+  projectsApi,
+  type Overlay,
+} from '@mirante/shared';
 import { colourAtMiddle, colourDistance, hexOf, mainMap, waitForMapReady } from './map-ready';
-import { DEMO_PASSWORD, MANAGER, openSignedIn, openedDialog } from './support';
+import type { ContractClient } from './api';
+import { MANAGER, apiAs, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/overlay-shots';
@@ -295,21 +303,16 @@ async function solidPdf(): Promise<Buffer> {
 }
 
 interface Site {
-  headers: Record<string, string>;
+  client: ContractClient;
   projectId: number;
   overlays: Overlay[];
 }
 
 async function aurora(request: APIRequestContext): Promise<Site> {
-  const login = await request.post('/api/v1/user', { data: { email: MANAGER, password: DEMO_PASSWORD } });
-  const headers = { Authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const client = await apiAs(request, MANAGER);
+  const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === 'edificio-aurora')!.id;
-  const listed = await request.get(`/api/v1/project/${projectId}/overlays`, { headers });
-  return { headers, projectId, overlays: (await listed.json()) as Overlay[] };
+  return { client, projectId, overlays: await client.call(overlaysApi.list, { params: { projectId } }) };
 }
 
 /**
@@ -318,21 +321,19 @@ async function aurora(request: APIRequestContext): Promise<Site> {
  */
 async function addSidePlan(request: APIRequestContext, site: Site): Promise<Overlay> {
   const upload = await request.post('/api/v1/overlays/file', {
-    headers: site.headers,
+    headers: site.client.headers,
     multipart: {
       project_id: String(site.projectId),
       file: { name: 'canteiro.pdf', mimeType: 'application/pdf', buffer: await solidPdf() },
     },
   });
-  expect(upload.status(), await upload.text()).toBe(200);
-  const file = (await upload.json()) as { hash: string; width: number; height: number };
+  const file = await site.client.read(overlaysApi.upload, upload);
   const points = [
     { lng: -51.93745, lat: -23.40805, x: 0, y: 0 },
     { lng: -51.9369, lat: -23.40835, x: file.width, y: file.height },
   ];
-  const created = await request.post('/api/v1/overlays/create', {
-    headers: site.headers,
-    data: {
+  return site.client.call(overlaysApi.create, {
+    body: {
       project_id: site.projectId,
       name: SIDE_PLAN,
       hash: file.hash,
@@ -341,8 +342,6 @@ async function addSidePlan(request: APIRequestContext, site: Site): Promise<Over
       opacity: 100,
     },
   });
-  expect(created.status(), await created.text()).toBe(200);
-  return (await created.json()) as Overlay;
 }
 
 test('the map’s sidebar keeps each plan’s checkbox and opacity across a reload, and the map draws them so', async ({
@@ -410,9 +409,8 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
     await expect(towerOpacity).toHaveAttribute('aria-valuenow', String(towerValue));
     await expect.poll(() => requested.some((url) => url.includes(tower.hash))).toBe(true);
   } finally {
-    await request.post('/api/v1/overlays/destroy', {
-      headers: site.headers,
-      data: { project_id: site.projectId, overlay_id: side.id },
+    await site.client.send(overlaysApi.destroy, {
+      body: { project_id: site.projectId, overlay_id: side.id },
     });
   }
 });

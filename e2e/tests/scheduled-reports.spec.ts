@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
+import { projectsApi, scheduledReportsApi } from '@mirante/shared';
 import {
-  DEMO_PASSWORD,
   MANAGER,
   USER,
+  apiAs,
   listedOptions,
   noOpenDropdown,
   openSignedIn,
@@ -13,18 +14,14 @@ import { screenshotWhenAsked } from './shots';
 
 /** Schedules an earlier, interrupted run of this spec left on the same server (a fresh server has none). */
 async function removeSchedulesLeftBehind(page: Page): Promise<void> {
-  const login = await page.request.post('/api/v1/user', {
-    data: { email: MANAGER, password: DEMO_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${((await login.json()) as { api_token: string }).api_token}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    projectType: string;
-  }[];
+  const manager = await apiAs(page.request, MANAGER);
+  const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
-  const url = `/api/v1/project/${project.id}/report-schedules`;
-  const list = (await (await page.request.get(url, { headers })).json()) as { schedules: { id: number }[] };
-  for (const schedule of list.schedules) await page.request.post(`${url}/${schedule.id}/delete`, { headers });
+  const list = await manager.call(scheduledReportsApi.listReportSchedules, { params: { id: project.id } });
+  for (const schedule of list.schedules)
+    await manager.send(scheduledReportsApi.deleteReportSchedule, {
+      params: { id: project.id, scheduleId: schedule.id },
+    });
 }
 
 test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by e-mail), a recipient leaves it by the e-mail’s link, and the MANAGER deletes it', async ({

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { SELECTED_PROJECT_STORAGE_KEY, SESSION_STORAGE_KEY } from '@mirante/shared';
+import { SELECTED_PROJECT_STORAGE_KEY, SESSION_STORAGE_KEY, authApi, projectsApi } from '@mirante/shared';
+import { signedInApi, type ContractClient } from './api';
 import { dataFolderFor, workerPort } from '../worker-server';
 
 /** Not (or no longer) in antd's appear/enter motion: its motion classes end in `-appear…`/`-enter…`. */
@@ -52,17 +53,11 @@ export async function openSignedIn(
   email: string,
   { path, project }: { path?: string; project?: string } = {},
 ): Promise<void> {
-  const response = await page.request.post('/api/v1/user', { data: { email, password: DEMO_PASSWORD } });
-  expect(response.ok(), `API sign-in of ${email}`).toBe(true);
-  const credentials = (await response.json()) as { api_token: string };
+  const { client, credentials } = await signedInApi(page.request, email, DEMO_PASSWORD);
   const stored: Record<string, string> = { [SESSION_STORAGE_KEY]: JSON.stringify(credentials) };
   if (project !== undefined) {
-    const projects = await page.request.get('/api/v1/project', {
-      headers: { Authorization: `Bearer ${credentials.api_token}` },
-    });
-    const found = ((await projects.json()) as { id: number; name: string }[]).find((candidate) =>
-      candidate.name.startsWith(project),
-    );
+    const projects = await client.call(projectsApi.list);
+    const found = projects.find((candidate) => candidate.name.startsWith(project));
     expect(found, `${email} sees the project ${project}`).toBeDefined();
     stored[SELECTED_PROJECT_STORAGE_KEY] = String(found?.id);
   }
@@ -78,6 +73,15 @@ export async function openSignedIn(
   );
   await page.goto(path ?? '/');
   if (path === undefined) await expect(page).toHaveURL(LANDING_PAGE);
+}
+
+/** A contract client of a fresh API session of `email` (the demo's password unless given). */
+export async function apiAs(
+  request: APIRequestContext,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<ContractClient> {
+  return (await signedInApi(request, email, password)).client;
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
@@ -127,14 +131,10 @@ export async function changePasswordByApi(
   current: string,
   next: string,
 ): Promise<void> {
-  const login = await request.post('/api/v1/user', { data: { email, password: current } });
-  expect(login.ok()).toBe(true);
-  const { api_token } = (await login.json()) as { api_token: string };
-  const change = await request.post('/api/v1/user/change-password', {
-    headers: { Authorization: `Bearer ${api_token}` },
-    form: { current_password: current, password: next, password_confirmation: next },
+  const { client } = await signedInApi(request, email, current);
+  await client.call(authApi.changePassword, {
+    body: { current_password: current, password: next, password_confirmation: next },
   });
-  expect(change.ok()).toBe(true);
 }
 
 /** Decodes a quoted-printable body: soft line breaks (`=\n`) and `=XX` bytes. */

@@ -13,7 +13,7 @@ import { buildApp } from './app';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
 import { jobWakeups } from './jobs/job-wakeups';
 import { startQueue, type JobQueue } from './jobs/queue';
-import { startJobs } from './jobs/start-jobs';
+import { startJobs } from './start-jobs';
 import { mailJobs } from './mail/mail.jobs';
 import { createServices } from './services';
 import { describeStartupFailure } from './startup/failure';

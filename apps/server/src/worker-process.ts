@@ -1,6 +1,6 @@
 import type { AppConfig } from './config';
 import { startInfrastructure } from './infrastructure';
-import { startJobs } from './jobs/start-jobs';
+import { startJobs } from './start-jobs';
 
 const log = (message: string) => console.log(`[worker] ${message}`);
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createDb } from '../src/db/database';
 import type { RunningInfrastructure } from '../src/infrastructure';
-import { startJobs } from '../src/jobs/start-jobs';
+import { startJobs } from '../src/start-jobs';
 import { createMailer } from '../src/mail/mailer';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { createTestContext, type TestContext } from './test-app';

@@ -1,7 +1,7 @@
 import { utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../src/jobs/orphan-files';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../src/orphan-files';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { factories } from './factories';
 import { createTestContext, type TestContext } from './test-app';

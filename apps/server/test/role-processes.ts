@@ -2,14 +2,14 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { RunningInfrastructure } from '../src/infrastructure';
-import { startJobs, type RunningJobs } from '../src/jobs/start-jobs';
+import { startJobs, type RunningJobs } from '../src/start-jobs';
 import { createMailer } from '../src/mail/mailer';
 import { createLocalStorage } from '../src/storage/local-storage';
 import type { Storage } from '../src/storage/storage';
 import type { TestContext } from './test-app';
 
 /**
- * The processes of a split deployment (ROLE=api beside ROLE=worker) inside one test: each "process" is its own
+ * The processes of a deployment (ROLE=api beside ROLE=worker, or ROLE=all) inside one test: each "process" is its own
  * job runtime (pg-boss) over the test context's database and folders, as main.ts would start it.
  */
 export interface RoleProcesses {
@@ -19,9 +19,11 @@ export interface RoleProcesses {
   running: RunningJobs[];
   /** Starts the API process: its jobs only enqueue (work: false), and its app answers the routes. */
   startApi: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
+  /** Starts a process of both roles (ROLE=all, the default): it works the queues and its app answers the routes. */
+  startAll: () => Promise<{ jobs: RunningJobs; app: FastifyInstance }>;
   /** Starts a worker process (role 'worker'), which works the queues; `storage` replaces the shared folder's. */
   startWorker: (storage?: Storage) => Promise<RunningJobs>;
-  /** Closes the API's app and stops every job runtime, without waiting for their jobs to end. */
+  /** Closes the apps and stops every job runtime, without waiting for their jobs to end. */
   stop: () => Promise<void>;
 }
 
@@ -38,14 +40,23 @@ export function roleProcesses(context: TestContext): RoleProcesses {
     close: () => Promise.resolve(),
   };
   const running: RunningJobs[] = [];
-  let app: FastifyInstance | undefined;
+  const apps: FastifyInstance[] = [];
   return {
     infra,
     running,
     async startApi() {
       const jobs = await startJobs(infra, () => undefined, { work: false });
       running.push(jobs);
-      app = await buildApp(infra, jobs.services, { serveWeb: false });
+      const app = await buildApp(infra, jobs.services, { serveWeb: false });
+      apps.push(app);
+      return { jobs, app };
+    },
+    async startAll() {
+      const all = { ...infra, config: { ...infra.config, role: 'all' as const } };
+      const jobs = await startJobs(all, () => undefined, { work: true });
+      running.push(jobs);
+      const app = await buildApp(all, jobs.services, { serveWeb: false });
+      apps.push(app);
       return { jobs, app };
     },
     async startWorker(storage = infra.storage) {
@@ -57,7 +68,7 @@ export function roleProcesses(context: TestContext): RoleProcesses {
       return jobs;
     },
     async stop() {
-      await app?.close();
+      for (const app of apps) await app.close();
       for (const jobs of running) await jobs.stop({ graceful: false });
     },
   };

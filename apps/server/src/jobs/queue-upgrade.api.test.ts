@@ -5,7 +5,7 @@ import { SCENE_INGEST_QUEUE } from '../features/scenes/scenes.jobs';
 import { MAIL_SEND_QUEUE } from '../mail/mail.jobs';
 import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
 import { createTestContext, type TestContext } from '../../test/test-app';
-import { LAYER_IMPORT_QUEUE } from './import-jobs';
+import { LAYER_IMPORT_QUEUE } from '../import-jobs';
 import { RETIRED_SCHEMA } from './queue-upgrade';
 
 const PGBOSS_10_SCHEMA = new URL('../../test/pgboss10-schema.sql', import.meta.url);

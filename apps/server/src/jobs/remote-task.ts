@@ -73,6 +73,8 @@ async function outcomeOf<I, O>(handler: (input: I) => Promise<O>, input: I): Pro
  */
 export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
   const allLocks: TaskLocks[] = [];
+  /** The key locks of work run in this process (`runHere`), opened at its first use. */
+  let localLocks: TaskLocks | undefined;
 
   /** The locks of one queue's jobs: a connection per loop, so a job taken is never left waiting for one. */
   const locksFor = (loopCount: number): TaskLocks => {
@@ -155,6 +157,20 @@ export function remoteTasks(queue: JobQueue, settings: RemoteTaskSettings) {
           ),
         );
       settings.wakeups.register(name, ids);
+    },
+
+    /**
+     * Runs `work` in this process (`ROLE=all`, which works the queues itself) instead of sending a job: no staged
+     * file, no poll. Work of an `exclusiveKey` still runs one at a time with that key's jobs in every process.
+     */
+    async runHere<O>(
+      name: string,
+      options: Pick<TaskOptions, 'exclusiveKey'>,
+      work: () => Promise<O>,
+    ): Promise<O> {
+      if (!options.exclusiveKey) return work();
+      localLocks ??= locksFor(Math.max(1, settings.concurrency));
+      return localLocks.holdKey(name, options.exclusiveKey, work);
     },
 
     /** Closes the loops' lock connections; after the queue stopped (a job still ending holds its lock). */

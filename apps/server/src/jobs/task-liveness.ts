@@ -55,6 +55,15 @@ export function inTaskTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Pro
   });
 }
 
+/** Frees a connection's advisory locks; a connection that cannot unlock is closed instead (which frees them). */
+async function releaseAll(client: pg.PoolClient): Promise<void> {
+  const unlocked = await client.query('SELECT pg_advisory_unlock_all()').then(
+    () => true,
+    () => false,
+  );
+  client.release(!unlocked);
+}
+
 /** The worker's side: the advisory locks of the jobs it runs, on connections of their own. */
 export function taskLocks(connectionString: string, connections: number) {
   const pool = new pg.Pool({ connectionString, max: connections });
@@ -81,12 +90,20 @@ export function taskLocks(connectionString: string, connections: number) {
         await store(result);
         return result;
       } finally {
-        // A connection that cannot unlock is closed instead (which frees its locks).
-        const unlocked = await client.query('SELECT pg_advisory_unlock_all()').then(
-          () => true,
-          () => false,
-        );
-        client.release(!unlocked);
+        await releaseAll(client);
+      }
+    },
+    /**
+     * Runs `work` holding the lock of `name:key`, the one a worker takes for a job of that `exclusiveKey`: work run
+     * in the requesting process waits for the key's job running anywhere, and the other way round.
+     */
+    async holdKey<T>(name: string, key: string, work: () => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query(`SELECT pg_advisory_lock(${lockKey})`, [`${name}:${key}`]);
+        return await work();
+      } finally {
+        await releaseAll(client);
       }
     },
     stop: () => pool.end(),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import type { RunningInfrastructure } from '../infrastructure';
-import { startJobs, type RunningJobs } from '../jobs/start-jobs';
+import { startJobs, type RunningJobs } from '../start-jobs';
 import { createLocalStorage } from '../storage/local-storage';
 import { freePort } from '../../test/server-process';
 import { bearer, createTestContext, type TestContext } from '../../test/test-app';

@@ -2,8 +2,8 @@ import { lazy, type ReactNode } from 'react';
 import { InformationRoute } from '../features/finance/InformationRoute';
 import { ROUTE_RULES, type PagePath } from '../features/shell/routeRules';
 
-const FusionMapPage = lazy(() => import('../features/map/pages/FusionMapPage'));
-const AreaMapPage = lazy(() => import('../features/map/pages/AreaMapPage'));
+const FusionMapPage = lazy(() => import('./map/FusionMapPage'));
+const AreaMapPage = lazy(() => import('./map/AreaMapPage'));
 const ChangePasswordPage = lazy(() => import('../features/auth/pages/ChangePasswordPage'));
 const SecurityPage = lazy(() => import('../features/security/pages/SecurityPage'));
 const AdminPage = lazy(() => import('../features/admin/pages/AdminPage'));

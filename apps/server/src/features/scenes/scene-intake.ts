@@ -36,7 +36,7 @@ const EXTENSIONS: Record<ImageKind, string> = { geotiff: 'tif', png: 'png', jpeg
  * Checks an image (and optional 3D model) fully before anything is kept: content type by magic bytes,
  * georeference, CRS, limits, completeness. Only then the files are stored and, once they all are, the row
  * recorded: a process killed while storing leaves no scene whose file is missing or cut (an ingest of it would
- * fail), only files no row names, which the storage sweep removes (jobs/orphan-files.ts). A refusal on the way
+ * fail), only files no row names, which the storage sweep removes (orphan-files.ts). A refusal on the way
  * removes what was stored, so a refused file leaves nothing behind.
  */
 export function createSceneIntake(repo: ScenesRepo, storage: Storage, limits: ImageLimits) {

@@ -1,15 +1,16 @@
 import { Alert, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { MAP_MESSAGES, isAdmin as holdsAdminRole } from '@mirante/shared';
-import { useConstructionSidebar } from '../../construction/hooks/useConstructionSidebar';
 import { useCurrentProject } from '../../projects/ProjectContext';
 import { useCredentials } from '../../../shared/session/SessionContext';
 import { useProjectLayers, useProjectScenes } from '../api';
 import type { MapInstance } from '../engine/maplibre';
+import { MapExtensionsContext, NO_MAP_EXTENSIONS, type MapExtensions } from '../extensions';
 import { useComparison } from '../hooks/useComparison';
 import { useLayerVisibility } from '../hooks/useLayerVisibility';
 import { useMapCamera } from '../hooks/useMapCamera';
 import { useMapInteractions } from '../hooks/useMapInteractions';
+import { useMapScreenExtensions } from '../hooks/useMapScreenExtensions';
 import { useMapStyles } from '../hooks/useMapStyles';
 import { useMapTypeParam } from '../hooks/useMapTypeParam';
 import { useLotParam } from '../hooks/useLotParam';
@@ -28,16 +29,17 @@ import { DetectionDetailModal } from './detections/DetectionDetailModal';
 import { EditModeBar } from './edit/EditModeBar';
 import { Model3dModal } from './model3d/Model3dModal';
 import { MapOptions } from './panels/MapOptions';
-import { useOverlaySidebar } from '../../overlays/hooks/useOverlaySidebar';
-import { InspectionCompare } from '../../overlays/components/InspectionCompare';
 import { SelectedLotPopup } from './popups/SelectedLotPopup';
 import { MapTools } from './tools/MapTools';
 import { MeasureResult } from './tools/MeasureResult';
 import '../map.css';
 import { MapShareTool } from '../../share-links/components/MapShareTool';
 
-/** The full-page map of a project: options panel, map (or two compared), tools, status bar and lot popup. */
-export function MapScreen() {
+/**
+ * The full-page map of a project: options panel, map (or two compared), tools, status bar and lot popup, with
+ * what the `extensions` add (the construction map's inspections, notes and plan overlays, the lot's sale).
+ */
+export function MapScreen({ extensions = NO_MAP_EXTENSIONS }: { extensions?: MapExtensions }) {
   const project = useCurrentProject();
   const credentials = useCredentials();
   const isAdmin = holdsAdminRole(credentials);
@@ -82,11 +84,16 @@ export function MapScreen() {
   // The states and transitions: 3D only when the scene has a model; not during comparison or label editing.
   const no3d = compared !== null || interactions.editMode === 'labels';
   const popupSide = useLotPopupPlacement(map, lot, compared ? 'compare' : 'lot');
-  // Construction projects: the plans laid over the imagery, with their sidebar section.
-  const overlays = useOverlaySidebar(project, credentials, style, map, beforeStyle);
-  usePickedFeatures(map, interactions.picked, overlays.style);
-  const drawText = useMeasureDraw(map, interactions.tool, overlays.style);
-  const construction = useConstructionSidebar(project, map, comparison.showScene);
+  const extended = useMapScreenExtensions(extensions.screen, {
+    project,
+    credentials,
+    map,
+    comparison,
+    style,
+    beforeStyle,
+  });
+  usePickedFeatures(map, interactions.picked, extended.style);
+  const drawText = useMeasureDraw(map, interactions.tool, extended.style);
   const measureLines = interactions.tool === 'lote' ? interactions.lotMeasure : drawText ? [drawText] : [];
 
   if (layers.isPending) return <Spin fullscreen tip="Carregando mapa…" />;
@@ -116,7 +123,7 @@ export function MapScreen() {
         review={{ count: dated.reviewCount, only: reviewOnly, onChange: setReviewOnly }}
         bearing={camera.bearing}
         onRotate={camera.rotate}
-        sections={[...construction.sections, ...overlays.sections]}
+        sections={extended.sections}
       />
       <div
         className={`map-stage${compared ? ` map-stage--${comparison.mode}` : ''}`}
@@ -124,7 +131,7 @@ export function MapScreen() {
         data-popup-side={popupSide}
       >
         <MapView
-          style={overlays.style}
+          style={extended.style}
           initialBounds={project.bounds}
           selectedLotId={interactions.selectedLot}
           cursor={interactions.tool === 'lote' ? 'crosshair' : undefined}
@@ -133,12 +140,12 @@ export function MapScreen() {
           onHoverPick={interactions.onHoverPick}
           onCursor={setCursor}
         />
-        <InspectionCompare project={project} comparison={comparison} />
+        {extended.stage}
         {map && <MapLabels map={map} anchors={anchors} lots={labels.lots} blocks={labels.blocks} />}
         {map && compared && (
           <CompareMap
             primary={map}
-            style={overlays.beforeStyle}
+            style={extended.beforeStyle}
             mode={comparison.mode}
             beforeLabel={compared.before.dateFormatted}
             afterLabel={compared.after.dateFormatted}
@@ -216,15 +223,17 @@ export function MapScreen() {
           )}
         />
         {lot && (
-          <SelectedLotPopup
-            lot={lot}
-            compared={compared}
-            dated={dated}
-            apiToken={credentials.api_token}
-            onClose={() => interactions.setSelectedLot(null)}
-          />
+          <MapExtensionsContext.Provider value={extensions}>
+            <SelectedLotPopup
+              lot={lot}
+              compared={compared}
+              dated={dated}
+              apiToken={credentials.api_token}
+              onClose={() => interactions.setSelectedLot(null)}
+            />
+          </MapExtensionsContext.Provider>
         )}
-        {construction.modals}
+        {extended.modals}
         {attribution && (
           <div className="map-attribution" data-testid="map-attribution">
             {attribution}

@@ -1,18 +1,23 @@
 import { Alert, Descriptions, Divider, Spin } from 'antd';
+import { useContext } from 'react';
 import { MAP_MESSAGES, type Layer } from '@mirante/shared';
 import { useLayerDetail } from '../../api';
 import { detailRow } from '../../model/detailRows';
 import { formatMetres, formatSquareMetres } from '../../model/format';
 import { lotTitle } from '../../style/labels';
-import { SaleInformationSection } from '../../../finance/components/SaleInformationSection';
+import { MapExtensionsContext } from '../../extensions';
 import { TimelapseLotButton } from '../../../timelapse/components/TimelapseLotButton';
 import { LotPopupFrame } from './LotPopupFrame';
 import { ObservationList } from './ObservationList';
 import { StatusTimeline } from './StatusTimeline';
 
-/** Lot details popup: title, customer code, additional information, status history, observations. */
+/**
+ * Lot details popup: title, customer code, additional information, the parts other features add (the sale),
+ * status history, observations.
+ */
 export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken: string; onClose(): void }) {
   const detail = useLayerDetail(layer.id);
+  const { lotPopup } = useContext(MapExtensionsContext);
   const rows = detail.data ?? [];
   const sides = detailRow(rows, 'AZIMUTH')?.value ?? [];
   return (
@@ -47,7 +52,9 @@ export function LotPopup({ layer, apiToken, onClose }: { layer: Layer; apiToken:
                 : []),
             ]}
           />
-          <SaleInformationSection layerId={layer.id} />
+          {lotPopup.map((Part, index) => (
+            <Part key={index} layer={layer} apiToken={apiToken} />
+          ))}
           <Divider titlePlacement="start" size="small">
             Histórico
           </Divider>

@@ -8,10 +8,10 @@ import type {
   InformationsExportQuery,
   NotesGeoExportQuery,
 } from '@mirante/shared';
-import type { AuthUser } from '../features/auth';
-import type { Services } from '../services';
-import type { Storage } from '../storage/storage';
-import type { RemoteTasks } from './remote-task';
+import type { AuthUser } from './features/auth';
+import type { Services } from './services';
+import type { Storage } from './storage/storage';
+import type { RemoteTasks } from './jobs/remote-task';
 
 export const EXPORT_QUEUE = 'export-file';
 

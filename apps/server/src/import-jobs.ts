@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { ImportResult, LayerImportFields, LayerImportReport } from '@mirante/shared';
-import type { AuthUser } from '../features/auth';
-import type { Services } from '../services';
-import type { Storage } from '../storage/storage';
-import type { RemoteTasks } from './remote-task';
+import type { AuthUser } from './features/auth';
+import type { Services } from './services';
+import type { Storage } from './storage/storage';
+import type { RemoteTasks } from './jobs/remote-task';
 
 export const FINANCE_IMPORT_QUEUE = 'finance-import';
 export const LAYER_IMPORT_QUEUE = 'layer-import';
@@ -25,6 +25,17 @@ interface FinanceImportJob extends ImportJob {
 interface LayerImportJob extends ImportJob {
   fields: LayerImportFields;
 }
+
+/** `services` whose finance and layer imports are the given functions. */
+const withImports = (
+  services: Services,
+  importFinance: Services['portfolioIo']['importFile'],
+  importLayers: Services['layerFileImport']['importFile'],
+): Services => ({
+  ...services,
+  portfolioIo: { ...services.portfolioIo, importFile: importFinance },
+  layerFileImport: { ...services.layerFileImport, importFile: importLayers },
+});
 
 /**
  * The spreadsheet (finance) and layer imports on the workers: the API stores the uploaded file, sends a job
@@ -52,34 +63,43 @@ export function importJobs(tasks: RemoteTasks, storage: Storage) {
     },
 
     /** `services` with their imports sent to the queues (what the HTTP routes call). */
-    sentToWorkers(services: Services): Services {
-      const { portfolioIo, layerFileImport } = services;
-      return {
-        ...services,
-        portfolioIo: {
-          ...portfolioIo,
-          importFile: (user, projectId, file) =>
-            staged(file.bytes, (fileKey) =>
-              tasks.run<FinanceImportJob, ImportResult>(
-                FINANCE_IMPORT_QUEUE,
-                { user, projectId, fileKey, filename: file.filename },
-                options(projectId),
-              ),
+    sentToWorkers: (services: Services): Services =>
+      withImports(
+        services,
+        (user, projectId, file) =>
+          staged(file.bytes, (fileKey) =>
+            tasks.run<FinanceImportJob, ImportResult>(
+              FINANCE_IMPORT_QUEUE,
+              { user, projectId, fileKey, filename: file.filename },
+              options(projectId),
             ),
-        },
-        layerFileImport: {
-          ...layerFileImport,
-          importFile: (user, projectId, file, fields) =>
-            staged(file, (fileKey) =>
-              tasks.run<LayerImportJob, LayerImportReport>(
-                LAYER_IMPORT_QUEUE,
-                { user, projectId, fileKey, fields },
-                options(projectId),
-              ),
+          ),
+        (user, projectId, file, fields) =>
+          staged(file, (fileKey) =>
+            tasks.run<LayerImportJob, LayerImportReport>(
+              LAYER_IMPORT_QUEUE,
+              { user, projectId, fileKey, fields },
+              options(projectId),
             ),
-        },
-      };
-    },
+          ),
+      ),
+
+    /**
+     * `services` with their imports run in this process (`ROLE=all`): the same service called directly, still one
+     * import per project at a time on each queue's key, here and on any worker.
+     */
+    ranHere: (services: Services): Services =>
+      withImports(
+        services,
+        (user, projectId, file) =>
+          tasks.runHere(FINANCE_IMPORT_QUEUE, options(projectId), () =>
+            services.portfolioIo.importFile(user, projectId, file),
+          ),
+        (user, projectId, file, fields) =>
+          tasks.runHere(LAYER_IMPORT_QUEUE, options(projectId), () =>
+            services.layerFileImport.importFile(user, projectId, file, fields),
+          ),
+      ),
 
     /** Works both queues with the services that import in this process. */
     async work(services: Services): Promise<void> {

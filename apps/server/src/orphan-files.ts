@@ -1,7 +1,7 @@
-import type { Db } from '../db/database';
-import type { Storage } from '../storage/storage';
-import { SCHEDULED_POLLING_SECONDS } from './job-wakeups';
-import type { JobQueue } from './queue';
+import type { Db } from './db/database';
+import type { Storage } from './storage/storage';
+import { SCHEDULED_POLLING_SECONDS } from './jobs/job-wakeups';
+import type { JobQueue } from './jobs/queue';
 
 /**
  * Storage folders whose every file a database row names: scenes and their DSMs, observation photos, overlay

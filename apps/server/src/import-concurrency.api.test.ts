@@ -1,12 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Storage } from '../storage/storage';
-import { factories } from '../../test/factories';
-import { multipartBody } from '../../test/multipart';
-import { vectorFixture } from '../../test/vector-fixtures';
-import { roleProcesses, type RoleProcesses } from '../../test/role-processes';
-import { bearer, createTestContext, type TestContext } from '../../test/test-app';
+import type { Storage } from './storage/storage';
+import { factories } from '../test/factories';
+import { multipartBody } from '../test/multipart';
+import { vectorFixture } from '../test/vector-fixtures';
+import { roleProcesses, type RoleProcesses } from '../test/role-processes';
+import { bearer, createTestContext, type TestContext } from '../test/test-app';
+import { EXPORT_QUEUE } from './export-jobs';
 import { LAYER_IMPORT_QUEUE } from './import-jobs';
 import type { RunningJobs } from './start-jobs';
 
@@ -52,11 +54,11 @@ afterAll(async () => {
   await context.close();
 });
 
-const importLots = (projectId: number) => {
+const importLots = (projectId: number, app = apiApp) => {
   const body = multipartBody({ skipInvalid: 'true' }, [
     { name: 'file', filename: 'lotes.geojson', content: LOTS },
   ]);
-  return apiApp.inject({
+  return app.inject({
     method: 'POST',
     url: `/api/v1/project/${projectId}/layers/import`,
     headers: { ...bearer(token), ...body.headers },
@@ -125,5 +127,62 @@ describe('imports of different projects on one worker (layer-import queue)', () 
       updated: created,
     });
     expect(reads).toHaveLength(3);
+  }, 120_000);
+});
+
+describe('ROLE=all: imports and exports run in the process that answers', () => {
+  let allApp: FastifyInstance;
+  beforeAll(async () => {
+    ({ app: allApp } = await processes.startAll());
+  });
+
+  const jobCount = async (name: string) => {
+    const { rows } = await api.queue
+      .getDb()
+      .executeSql('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [name]);
+    return (rows as { n: number }[])[0]!.n;
+  };
+
+  it('a layer import answers 200 with its lots created and sends no layer-import job', async () => {
+    const project = await factories(context).buildProject();
+    const jobsBefore = await jobCount(LAYER_IMPORT_QUEUE);
+    const response = await importLots(project.id, allApp);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as { lots: { created: number } }).lots.created).toBeGreaterThan(0);
+    expect(await jobCount(LAYER_IMPORT_QUEUE)).toBe(jobsBefore);
+  }, 120_000);
+
+  it('a portfolio CSV export answers the file and sends no export-file job', async () => {
+    const project = await factories(context).buildProject();
+    const jobsBefore = await jobCount(EXPORT_QUEUE);
+    const response = await allApp.inject({
+      method: 'GET',
+      url: `/api/v1/project/${project.id}/informations/export?fileType=csv`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(await jobCount(EXPORT_QUEUE)).toBe(jobsBefore);
+  });
+
+  it("an import waits while the project's import lock is held elsewhere (as by a worker's job), then runs", async () => {
+    const project = await factories(context).buildProject();
+    const holder = new pg.Client({ connectionString: context.connectionString });
+    await holder.connect();
+    try {
+      // The lock a worker holds while it runs a layer-import job of this project (jobs/task-liveness.ts).
+      await holder.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [
+        `${LAYER_IMPORT_QUEUE}:project-${project.id}`,
+      ]);
+      let answered = false;
+      const pending = importLots(project.id, allApp).finally(() => (answered = true));
+      await until(async () => (await waitingForLocks()) === 1);
+      expect(answered).toBe(false);
+      await holder.query('SELECT pg_advisory_unlock_all()');
+      const response = await pending;
+      expect(response.statusCode, response.body).toBe(200);
+    } finally {
+      await holder.end();
+    }
   }, 120_000);
 });

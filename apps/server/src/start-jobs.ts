@@ -1,22 +1,22 @@
-import { detectionsProcessJobs } from '../features/analyses/analyses.jobs';
-import { integrationSyncJobs } from '../features/integration/integration.jobs';
-import { registerAbandonedUploadSweep } from '../features/overlays/overlays.jobs';
-import { sceneIngestJobs } from '../features/scenes/scenes.jobs';
-import { timelapseJobs } from '../features/timelapse/timelapse.jobs';
-import { scheduledReportJobs } from '../features/scheduled-reports';
-import { closeSharedCpuPool } from '../cpu/cpu-pool';
-import type { RunningInfrastructure } from '../infrastructure';
-import { mailJobs } from '../mail/mail.jobs';
-import { alertsJobs, transactionalMail } from '../features/alerts';
-import type { Mailer } from '../mail/mailer';
-import { createServices, type Services } from '../services';
+import { detectionsProcessJobs } from './features/analyses/analyses.jobs';
+import { integrationSyncJobs } from './features/integration/integration.jobs';
+import { registerAbandonedUploadSweep } from './features/overlays/overlays.jobs';
+import { sceneIngestJobs } from './features/scenes/scenes.jobs';
+import { timelapseJobs } from './features/timelapse/timelapse.jobs';
+import { scheduledReportJobs } from './features/scheduled-reports';
+import { closeSharedCpuPool } from './cpu/cpu-pool';
+import type { RunningInfrastructure } from './infrastructure';
+import { mailJobs } from './mail/mail.jobs';
+import { alertsJobs, transactionalMail } from './features/alerts';
+import type { Mailer } from './mail/mailer';
+import { createServices, type Services } from './services';
 import { EXPORT_QUEUE, exportJobs } from './export-jobs';
 import { FINANCE_IMPORT_QUEUE, importJobs, LAYER_IMPORT_QUEUE } from './import-jobs';
-import { jobWakeups } from './job-wakeups';
+import { jobWakeups } from './jobs/job-wakeups';
 import { registerOrphanFileSweep } from './orphan-files';
-import { startQueue, type JobQueue } from './queue';
-import { moveJobsOfPgBoss10 } from './queue-upgrade';
-import { remoteTasks } from './remote-task';
+import { startQueue, type JobQueue } from './jobs/queue';
+import { moveJobsOfPgBoss10 } from './jobs/queue-upgrade';
+import { remoteTasks } from './jobs/remote-task';
 
 export interface RunningJobs {
   /** The process's service graph, its queued work handed to `queue`. */
@@ -42,9 +42,10 @@ export interface JobsOptions {
 
 /**
  * The job side of a process (the server and `worker.ts` alike): starts pg-boss, builds the service graph once
- * with its queued work, its e-mails, imports and exports sent to pg-boss and, when it works, works the scene-ingest,
- * detections-process, ERP-synchronisation, mail-send, finance-import, layer-import, export-file, storage-sweep and
- * abandoned-plan-upload queues (each resuming the work a crash interrupted).
+ * with its queued work and e-mails sent to pg-boss and, when it works, works the scene-ingest, detections-process,
+ * ERP-synchronisation, mail-send, finance-import, layer-import, export-file, storage-sweep and abandoned-plan-upload
+ * queues (each resuming the work a crash interrupted). Its imports and exports run in the process when it works the
+ * queues, and are sent to them (request/response) when it does not (`ROLE=api`).
  */
 export async function startJobs(
   infra: RunningInfrastructure,
@@ -100,7 +101,9 @@ export async function startJobs(
       },
     },
   );
-  const services = exports.sentToWorkers(imports.sentToWorkers(local));
+  // A process that works the queues (ROLE=all, ROLE=worker) imports and exports itself: the round trip through
+  // storage and pg-boss is for ROLE=api, whose workers run elsewhere.
+  const services = work ? imports.ranHere(local) : exports.sentToWorkers(imports.sentToWorkers(local));
   if (work) {
     await imports.work(local);
     await exports.work(local);
