@@ -23,7 +23,7 @@ export interface EncodeAnimationInput {
   frames: Uint8Array[];
   width: number;
   height: number;
-  format: TimelapseFormat;
+  format: Exclude<TimelapseFormat, 'mp4'>;
   frameMs: number;
 }
 
