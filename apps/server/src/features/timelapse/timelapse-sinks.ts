@@ -1,12 +1,16 @@
 import type { TimelapseFormat } from '@mirante/shared';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import { startMp4 } from './timelapse-video';
+import { muxWebpAnimation } from './webp-animation';
 
 /**
- * Where an export's drawn frames go, as they are drawn (in any order): kept for sharp's one-pass animated
- * WebP/GIF, or piped to ffmpeg in order, each as soon as the frames before it are in.
+ * Where an export's drawn frames go, as they are drawn (in any order): still WebP frames (encoded on the pool
+ * threads that drew them) kept for the animated WebP's mux; raw frames kept for sharp's one-pass GIF; or raw
+ * frames piped to ffmpeg in order, each as soon as the frames before it are in.
  */
 export interface FrameSink {
+  /** What each frame is drawn as. */
+  frameOutput: 'webp' | 'raw';
   add(index: number, frame: Uint8Array): Promise<void>;
   /** The file, once every frame was added. */
   finish(): Promise<Uint8Array>;
@@ -23,9 +27,27 @@ export interface SinkSpec {
   ffmpeg: string;
 }
 
-function animationSink(cpu: CpuPool, spec: SinkSpec & { format: 'webp' | 'gif' }): FrameSink {
+function webpSink(spec: SinkSpec): FrameSink {
   const frames = new Array<Uint8Array>(spec.frames);
   return {
+    frameOutput: 'webp',
+    add: async (index, frame) => {
+      frames[index] = frame;
+    },
+    finish: async () =>
+      muxWebpAnimation(
+        frames.map((webp) => ({ webp, durationMs: spec.frameMs })),
+        spec.width,
+        spec.height,
+      ),
+    abort: async () => undefined,
+  };
+}
+
+function gifSink(cpu: CpuPool, spec: SinkSpec): FrameSink {
+  const frames = new Array<Uint8Array>(spec.frames);
+  return {
+    frameOutput: 'raw',
     add: async (index, frame) => {
       frames[index] = frame;
     },
@@ -36,7 +58,7 @@ function animationSink(cpu: CpuPool, spec: SinkSpec & { format: 'webp' | 'gif' }
           frames,
           width: spec.width,
           height: spec.height,
-          format: spec.format,
+          format: 'gif',
           frameMs: spec.frameMs,
         },
         { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
@@ -56,6 +78,7 @@ async function mp4Sink(spec: SinkSpec): Promise<FrameSink> {
   let next = 0;
   let writing: Promise<void> = Promise.resolve();
   return {
+    frameOutput: 'raw',
     add(index, frame) {
       waiting.set(index, frame);
       writing = writing.then(async () => {
@@ -76,7 +99,6 @@ async function mp4Sink(spec: SinkSpec): Promise<FrameSink> {
 }
 
 export function frameSink(cpu: CpuPool, spec: SinkSpec): Promise<FrameSink> {
-  const { format } = spec;
-  if (format === 'mp4') return mp4Sink(spec);
-  return Promise.resolve(animationSink(cpu, { ...spec, format }));
+  if (spec.format === 'mp4') return mp4Sink(spec);
+  return Promise.resolve(spec.format === 'webp' ? webpSink(spec) : gifSink(cpu, spec));
 }

@@ -155,7 +155,7 @@ export function createTimelapseService(options: TimelapseOptions) {
 
   async function composed(
     frame: { box: FrameBox; scene: Scene; overlay: Promise<FrameOverlay> },
-    output: 'png' | 'raw',
+    output: 'png' | 'webp' | 'raw',
   ): Promise<Uint8Array> {
     const [{ layout, tiles }, overlay] = await Promise.all([
       sceneTilesOf(frame.scene, frame.box),
@@ -239,7 +239,7 @@ export function createTimelapseService(options: TimelapseOptions) {
               next += 1;
               const scene = chosen[index]!;
               const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
-              const frame = await composed({ box, scene, overlay }, 'raw').catch((error: unknown) => {
+              const frame = await composed({ box, scene, overlay }, sink.frameOutput).catch((error: unknown) => {
                 throw frameFailure(displayDate(scene.isoDate), error);
               });
               await sink.add(index, frame).catch((error: unknown) => {
