@@ -54,7 +54,8 @@ async function composeFrame(input: ComposeFrameInput): Promise<Uint8Array> {
     const bytes = byPlace.get(`${index % columns},${Math.floor(index / columns)}`);
     return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : empty;
   });
-  const drawn = sharp(grid, { join: { across: columns } })
+  // libvips joins two images or more; a one-tile mosaic is the tile itself.
+  const drawn = (grid.length === 1 ? sharp(grid[0]) : sharp(grid, { join: { across: columns } }))
     .extract(input.window)
     .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
     .flatten({ background: BACKGROUND })
