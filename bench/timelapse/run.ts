@@ -97,13 +97,16 @@ async function portsOf(dataDir: string): Promise<{ port: number; pgPort: number 
   return ports;
 }
 
-/** CPU seconds (user + system) the server's process has used so far, all its threads. */
+/**
+ * CPU seconds (user + system) the server's process has used so far, all its threads, and its ended child
+ * processes (the MP4's ffmpeg).
+ */
 async function cpuSeconds(pid: number | undefined): Promise<number> {
   if (pid === undefined) return Number.NaN;
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** CPU seconds per thread name of the server's process (the event loop is 'node', pool threads and libuv's). */

@@ -47,7 +47,8 @@ export type CpuTaskOutput<N extends CpuTaskName> = Awaited<ReturnType<CpuTasks[N
 const TASK_MODULES = {
   demo: () => import('../features/demo/demo-tasks').then((module) => module.demoTasks),
   scenes: () => import('../features/scenes/scene-tasks').then((module) => module.sceneTasks),
-  detections: () => import('../features/detections/ai/detection-tasks').then((module) => module.detectionTasks),
+  detections: () =>
+    import('../features/detections/ai/detection-tasks').then((module) => module.detectionTasks),
   environment: () =>
     import('../features/environment/environment-tasks').then((module) => module.environmentTasks),
   volume: () => import('../features/construction/volume/volume-tasks').then((module) => module.volumeTasks),

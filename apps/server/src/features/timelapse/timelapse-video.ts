@@ -78,7 +78,10 @@ export async function startMp4(options: Mp4Options): Promise<Mp4Writer> {
     async write(frame) {
       if (child.exitCode !== null) throw failure(child.exitCode);
       if (!child.stdin.write(frame))
-        await Promise.race([once(child.stdin, 'drain'), exited.then((code) => Promise.reject(failure(code)))]);
+        await Promise.race([
+          once(child.stdin, 'drain'),
+          exited.then((code) => Promise.reject(failure(code))),
+        ]);
     },
     async finish() {
       try {

@@ -374,7 +374,9 @@ describe('timelapse MP4 exports', () => {
       { format: 'gif', available: true, reason: null },
       { format: 'mp4', available: true, reason: null },
     ]);
-    expect((await context.app.inject({ method: 'GET', url: '/api/v1/timelapse-formats' })).statusCode).toBe(401);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/timelapse-formats' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('exports an H.264 MP4 (yuv420p, even sides, faststart) of the scenes, one frame each', async (test) => {

@@ -239,9 +239,11 @@ export function createTimelapseService(options: TimelapseOptions) {
               next += 1;
               const scene = chosen[index]!;
               const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
-              const frame = await composed({ box, scene, overlay }, sink.frameOutput).catch((error: unknown) => {
-                throw frameFailure(displayDate(scene.isoDate), error);
-              });
+              const frame = await composed({ box, scene, overlay }, sink.frameOutput).catch(
+                (error: unknown) => {
+                  throw frameFailure(displayDate(scene.isoDate), error);
+                },
+              );
               await sink.add(index, frame).catch((error: unknown) => {
                 throw encodeFailure(format.label, chosen.length, error);
               });

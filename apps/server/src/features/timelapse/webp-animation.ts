@@ -33,7 +33,7 @@ export function imageChunksOf(webp: Uint8Array): { chunks: Buffer; alpha: boolea
     throw new Error('O quadro não é um arquivo WebP.');
   const kept: Buffer[] = [];
   let alpha = false;
-  for (let offset = 12; offset + CHUNK_HEADER <= file.length; ) {
+  for (let offset = 12; offset + CHUNK_HEADER <= file.length;) {
     const fourCc = file.toString('latin1', offset, offset + 4);
     const size = file.readUInt32LE(offset + 4);
     const end = offset + CHUNK_HEADER + size + (size % 2);
@@ -70,7 +70,12 @@ export function muxWebpAnimation(frames: WebpFrame[], width: number, height: num
   const anim = Buffer.alloc(6);
   anim.writeUInt32LE(0xff000000, 0); // background: opaque black (BGRA)
   anim.writeUInt16LE(0, 4); // loop forever
-  const body = Buffer.concat([Buffer.from('WEBP', 'latin1'), chunk('VP8X', vp8x), chunk('ANIM', anim), ...anmf]);
+  const body = Buffer.concat([
+    Buffer.from('WEBP', 'latin1'),
+    chunk('VP8X', vp8x),
+    chunk('ANIM', anim),
+    ...anmf,
+  ]);
   const riff = Buffer.alloc(CHUNK_HEADER);
   riff.write('RIFF', 0, 'latin1');
   riff.writeUInt32LE(body.length, 4);
