@@ -1,18 +1,19 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { openAsBlob } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import sharp from 'sharp';
 import type { TimelapseExport } from '@mirante/shared';
 import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts';
 import { freePort } from '../../apps/server/test/server-process';
 
 /**
- * `npm run bench:timelapse [-- --scenes 24 --width 1366 --height 768 --shots <dir> --data <dir> --formats webp,gif]`:
- * how long the server takes to export the timelapse of a map view as an animated WebP and as a GIF.
+ * `npm run bench:timelapse [-- --scenes 24 --width 1366 --height 768 --shots <dir> --data <dir> --formats webp,gif,mp4]`:
+ * how long the server takes to export the timelapse of a map view as an animated WebP, a GIF and an MP4 (the
+ * MP4 needs `ffmpeg`, and `ffprobe` to read it back).
  *
  * Starts the real server (`apps/server/src/main.ts`, `ROLE=all`, embedded PostgreSQL, demo data without the demo
  * imagery) on a fresh data folder, uploads `--scenes` published PNG scenes over the demo allotment through the
@@ -96,13 +97,16 @@ async function portsOf(dataDir: string): Promise<{ port: number; pgPort: number 
   return ports;
 }
 
-/** CPU seconds (user + system) the server's process has used so far, all its threads. */
+/**
+ * CPU seconds (user + system) the server's process has used so far, all its threads, and its ended child
+ * processes (the MP4's ffmpeg).
+ */
 async function cpuSeconds(pid: number | undefined): Promise<number> {
   if (pid === undefined) return Number.NaN;
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / 100;
 }
 
 /** CPU seconds per thread name of the server's process (the event loop is 'node', pool threads and libuv's). */
@@ -127,6 +131,43 @@ const threadDelta = (before: Map<string, number>, after: Map<string, number>): s
     .sort((a, b) => b[1] - a[1])
     .map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`)
     .join(', ');
+
+const runTool = promisify(execFile);
+
+/** An MP4's size and frame count as sharp's metadata names them, read with ffprobe. */
+async function videoMeta(bytes: Buffer): Promise<{ width: number; pageHeight: number; pages: number }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-timelapse-mp4-'));
+  try {
+    const file = path.join(dir, 'video.mp4');
+    await writeFile(file, bytes);
+    const { stdout } = await runTool('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-select_streams', 'v:0'],
+      ...['-show_entries', 'stream=width,height,nb_read_frames', '-of', 'json', file],
+    ]);
+    const [stream] = (
+      JSON.parse(stdout) as { streams: Array<{ width: number; height: number; nb_read_frames: string }> }
+    ).streams;
+    return { width: stream!.width, pageHeight: stream!.height, pages: Number(stream!.nb_read_frames) };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Frame `index` of a video as a PNG. */
+async function videoFrame(video: string, index: number, png: string): Promise<void> {
+  await runTool('ffmpeg', [
+    '-v',
+    'error',
+    '-y',
+    '-i',
+    video,
+    '-vf',
+    `select=eq(n\\,${index})`,
+    '-frames:v',
+    '1',
+    png,
+  ]);
+}
 
 async function main(): Promise<void> {
   const dataDir = values.data
@@ -239,7 +280,9 @@ async function main(): Promise<void> {
       height: HEIGHT,
     };
     const figures: string[] = [];
-    const formats = (values.formats ?? '').split(',').filter((name) => name === 'webp' || name === 'gif');
+    const formats = (values.formats ?? '')
+      .split(',')
+      .filter((name) => name === 'webp' || name === 'gif' || name === 'mp4');
     for (const format of formats) {
       for (const run of ['primeira', 'segunda']) {
         const started = performance.now();
@@ -270,7 +313,8 @@ async function main(): Promise<void> {
         const seconds = (performance.now() - started) / 1000;
         const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
         const threads = threadDelta(threadsBefore, await cpuByThread(server.pid));
-        const meta = await sharp(bytes, { animated: true }).metadata();
+        const meta =
+          format === 'mp4' ? await videoMeta(bytes) : await sharp(bytes, { animated: true }).metadata();
         const line = `${format.toUpperCase()} (${run} execução): ${status.frames} quadros de ${meta.width} × ${meta.pageHeight} px, ${(bytes.length / 1e6).toFixed(1)} MB, ${seconds.toFixed(1)} s do pedido ao arquivo baixado (quadros prontos em ${(framesDone / 1000).toFixed(1)} s), ${cpu.toFixed(1)} s de CPU do servidor (${threads})`;
         console.log(line);
         figures.push(line);
@@ -278,12 +322,16 @@ async function main(): Promise<void> {
           await mkdir(values.shots, { recursive: true });
           await writeFile(path.join(values.shots, status.file_name), bytes);
           const last = (meta.pages ?? 1) - 1;
-          await sharp(bytes, { page: 0 })
-            .png()
-            .toFile(path.join(values.shots, `bench-${format}-primeiro-quadro.png`));
-          await sharp(bytes, { page: last })
-            .png()
-            .toFile(path.join(values.shots, `bench-${format}-ultimo-quadro.png`));
+          const frameFile = (which: string) =>
+            path.join(values.shots!, `bench-${format}-${which}-quadro.png`);
+          if (format === 'mp4') {
+            const video = path.join(values.shots, status.file_name);
+            await videoFrame(video, 0, frameFile('primeiro'));
+            await videoFrame(video, last, frameFile('ultimo'));
+          } else {
+            await sharp(bytes, { page: 0 }).png().toFile(frameFile('primeiro'));
+            await sharp(bytes, { page: last }).png().toFile(frameFile('ultimo'));
+          }
         }
       }
     }

@@ -107,6 +107,8 @@ test('the map’s timelapse plays the published scenes of the visible area, step
   await expect(dialog.getByText(/de \d+ imagem\(ns\) publicada\(s\)/)).toBeVisible();
   await dialog.getByRole('checkbox', { name: 'Pular imagens com nuvens acima de' }).uncheck();
 
+  // The e2e server has ffmpeg (`.ci/run` installs it): MP4 is offered beside WebP and GIF.
+  await expect(dialog.getByRole('button', { name: 'Vídeo MP4' })).toBeEnabled();
   const name = await exportAs(page, dialog, 'WebP animado');
   expect(name).toMatch(/^jardim-das-palmeiras.*-mapa-timelapse-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.webp$/);
   await screenshotWhenAsked(page, { path: `${SHOTS}/timelapse-mapa-exportado.png` });

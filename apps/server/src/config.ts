@@ -70,6 +70,8 @@ export interface AppConfig {
   tileCacheMb: number;
   /** `CPU_THREADS`: threads of the process's CPU pool; undefined: one per core. */
   cpuThreads: number | undefined;
+  /** `FFMPEG_PATH` (`ffmpeg`, found on the PATH): the optional tool that writes MP4 timelapses. */
+  ffmpegPath: string;
   /**
    * The server's secret (`server-secret.ts`): the ERP credentials' AES-256 key and the root of every signing key.
    * `INTEGRATION_KEY` when set; else null here, and at start-up `withServerSecret` reads or makes the data
@@ -216,6 +218,7 @@ function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     sceneUploadMaxMb: checked.SCENE_UPLOAD_MAX_MB ?? 4096,
     tileCacheMb: checked.TILE_CACHE_MB ?? 64,
     cpuThreads: checked.CPU_THREADS,
+    ffmpegPath: env.FFMPEG_PATH?.trim() || 'ffmpeg',
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

@@ -301,6 +301,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
       layers,
       storage: infra.storage,
       cpu,
+      ffmpeg: config.ffmpegPath,
       dispatch: options.dispatch?.timelapseExport,
     }),
     portfolioIo: createPortfolioIoService({

@@ -28,9 +28,9 @@ export interface CpuPoolOptions {
    */
   tasksModule?: string;
   /**
-   * Idle threads end after this long (they are started again on demand). Default 10 min: a thread's start loads
-   * every task's modules (seconds of CPU), which a 60 s timeout paid again after most pauses between uploads, AI
-   * runs and reports; an idle thread costs only its memory.
+   * Idle threads end after this long (they are started again on demand). Default 10 min: a thread loads each
+   * feature's task modules on its first task of that feature (seconds of CPU under tsx), which a 60 s timeout
+   * paid again after most pauses between uploads, AI runs and reports; an idle thread costs only its memory.
    */
   idleTimeoutMs?: number;
 }

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { TimelapseFormat } from '@mirante/shared';
 
 type Moment = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -21,7 +22,7 @@ export interface TimelapseExportsTable {
   projectId: number;
   userId: number;
   lotId: number | null;
-  format: 'webp' | 'gif';
+  format: TimelapseFormat;
   /** jsonb: the asked view and filters, written as a JSON string. */
   request: ColumnType<unknown, string, string>;
   sceneIds: number[];

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { defineEndpoint, DOWNLOAD_ACCESS, fileResponse } from './endpoint';
 import { calendarDate, id, idParams, text } from './input-rules';
 
-/** The animated files a timelapse is exported as (written by sharp on the server). */
+/**
+ * The files a timelapse is exported as: animated WebP and GIF (written by sharp on the server), and MP4 (H.264,
+ * written by `ffmpeg` when the server has it: an optional tool, like GDAL).
+ */
 export const TIMELAPSE_FORMATS = {
   webp: { label: 'WebP animado', extension: 'webp', contentType: 'image/webp' },
   gif: { label: 'GIF animado', extension: 'gif', contentType: 'image/gif' },
+  mp4: { label: 'Vídeo MP4', extension: 'mp4', contentType: 'video/mp4' },
 } as const;
 export type TimelapseFormat = keyof typeof TIMELAPSE_FORMATS;
+const TIMELAPSE_FORMAT_KEYS = ['webp', 'gif', 'mp4'] as const satisfies readonly TimelapseFormat[];
 
 export const TIMELAPSE_LIMITS = {
   /** A frame is at most this size (a Full HD view); the player and the exports stay within it. */
@@ -43,7 +48,10 @@ export const TIMELAPSE_MESSAGES = {
   storeFailed: 'Não foi possível gravar o arquivo da animação no armazenamento; tente novamente.',
   rangeInvalid: 'A data inicial deve ser anterior ou igual à data final.',
   bboxInvalid: 'Área inválida: informe oeste < leste e sul < norte, em graus, de até 2° de lado.',
-  formatInvalid: 'Formato inválido: use webp ou gif.',
+  formatInvalid: 'Formato inválido: use webp, gif ou mp4.',
+  /** MP4 needs `ffmpeg` on the server (an optional tool). */
+  mp4Unavailable:
+    'A exportação em MP4 não está disponível: o servidor não tem o ffmpeg instalado. Exporte em WebP ou GIF.',
 } as const;
 
 const degrees = (min: number, max: number) => z.coerce.number().min(min).max(max);
@@ -75,7 +83,7 @@ export type TimelapseFrameQuery = z.infer<typeof timelapseFrameQuerySchema>;
 export const timelapseExportBodySchema = z
   .object({
     ...viewFields,
-    format: z.enum(['webp', 'gif'], { error: TIMELAPSE_MESSAGES.formatInvalid }),
+    format: z.enum(TIMELAPSE_FORMAT_KEYS, { error: TIMELAPSE_MESSAGES.formatInvalid }),
     /** YYYY-MM-DD, inclusive */
     from: calendarDate().optional(),
     to: calendarDate().optional(),
@@ -100,7 +108,7 @@ export type TimelapseExportStatus = (typeof TIMELAPSE_EXPORT_STATUSES)[number];
 export const timelapseExportSchema = z.object({
   id: z.number().int(),
   project_id: z.number().int(),
-  format: z.enum(['webp', 'gif']),
+  format: z.enum(TIMELAPSE_FORMAT_KEYS),
   status: z.enum(TIMELAPSE_EXPORT_STATUSES),
   /** 0–100 */
   progress: z.number().int(),
@@ -112,7 +120,26 @@ export const timelapseExportSchema = z.object({
 });
 export type TimelapseExport = z.infer<typeof timelapseExportSchema>;
 
+/** Whether the server can write each format now (MP4 only with `ffmpeg`), and why not in pt-BR. */
+export const timelapseFormatsSchema = z.array(
+  z.object({
+    format: z.enum(TIMELAPSE_FORMAT_KEYS),
+    available: z.boolean(),
+    reason: z.string().nullable(),
+  }),
+);
+export type TimelapseFormatAvailability = z.infer<typeof timelapseFormatsSchema>[number];
+
 export const timelapseApi = {
+  formats: defineEndpoint({
+    method: 'GET',
+    path: '/timelapse-formats',
+    summary: 'Os formatos em que o servidor exporta timelapses agora (MP4 só com o ffmpeg instalado)',
+    tags: ['map'],
+    access: { kind: 'session' },
+    response: timelapseFormatsSchema,
+    errorStatuses: [401],
+  }),
   frame: defineEndpoint({
     method: 'GET',
     path: '/project/:projectId/timelapse/frame',
@@ -129,7 +156,7 @@ export const timelapseApi = {
     method: 'POST',
     path: '/project/:projectId/timelapse/exports',
     summary:
-      'Gera no servidor o timelapse (WebP ou GIF animado) das imagens publicadas, do lote ou da área; acompanhe o progresso',
+      'Gera no servidor o timelapse (WebP ou GIF animado, ou MP4 com o ffmpeg) das imagens publicadas, do lote ou da área; acompanhe o progresso',
     tags: ['map'],
     access: { kind: 'session' },
     params: z.object({ projectId: id() }),
@@ -156,7 +183,7 @@ export const timelapseApi = {
     access: DOWNLOAD_ACCESS,
     params: idParams,
     query: z.object({ api_token: text(512).optional() }),
-    response: fileResponse('image/webp', 'image/gif'),
+    response: fileResponse('image/webp', 'image/gif', 'video/mp4'),
     errorStatuses: [401, 403, 404, 409],
   }),
 };

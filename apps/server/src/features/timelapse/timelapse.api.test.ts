@@ -1,6 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TIMELAPSE_MESSAGES, type TimelapseExport } from '@mirante/shared';
@@ -297,7 +299,7 @@ describe('timelapse exports', () => {
     const reversed = await startExport(member, { format: 'webp', from: '2026-05-01', to: '2026-01-01' });
     expect(reversed.statusCode).toBe(422);
     expect(reversed.json().message).toContain(TIMELAPSE_MESSAGES.rangeInvalid);
-    const format = await startExport(member, { format: 'mp4' });
+    const format = await startExport(member, { format: 'avi' });
     expect(format.statusCode).toBe(422);
     expect(format.json().message).toContain(TIMELAPSE_MESSAGES.formatInvalid);
     const after = await context.db.selectFrom('timelapseExports').select('id').execute();
@@ -352,6 +354,118 @@ describe('timelapse exports', () => {
     const gone = await context.app.inject({ method: 'GET', url, headers: bearer(member) });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().message).toBe(TIMELAPSE_MESSAGES.exportExpired);
+  });
+});
+
+/** Debian's `ffmpeg` package (`ffmpeg` and `ffprobe`): `.ci/run` installs it; without it the MP4 test skips. */
+const HAS_FFMPEG = !spawnSync('ffprobe', ['-version']).error && !spawnSync('ffmpeg', ['-version']).error;
+
+describe('timelapse MP4 exports', () => {
+  it('lists MP4 among the formats when ffmpeg is installed; needs a session', async (test) => {
+    if (!HAS_FFMPEG) test.skip('ffmpeg/ffprobe não estão instalados: teste do MP4 ignorado');
+    const formats = await context.app.inject({
+      method: 'GET',
+      url: '/api/v1/timelapse-formats',
+      headers: bearer(colleague),
+    });
+    expect(formats.statusCode, formats.body).toBe(200);
+    expect(formats.json()).toEqual([
+      { format: 'webp', available: true, reason: null },
+      { format: 'gif', available: true, reason: null },
+      { format: 'mp4', available: true, reason: null },
+    ]);
+    expect((await context.app.inject({ method: 'GET', url: '/api/v1/timelapse-formats' })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('exports an H.264 MP4 (yuv420p, even sides, faststart) of the scenes, one frame each', async (test) => {
+    if (!HAS_FFMPEG) test.skip('ffmpeg/ffprobe não estão instalados: teste do MP4 ignorado');
+    // An odd width: H.264 in yuv420p needs even sides, so the video is one pixel narrower.
+    const done = await finishedExport(member, { format: 'mp4', lot_id: lotId, frame_ms: 500, width: 321 });
+    expect(done.status, done.error ?? '').toBe('ready');
+    expect(done.frames).toBe(3);
+    expect(done.file_name).toMatch(/-lote-7-timelapse-2026-01-10-a-2026-05-10\.mp4$/);
+    const file = await context.app.inject({
+      method: 'GET',
+      url: `/api/v1/timelapse-exports/${done.id}/file`,
+      headers: bearer(member),
+    });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('video/mp4');
+    const saved = path.join(work, done.file_name);
+    await writeFile(saved, file.rawPayload);
+    const { stdout } = await promisify(execFile)('ffprobe', [
+      ...['-v', 'error', '-count_frames', '-select_streams', 'v:0'],
+      ...['-show_entries', 'stream=codec_name,pix_fmt,width,height,nb_read_frames,avg_frame_rate'],
+      ...['-of', 'json', saved],
+    ]);
+    const [stream] = (JSON.parse(stdout) as { streams: Array<Record<string, unknown>> }).streams;
+    expect(stream).toMatchObject({
+      codec_name: 'h264',
+      pix_fmt: 'yuv420p',
+      width: 320,
+      height: VIEW.height,
+      nb_read_frames: '3',
+      avg_frame_rate: '2/1',
+    });
+    // faststart: the index (moov) comes before the pictures (mdat), so a browser plays it while it downloads.
+    expect(file.rawPayload.indexOf('moov')).toBeLessThan(file.rawPayload.indexOf('mdat'));
+    // The frames in date order: the first red, the last green (the lot is in the south-west corner).
+    const frameAt = async (index: number) =>
+      (
+        await promisify(execFile)(
+          'ffmpeg',
+          [
+            ...['-v', 'error', '-i', saved, '-vf', `select=eq(n\\,${index})`, '-frames:v', '1'],
+            ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+          ],
+          { encoding: 'buffer', maxBuffer: 16 * 1024 * 1024 },
+        )
+      ).stdout;
+    const centre = (200 + 140 * 320) * 3;
+    const first = await frameAt(0);
+    const last = await frameAt(2);
+    expect(first[centre]).toBeGreaterThan(150);
+    expect(last[centre + 1]).toBeGreaterThan(150);
+  });
+
+  it('refuses MP4 with 422 and a pt-BR reason, and lists why, when the server has no ffmpeg', async () => {
+    const without = await createTestContext({ ffmpegPath: path.join(work, 'sem-ffmpeg') });
+    try {
+      const users = factories(without);
+      const project = await users.buildProject({ corner: CORNER });
+      const token = await users.signIn(
+        await users.buildUser('MANAGER', ['allotment.map'], {
+          customerId: project.customerId,
+          projectIds: [project.id],
+        }),
+      );
+      const formats = await without.app.inject({
+        method: 'GET',
+        url: '/api/v1/timelapse-formats',
+        headers: bearer(token),
+      });
+      expect(formats.json()).toContainEqual({
+        format: 'mp4',
+        available: false,
+        reason: TIMELAPSE_MESSAGES.mp4Unavailable,
+      });
+      const refused = await without.app.inject({
+        method: 'POST',
+        url: `/api/v1/project/${project.id}/timelapse/exports`,
+        headers: bearer(token),
+        payload: { ...VIEW, format: 'mp4' },
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        code: 'TIMELAPSE_MP4_UNAVAILABLE',
+        message: TIMELAPSE_MESSAGES.mp4Unavailable,
+      });
+      expect(await without.db.selectFrom('timelapseExports').select('id').execute()).toHaveLength(0);
+    } finally {
+      await without.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ export interface NewTimelapseExport {
   projectId: number;
   userId: number;
   lotId: number | null;
-  format: 'webp' | 'gif';
+  format: TimelapseExportsTable['format'];
   request: unknown;
   sceneIds: number[];
   fileName: string;

@@ -2,8 +2,9 @@ import { timelapseApi } from '@mirante/shared';
 import type { Router } from '../../http/route';
 import type { TimelapseService } from './timelapse.service';
 
-/** The timelapse player's frames and the animated exports (start, progress, file). */
+/** The timelapse player's frames and the exports' formats, the exports (start, progress, file). */
 export function registerTimelapseRoutes(route: Router, timelapse: TimelapseService): void {
+  route(timelapseApi.formats, () => timelapse.formats());
   route(timelapseApi.frame, async ({ user, params, query }) => ({
     body: await timelapse.frame(user, params.projectId, query),
     contentType: 'image/png',

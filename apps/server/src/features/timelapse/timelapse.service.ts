@@ -9,6 +9,7 @@ import {
   TIMELAPSE_MESSAGES,
   type Scene,
   type TimelapseExport,
+  type TimelapseFormatAvailability,
   type TimelapseExportBody,
   type TimelapseFrameQuery,
 } from '@mirante/shared';
@@ -24,6 +25,8 @@ import { encodeFailure, failureMessage, frameFailure, TimelapseStepError } from 
 import { timelapseFileName } from './timelapse-file-name';
 import type { FrameOverlay, OverlayLot } from './timelapse-overlay';
 import type { TimelapseExportRow, TimelapseRepo } from './timelapse.repo';
+import { canWriteMp4 } from './timelapse-video';
+import { frameSink } from './timelapse-sinks';
 import { frameLayout, MAX_FRAME_TILE_ZOOM, type FrameBox, type FrameLayout } from './timelapse-view';
 
 /** Exported files live here; the storage sweep removes them an hour later (an export is a download). */
@@ -36,6 +39,8 @@ export interface TimelapseOptions {
   layers: LayersService;
   storage: Storage;
   cpu: CpuPool;
+  /** The `ffmpeg` that writes MP4 exports (the configuration's `FFMPEG_PATH`); without it MP4 is refused. */
+  ffmpeg: string;
   /** Sends an export to the workers' queue; absent: it runs in this process, in the background (tests). */
   dispatch?: (exportId: number, user: AuthUser) => Promise<void>;
 }
@@ -61,11 +66,11 @@ const lotLabel = (row: LayerRow) => (row.tagValue ? `Lote ${row.tagValue}` : row
 
 /**
  * Timelapses of a project's published scenes over a lot or a map view: single frames for the player and
- * animated WebP/GIF exports built by a worker. Frames are stitched from the stored tiles as the tile server
+ * animated WebP/GIF (sharp) and MP4 (ffmpeg) exports built by a worker. Frames are stitched from the stored tiles as the tile server
  * serves them (offsets applied) and drawn on the CPU pool.
  */
 export function createTimelapseService(options: TimelapseOptions) {
-  const { repo, projects, scenes, layers, storage, cpu } = options;
+  const { repo, projects, scenes, layers, storage, cpu, ffmpeg } = options;
   const running = new Set<Promise<unknown>>();
 
   async function lotShapes(projectId: number, admin: boolean): Promise<LotShape[]> {
@@ -150,7 +155,7 @@ export function createTimelapseService(options: TimelapseOptions) {
 
   async function composed(
     frame: { box: FrameBox; scene: Scene; overlay: Promise<FrameOverlay> },
-    output: 'png' | 'raw',
+    output: 'png' | 'webp' | 'raw',
   ): Promise<Uint8Array> {
     const [{ layout, tiles }, overlay] = await Promise.all([
       sceneTilesOf(frame.scene, frame.box),
@@ -209,42 +214,51 @@ export function createTimelapseService(options: TimelapseOptions) {
       const followed = row.lotId === null ? undefined : shapes.find((shape) => shape.row.id === row.lotId);
       const lots = framedLots(layout, shapes);
       // Frames run on every thread of the pool at once, one more waiting for each thread while its tiles are
-      // read; the encoding of the whole animation is last.
-      const frames: Uint8Array[] = new Array<Uint8Array>(chosen.length);
-      let done = 0;
-      let next = 0;
-      const lanes = 2 * Math.max(1, cpu.threads);
-      await Promise.all(
-        Array.from({ length: lanes }, async () => {
-          while (next < chosen.length) {
-            const index = next;
-            next += 1;
-            const scene = chosen[index]!;
-            const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
-            frames[index] = await composed({ box, scene, overlay }, 'raw').catch((error: unknown) => {
-              throw frameFailure(displayDate(scene.isoDate), error);
-            });
-            done += 1;
-            await repo.progress(exportId, Math.floor((done / chosen.length) * 85));
-          }
-        }),
-      );
+      // read; each goes to the file's sink as it is drawn (MP4: into ffmpeg at once; WebP/GIF: kept for the
+      // one-pass encoding, last).
       const format = TIMELAPSE_FORMATS[row.format];
-      const file = await cpu
-        .run(
-          'encodeTimelapse',
-          {
-            frames,
-            width: layout.width,
-            height: layout.height,
-            format: row.format,
-            frameMs: request.frameMs,
-          },
-          { transfer: frames.map((frame) => frame.buffer as ArrayBuffer) },
-        )
-        .catch((error: unknown) => {
-          throw encodeFailure(format.label, frames.length, error);
+      const sink = await frameSink(cpu, {
+        format: row.format,
+        frames: chosen.length,
+        width: layout.width,
+        height: layout.height,
+        frameMs: request.frameMs,
+        ffmpeg,
+      }).catch((error: unknown) => {
+        throw encodeFailure(format.label, chosen.length, error);
+      });
+      let file: Uint8Array;
+      try {
+        let done = 0;
+        let next = 0;
+        const lanes = 2 * Math.max(1, cpu.threads);
+        await Promise.all(
+          Array.from({ length: lanes }, async () => {
+            while (next < chosen.length) {
+              const index = next;
+              next += 1;
+              const scene = chosen[index]!;
+              const overlay = overlayOf(user, row.projectId, layout, lots, scene, followed, project.name);
+              const frame = await composed({ box, scene, overlay }, sink.frameOutput).catch(
+                (error: unknown) => {
+                  throw frameFailure(displayDate(scene.isoDate), error);
+                },
+              );
+              await sink.add(index, frame).catch((error: unknown) => {
+                throw encodeFailure(format.label, chosen.length, error);
+              });
+              done += 1;
+              await repo.progress(exportId, Math.floor((done / chosen.length) * 85));
+            }
+          }),
+        );
+        file = await sink.finish().catch((error: unknown) => {
+          throw encodeFailure(format.label, chosen.length, error);
         });
+      } catch (error) {
+        await sink.abort();
+        throw error;
+      }
       const fileKey = `${EXPORTS_PREFIX}/${randomUUID()}.${format.extension}`;
       await storage.put(fileKey, Buffer.from(file)).catch((error: unknown) => {
         throw new TimelapseStepError(TIMELAPSE_MESSAGES.storeFailed, error);
@@ -306,6 +320,8 @@ export function createTimelapseService(options: TimelapseOptions) {
       body: TimelapseExportBody,
     ): Promise<TimelapseExport> {
       const project = await projects.assertAccess(user, projectId, 'map');
+      if (body.format === 'mp4' && !(await canWriteMp4(ffmpeg)))
+        throw unprocessable('TIMELAPSE_MP4_UNAVAILABLE', TIMELAPSE_MESSAGES.mp4Unavailable);
       const shapes = await lotShapes(projectId, seesUnpublished(user));
       const followed = followedLot(shapes, body.lot_id);
       const chosen = keptTimelapseScenes(await scenes.listForProject(user, projectId), body);
@@ -335,6 +351,15 @@ export function createTimelapseService(options: TimelapseOptions) {
       });
       await dispatch(row.id, user);
       return toView(row);
+    },
+
+    /** The formats this server writes now, and why one is not offered (MP4 without ffmpeg). */
+    async formats(): Promise<TimelapseFormatAvailability[]> {
+      const mp4 = await canWriteMp4(ffmpeg);
+      return (Object.keys(TIMELAPSE_FORMATS) as Array<keyof typeof TIMELAPSE_FORMATS>).map((format) => {
+        const available = format !== 'mp4' || mp4;
+        return { format, available, reason: available ? null : TIMELAPSE_MESSAGES.mp4Unavailable };
+      });
     },
 
     async status(user: AuthUser, id: number): Promise<TimelapseExport> {

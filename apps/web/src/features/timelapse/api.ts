@@ -3,7 +3,16 @@ import { timelapseApi, type TimelapseExport, type TimelapseExportBody } from '@m
 import { callApi } from '../../shared/api/callApi';
 import { JOB_PROGRESS_POLL_MS } from '../../shared/api/jobProgress';
 
-/** Asks the server for an animated WebP/GIF of the timelapse. */
+/** The formats the server writes now (MP4 only where it has ffmpeg), and why one is not offered. */
+export function useTimelapseFormats() {
+  return useQuery({
+    queryKey: ['timelapse', 'formats'],
+    queryFn: () => callApi(timelapseApi.formats, {}),
+    staleTime: Infinity,
+  });
+}
+
+/** Asks the server for an animated WebP/GIF or an MP4 of the timelapse. */
 export function useStartTimelapseExport(projectId: number) {
   return useMutation({
     mutationFn: (body: TimelapseExportBody) =>

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { TIMELAPSE_MESSAGES } from '@mirante/shared';
 import { renderWithApp, setupUser } from '../../../test/render';
 import { api, server } from '../../../test/server';
@@ -27,7 +27,43 @@ const exportRow = (status: string, error: string | null = null) => ({
   error,
 });
 
+const formats = (mp4: boolean) => [
+  { format: 'webp', available: true, reason: null },
+  { format: 'gif', available: true, reason: null },
+  { format: 'mp4', available: mp4, reason: mp4 ? null : TIMELAPSE_MESSAGES.mp4Unavailable },
+];
+
 describe('TimelapseExportButtons', () => {
+  beforeEach(() => {
+    server.use(http.get(api('/timelapse-formats'), () => HttpResponse.json(formats(true))));
+  });
+
+  it('disables MP4 and says why when the server has no ffmpeg', async () => {
+    server.use(http.get(api('/timelapse-formats'), () => HttpResponse.json(formats(false))));
+    renderWithApp(<TimelapseExportButtons projectId={3} apiToken="t" request={REQUEST} />);
+    expect(await screen.findByText(TIMELAPSE_MESSAGES.mp4Unavailable)).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Vídeo MP4/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /WebP animado/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('asks the server for an MP4 when it can write one', async () => {
+    const user = setupUser();
+    let asked: unknown = null;
+    server.use(
+      http.post(api('/project/3/timelapse/exports'), async ({ request }) => {
+        asked = ((await request.json()) as { format: string }).format;
+        return HttpResponse.json({ ...exportRow('queued'), format: 'mp4' }, { status: 201 });
+      }),
+      http.get(api('/timelapse-exports/9'), () => HttpResponse.json(exportRow('processing'))),
+    );
+    renderWithApp(<TimelapseExportButtons projectId={3} apiToken="t" request={REQUEST} />);
+    const mp4 = await screen.findByRole('button', { name: /Vídeo MP4/ });
+    await waitFor(() => expect((mp4 as HTMLButtonElement).disabled).toBe(false));
+    await user.click(mp4);
+    await waitFor(() => expect(asked).toBe('mp4'));
+    expect(screen.queryByText(TIMELAPSE_MESSAGES.mp4Unavailable)).toBeNull();
+  });
+
   it('tells the server’s refusal when no scene is left by the filters', async () => {
     const user = setupUser();
     server.use(

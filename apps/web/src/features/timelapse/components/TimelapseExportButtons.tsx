@@ -3,7 +3,7 @@ import { Alert, Button, Progress, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { TIMELAPSE_FORMATS, type TimelapseExportBody, type TimelapseFormat } from '@mirante/shared';
 import { downloadAttachment } from '../../../shared/download/download';
-import { useStartTimelapseExport, useTimelapseExport } from '../api';
+import { useStartTimelapseExport, useTimelapseExport, useTimelapseFormats } from '../api';
 import { exportFileUrl } from '../model/timelapseUrls';
 
 export interface TimelapseExportButtonsProps {
@@ -15,9 +15,19 @@ export interface TimelapseExportButtonsProps {
 
 const FAILED_DOWNLOAD = 'Não foi possível baixar o arquivo. Tente novamente.';
 
-/** 'WebP animado' / 'GIF animado': asks the server for the file, shows its progress and downloads it when ready. */
+/**
+ * 'WebP animado' / 'GIF animado' / 'Vídeo MP4' (when the server can write it; else disabled, with the server's
+ * reason beside it): asks the server for the file, shows its progress and downloads it when ready. */
 export function TimelapseExportButtons({ projectId, apiToken, request }: TimelapseExportButtonsProps) {
   const start = useStartTimelapseExport(projectId);
+  const formats = useTimelapseFormats();
+  // Until the server says, only the formats sharp always writes are offered.
+  const availability = (format: TimelapseFormat) =>
+    formats.data?.find((item) => item.format === format) ??
+    (format === 'mp4' ? { available: false, reason: null } : { available: true, reason: null });
+  const reasons = (Object.keys(TIMELAPSE_FORMATS) as TimelapseFormat[]).flatMap(
+    (format) => availability(format).reason ?? [],
+  );
   const [exportId, setExportId] = useState<number | null>(null);
   const status = useTimelapseExport(exportId);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -55,13 +65,18 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
           <Button
             key={format}
             icon={<DownloadOutlined />}
-            disabled={!request || running}
+            disabled={!request || running || !availability(format).available}
             onClick={() => ask(format)}
           >
             {TIMELAPSE_FORMATS[format].label}
           </Button>
         ))}
       </Space>
+      {reasons.map((reason) => (
+        <Typography.Paragraph key={reason} type="secondary" className="timelapse-export-unavailable">
+          {reason}
+        </Typography.Paragraph>
+      ))}
       {item && (
         <div
           className="timelapse-export-status"
