@@ -8,7 +8,7 @@ import mapWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 export function preloadSignedInPages(): void {
   const ignoreFailure = () => undefined;
   import('../features/shell/pages/ShellLayout').catch(ignoreFailure);
-  import('../features/map/pages/FusionMapPage').catch(ignoreFailure);
+  import('./map/FusionMapPage').catch(ignoreFailure);
   // Immutable under /assets: the map's worker threads then start from the browser's cache.
   fetch(mapWorkerUrl).catch(ignoreFailure);
 }
