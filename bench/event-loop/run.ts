@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -330,6 +330,8 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-loop-'));
   // The embedded PostgreSQL runs as its own user and must reach its data folder.
   await chmod(dataDir, 0o755);
+  await mkdir(path.join(dataDir, 'data'));
+  await chmod(path.join(dataDir, 'data'), 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
@@ -365,8 +367,11 @@ async function main(): Promise<void> {
   } finally {
     await endPhase();
     sampling = false;
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await rm(dataDir, { recursive: true, force: true });
     printTable();
   }
