@@ -98,6 +98,7 @@ async function endPhase(): Promise<void> {
   const stalls = current.loop?.stalls ?? [];
   if (stalls.length > 0)
     console.log(`  bloqueios ≥ 100 ms (início ms, duração ms): ${stalls.map(([at, ms]) => `${at}+${ms}`).join(' ')}`);
+  console.log(`  ${phaseRow(current)}`);
   current = null;
 }
 
@@ -214,23 +215,29 @@ interface EnvironmentAnalysisRow {
 
 const isoOf = (ddmmyyyy: string) => ddmmyyyy.split('/').reverse().join('-');
 
-function printTable(): void {
+const TABLE_HEAD =
+  '| phase | wall s | load | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed | ' +
+  'loop delay p50 / p99 / max ms | main-thread CPU s | stalls ≥ 100 ms |';
+
+function phaseRow(p: Phase): string {
   const f = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
+  return (
+    `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.load.toFixed(1)} | ` +
+    `${p.health.length} | ${stats(p.health)} | ${stats(p.projects)} | ${p.errors} | ` +
+    `${f(p.loop?.delayP50)} / ${f(p.loop?.delayP99)} / ${f(p.loop?.delayMax)} | ` +
+    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${p.loop?.stalls.length ?? '–'} |`
+  );
+}
+
+function printTable(): void {
   const lines = [
     `Event loop under load — ${values.label} (${ROOT}), Node ${process.version}, ${os.availableParallelism()} cores, ` +
       `demo scale ${values.scale}, ${new Date().toISOString().slice(0, 16)}Z, 1-min load at the end ` +
       `${os.loadavg()[0]!.toFixed(1)}`,
     '',
-    '| phase | wall s | load | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed | ' +
-      'loop delay p50 / p99 / max ms | main-thread CPU s | stalls ≥ 100 ms |',
+    TABLE_HEAD,
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...phases.map(
-      (p) =>
-        `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.load.toFixed(1)} | ` +
-        `${p.health.length} | ${stats(p.health)} | ${stats(p.projects)} | ${p.errors} | ` +
-        `${f(p.loop?.delayP50)} / ${f(p.loop?.delayP99)} / ${f(p.loop?.delayMax)} | ` +
-        `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${p.loop?.stalls.length ?? '–'} |`,
-    ),
+    ...phases.map(phaseRow),
   ];
   console.log(lines.join('\n'));
 }
