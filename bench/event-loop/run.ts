@@ -97,7 +97,9 @@ async function endPhase(): Promise<void> {
   current.loop = await probe();
   const stalls = current.loop?.stalls ?? [];
   if (stalls.length > 0)
-    console.log(`  bloqueios ≥ 100 ms (início ms, duração ms): ${stalls.map(([at, ms]) => `${at}+${ms}`).join(' ')}`);
+    console.log(
+      `  bloqueios ≥ 100 ms (início ms, duração ms): ${stalls.map(([at, ms]) => `${at}+${ms}`).join(' ')}`,
+    );
   console.log(`  ${phaseRow(current)}`);
   current = null;
 }
@@ -245,7 +247,10 @@ function printTable(): void {
 async function demoPhases(baseUrl: string): Promise<void> {
   await beginPhase('a. imagens de demonstração (render)');
   void sampler(baseUrl);
-  const login = await fetch(`${baseUrl}/api/v1/user`, post({ email: 'admin@mirante.app.br', password: DEMO_PASSWORD }));
+  const login = await fetch(
+    `${baseUrl}/api/v1/user`,
+    post({ email: 'admin@mirante.app.br', password: DEMO_PASSWORD }),
+  );
   if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
   token = ((await login.json()) as { api_token: string }).api_token;
   await until('as tarefas de demonstração', async () => output.includes(DEMO_TASKS_SENT));
@@ -253,7 +258,8 @@ async function demoPhases(baseUrl: string): Promise<void> {
   await beginPhase('a2. ingest das cenas de demonstração + I.A + detector ambiental');
   await until('as cenas e análises de demonstração', async () => {
     const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
-    if (scenes.length === 0 || scenes.some((s) => s.status === 'queued' || s.status === 'processing')) return false;
+    if (scenes.length === 0 || scenes.some((s) => s.status === 'queued' || s.status === 'processing'))
+      return false;
     const analyses = await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all');
     const states = analyses.map((a) => a.processing_state);
     return analyses.length > 0 && states.every((s) => s !== 'queued' && s !== 'processing');
@@ -261,7 +267,12 @@ async function demoPhases(baseUrl: string): Promise<void> {
   await endPhase();
 }
 
-async function largeIngest(baseUrl: string, projectId: number, file: string, megapixels: string): Promise<number> {
+async function largeIngest(
+  baseUrl: string,
+  projectId: number,
+  file: string,
+  megapixels: string,
+): Promise<number> {
   await beginPhase(`b. ingest de um GeoTIFF de ${megapixels} MP (sintético)`);
   const form = new FormData();
   form.append('date', '2027-01-15');
@@ -277,12 +288,19 @@ async function largeIngest(baseUrl: string, projectId: number, file: string, meg
   return uploaded.id;
 }
 
-async function aiOnNewProject(baseUrl: string, projectId: number, sceneId: number, lots: number): Promise<void> {
+async function aiOnNewProject(
+  baseUrl: string,
+  projectId: number,
+  sceneId: number,
+  lots: number,
+): Promise<void> {
   await beginPhase(`c. I.A: projeto novo, ${lots.toLocaleString('pt-BR')} lotes`);
   const analysis = await json<{ id: number }>(baseUrl, '/api/v1/detection', post({ projectId, sceneId }));
   await json(baseUrl, '/api/v1/detections/process-ai', post({ detect_id: [analysis.id] }));
   await until('a análise da I.A', async () => {
-    const row = (await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all')).find((a) => a.id === analysis.id);
+    const row = (await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all')).find(
+      (a) => a.id === analysis.id,
+    );
     if (row?.processing_state === 'failed') throw new BenchAbort(`a I.A falhou: ${row.error_message}`);
     return row?.processing_state === 'done';
   });
@@ -294,8 +312,15 @@ async function financeImportExport(baseUrl: string, projectId: number): Promise<
   const url = `/api/v1/project/${projectId}/informations`;
   const xlsx = await bytes(baseUrl, `${url}/export?fileType=xls`);
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(editSpreadsheetNotes(xlsx, 'Revisado no bench'))]), 'carteira.xlsx');
-  const result = await json<{ list: { sucesso: boolean }[] }>(baseUrl, `${url}/import`, { method: 'POST', body: form });
+  form.append(
+    'file',
+    new Blob([new Uint8Array(editSpreadsheetNotes(xlsx, 'Revisado no bench'))]),
+    'carteira.xlsx',
+  );
+  const result = await json<{ list: { sucesso: boolean }[] }>(baseUrl, `${url}/import`, {
+    method: 'POST',
+    body: form,
+  });
   const imported = result.list.filter((row) => row.sucesso).length;
   await bytes(baseUrl, `${url}/export?fileType=csv`);
   await endPhase();
@@ -303,7 +328,9 @@ async function financeImportExport(baseUrl: string, projectId: number): Promise<
 }
 
 async function environmentAnalysis(baseUrl: string): Promise<void> {
-  const project = (await json<ProjectRow[]>(baseUrl, '/api/v1/project')).find((p) => p.space === ENVIRONMENT_SPACE);
+  const project = (await json<ProjectRow[]>(baseUrl, '/api/v1/project')).find(
+    (p) => p.space === ENVIRONMENT_SPACE,
+  );
   if (!project) throw new BenchAbort(`o projeto ${ENVIRONMENT_SPACE} não existe`);
   const scenes = (await json<SceneRow[]>(baseUrl, '/api/v1/scenes'))
     .filter((s) => s.project_id === project.id && s.status === 'ready')
@@ -321,7 +348,8 @@ async function environmentAnalysis(baseUrl: string): Promise<void> {
   await until('a análise ambiental', async () => {
     const rows = await json<EnvironmentAnalysisRow[]>(baseUrl, `/api/v1/project/${project.id}/detections`);
     const row = rows.find((r) => r.detectId === created.id);
-    if (row?.processingState === 'failed') throw new BenchAbort(`a análise ambiental falhou: ${row.errorMessage}`);
+    if (row?.processingState === 'failed')
+      throw new BenchAbort(`a análise ambiental falhou: ${row.errorMessage}`);
     return row?.processingState === 'done';
   });
   const reported = existing.find((r) => r.processingState === 'done') ?? { detectId: created.id };
@@ -341,28 +369,36 @@ async function main(): Promise<void> {
   await chmod(path.join(dataDir, 'data'), 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  const profile = values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])] : [];
-  server = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', PROBE, 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'data'),
-      EMBEDDED_PG_PORT: String(pgPort),
-      LOGIN_RATE_LIMIT: '100000',
-      DEMO_IMAGERY_SCALE: values.scale,
-      DATABASE_URL: '',
+  const profile = values['cpu-prof']
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])]
+    : [];
+  server = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', '--import', PROBE, 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'data'),
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOGIN_RATE_LIMIT: '100000',
+        DEMO_IMAGERY_SCALE: values.scale,
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
     await until('o servidor responder', async () => (await timed(`${baseUrl}/api/v1/health`)) !== null);
     await demoPhases(baseUrl);
 
-    console.log(`Preparando (fora das fases): projeto novo com ${lots} lotes e o GeoTIFF de ${megapixels} MP…`);
+    console.log(
+      `Preparando (fora das fases): projeto novo com ${lots} lotes e o GeoTIFF de ${megapixels} MP…`,
+    );
     const project = await createBenchProject(`postgres://mirante:mirante@127.0.0.1:${pgPort}/mirante`, lots);
     const largeFile = path.join(dataDir, `large-${size}.tif`);
     await writeLargeGeoTiff(largeFile, size, project.originFor(size * PIXEL_M));

@@ -44,7 +44,12 @@ async function tile(name: string, bytes: Buffer, onMessage?: (message: unknown) 
 function threadPriorities(): { name: string; niceness: number }[] {
   return readdirSync('/proc/self/task').flatMap((tid) => {
     try {
-      return [{ name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(), niceness: os.getPriority(Number(tid)) }];
+      return [
+        {
+          name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+          niceness: os.getPriority(Number(tid)),
+        },
+      ];
     } catch {
       return []; // ended meanwhile
     }
