@@ -47,7 +47,7 @@ it('a first start killed while rendering the demo imagery has every demo scene q
   const sceneCount = async () => Number((await db!.query('SELECT count(*) AS n FROM scenes')).rows[0].n);
 
   // Killed as soon as the first demo scene is queued: the render is then still going on.
-  expect(await waitFor(sceneCount, (n) => n > 0, 180_000, 50)).toBeGreaterThan(0);
+  expect(await waitFor(sceneCount, (n) => n > 0, START_LIMIT_MS, 50)).toBeGreaterThan(0);
   await stopServerProcess(server, 'SIGKILL');
   const queuedByTheFirstStart = await sceneCount();
   expect(server.output()).toContain('Gerando as imagens de demonstração');
