@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,20 +8,29 @@ import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts';
 import { freePort } from '../../apps/server/test/server-process';
 import { writeLargeGeoTiff } from '../imagery/write-large-geotiff';
+import { createBenchProject } from './bench-project';
+import { editSpreadsheetNotes } from './spreadsheet';
 
 /**
- * `npm run bench:event-loop [-- --root <checkout> --label <name> --scale <demo scale> --size <px>]`: how long
- * cheap requests wait while the default single process (`ROLE=all`, embedded PostgreSQL) does its heavy work.
+ * `npm run bench:event-loop [-- --root <checkout> --label <name> --scale <demo scale> --size <px> --lots <n>
+ * --cpu-prof <dir>]`: how long cheap requests wait while the default single process (`ROLE=all`, embedded
+ * PostgreSQL) does its heavy work, and how long the server's own event loop is blocked.
  *
  * Starts the real server (`apps/server/src/main.ts` of `--root`, default this checkout) on a fresh data folder
- * with the demo imagery on, signs in as the demo ADMIN and, every 100 ms, times `GET /api/v1/health` and the
- * authenticated `GET /api/v1/project`, phase by phase:
+ * with the demo imagery on and `loop-probe.ts` loaded into it, signs in as the demo ADMIN and, every 100 ms, times
+ * `GET /api/v1/health` and the authenticated `GET /api/v1/project`, phase by phase (the issue's list):
  *   a. demo imagery: from the first answer until the server says the demo tasks were sent (the scenes rendered);
- *   b. demo ingest + AI: until every scene is ready and every analysis (lot AI with texture words, environment
- *      detector) has ended;
- *   c. large ingest: a `--size`² px RGB GeoTIFF uploaded to the demo allotment, until it is ready.
- * Prints p50 / p99 / max of both requests per phase, and the phases' wall times (the heavy work's throughput).
- * `--root` lets the same bench run against another checkout (e.g. the commit before a change).
+ *   a2. demo ingest + AI: until every demo scene is ready and every analysis has ended;
+ *   (set-up, not measured: a new allotment with `--lots` lots and their sales, a synthetic `--size`² px GeoTIFF)
+ *   b. large ingest: the synthetic GeoTIFF uploaded to the new allotment, until it is ready;
+ *   c. the AI on it: a new project (its texture words learnt from scratch) reading its lots;
+ *   d. finance: the portfolio exported (.xlsx), every row's notes edited, imported, exported again as CSV;
+ *   e. environment: a detector analysis over the demo environment project's first and last scenes, then the
+ *      report PDF of the demo's environment analysis.
+ * Prints per phase: wall time, load average, p50 / p99 / max of both requests, the event-loop delay
+ * (monitorEventLoopDelay) p50 / p99 / max, the main thread's CPU time and its stalls ≥ 100 ms.
+ * `--root` lets the same bench run against another checkout (e.g. the commit before a change); `--cpu-prof` writes
+ * the server's V8 CPU profile (main thread) into a folder when it stops.
  */
 
 const { values } = parseArgs({
@@ -29,37 +38,79 @@ const { values } = parseArgs({
     root: { type: 'string' },
     label: { type: 'string', default: 'this checkout' },
     scale: { type: 'string', default: '0.5' },
-    size: { type: 'string', default: '8000' },
+    size: { type: 'string', default: '12000' },
+    lots: { type: 'string', default: '10000' },
+    'cpu-prof': { type: 'string' },
   },
 });
 const ROOT = path.resolve(values.root ?? path.join(import.meta.dirname, '../..'));
+const PROBE = path.join(import.meta.dirname, 'loop-probe.ts');
 const SAMPLE_MS = 100;
 const PHASE_LIMIT_MS = 30 * 60_000;
-/** The large GeoTIFF's top-left corner (EPSG:31982 m) and, near enough, in lon/lat: over the demo allotment. */
-const LARGE_ORIGIN: [number, number] = [398_000, 7_407_500];
-const LARGE_ORIGIN_LON_LAT: [number, number] = [-51.9987, -23.4391];
 const DEMO_TASKS_SENT = 'Tarefas de demonstração da inicialização enviadas.';
+const ENVIRONMENT_SPACE = 'app-ribeirao-pinguim';
+const PIXEL_M = 0.3;
+
+interface LoopProbe {
+  wallMs: number;
+  delayP50: number;
+  delayP99: number;
+  delayMax: number;
+  mainCpuMs: number;
+  stalls: [number, number][];
+}
 
 interface Phase {
   name: string;
   started: number;
   ended?: number;
+  load: number;
   health: number[];
   projects: number[];
   errors: number;
+  loop?: LoopProbe;
 }
 
 const phases: Phase[] = [];
 let current: Phase | null = null;
 let token: string | null = null;
 let sampling = true;
+let output = '';
+let server: ChildProcess | null = null;
 
-function beginPhase(name: string): void {
-  const now = performance.now();
-  if (current) current.ended = now;
-  current = { name, started: now, health: [], projects: [], errors: 0 };
+/** The probe's figures since its previous line (SIGUSR2 → one `[loop-probe] {…}` line on the server's stdout). */
+async function probe(): Promise<LoopProbe | undefined> {
+  if (!server?.pid || server.exitCode !== null) return undefined;
+  const before = output.split('[loop-probe] ').length;
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 100; i++) {
+    const parts = output.split('[loop-probe] ');
+    if (parts.length > before) return JSON.parse(parts.at(-1)!.split('\n')[0]!) as LoopProbe;
+    await sleep(50);
+  }
+  return undefined;
+}
+
+async function endPhase(): Promise<void> {
+  if (!current) return;
+  current.ended = performance.now();
+  current.loop = await probe();
+  const stalls = current.loop?.stalls ?? [];
+  if (stalls.length > 0)
+    console.log(
+      `  bloqueios ≥ 100 ms (início ms, duração ms): ${stalls.map(([at, ms]) => `${at}+${ms}`).join(' ')}`,
+    );
+  console.log(`  ${phaseRow(current)}`);
+  current = null;
+}
+
+async function beginPhase(name: string): Promise<void> {
+  await endPhase();
+  await probe(); // starts the probe's count over
+  const load = os.loadavg()[0]!;
+  current = { name, started: performance.now(), load, health: [], projects: [], errors: 0 };
   phases.push(current);
-  console.log(`${new Date().toISOString().slice(11, 19)} ${name} (carga ${os.loadavg()[0]!.toFixed(1)})`);
+  console.log(`${new Date().toISOString().slice(11, 19)} ${name} (carga ${load.toFixed(1)})`);
 }
 
 async function timed(url: string, headers: Record<string, string> = {}): Promise<number | null> {
@@ -82,7 +133,7 @@ async function sampler(baseUrl: string): Promise<void> {
       timed(`${baseUrl}/api/v1/health`),
       token ? timed(`${baseUrl}/api/v1/project`, { authorization: `Bearer ${token}` }) : Promise.resolve(-1),
     ]);
-    if (phase) {
+    if (phase && phase === current) {
       if (health === null || projects === null) phase.errors++;
       if (health !== null) phase.health.push(health);
       if (projects !== null && projects >= 0) phase.projects.push(projects);
@@ -102,14 +153,30 @@ function stats(samples: number[]): string {
   return `${f(quantile(sorted, 0.5))} / ${f(quantile(sorted, 0.99))} / ${f(sorted.at(-1) ?? NaN)}`;
 }
 
-async function json<T>(baseUrl: string, url: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+function authorized(init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { ...(init.headers ?? {}), authorization: `Bearer ${token}` } };
+}
+
+async function json<T>(baseUrl: string, url: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${baseUrl}${url}`, authorized(init));
+  if (!response.ok) throw new BenchAbort(`${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
+async function bytes(baseUrl: string, url: string, init?: RequestInit): Promise<Buffer> {
+  const response = await fetch(`${baseUrl}${url}`, authorized(init));
+  if (!response.ok) throw new BenchAbort(`${url}: ${response.status} ${await response.text()}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+const post = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
 /** Polls `done` every 500 ms; a poll that fails (e.g. a 503 while the server is swamped) counts as not done. */
-async function until(what: string, done: () => Promise<boolean>, server: ChildProcess): Promise<void> {
+async function until(what: string, done: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + PHASE_LIMIT_MS;
   const settled = () =>
     done().catch((error: unknown) => {
@@ -117,7 +184,7 @@ async function until(what: string, done: () => Promise<boolean>, server: ChildPr
       return false;
     });
   while (!(await settled())) {
-    if (server.exitCode !== null) throw new Error(`o servidor saiu durante: ${what}`);
+    if (server?.exitCode !== null) throw new Error(`o servidor saiu durante: ${what}`);
     if (Date.now() > deadline) throw new Error(`tempo esgotado: ${what}`);
     await sleep(500);
   }
@@ -129,28 +196,39 @@ class BenchAbort extends Error {}
 interface SceneRow {
   id: number;
   status: string;
-  project_id?: number;
+  project_id: number;
+  date_formatted: string;
 }
 interface AnalysisRow {
-  processing_state?: string;
-  processingState?: string;
+  id: number;
+  scene_id?: number;
+  processing_state: string;
+  error_message: string | null;
 }
 interface ProjectRow {
   id: number;
-  projectType: string;
-  /** [[west, south], [east, north]] */
-  bounds: [[number, number], [number, number]];
+  space: string;
+}
+interface EnvironmentAnalysisRow {
+  detectId: number;
+  processingState: string;
+  errorMessage: string | null;
 }
 
-/** The large GeoTIFF's footprint (write-large-geotiff.ts: 0.3 m pixels from its corner near Maringá). */
-function overlapOf(
-  project: ProjectRow,
-  footprint: { west: number; south: number; east: number; north: number },
-) {
-  const [[west, south], [east, north]] = project.bounds;
-  const width = Math.min(east, footprint.east) - Math.max(west, footprint.west);
-  const height = Math.min(north, footprint.north) - Math.max(south, footprint.south);
-  return width > 0 && height > 0 ? width * height : 0;
+const isoOf = (ddmmyyyy: string) => ddmmyyyy.split('/').reverse().join('-');
+
+const TABLE_HEAD =
+  '| phase | wall s | load | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed | ' +
+  'loop delay p50 / p99 / max ms | main-thread CPU s | stalls ≥ 100 ms |';
+
+function phaseRow(p: Phase): string {
+  const f = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
+  return (
+    `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.load.toFixed(1)} | ` +
+    `${p.health.length} | ${stats(p.health)} | ${stats(p.projects)} | ${p.errors} | ` +
+    `${f(p.loop?.delayP50)} / ${f(p.loop?.delayP99)} / ${f(p.loop?.delayMax)} | ` +
+    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${p.loop?.stalls.length ?? '–'} |`
+  );
 }
 
 function printTable(): void {
@@ -159,118 +237,184 @@ function printTable(): void {
       `demo scale ${values.scale}, ${new Date().toISOString().slice(0, 16)}Z, 1-min load at the end ` +
       `${os.loadavg()[0]!.toFixed(1)}`,
     '',
-    '| phase | wall s | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...phases.map(
-      (p) =>
-        `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.health.length} | ` +
-        `${stats(p.health)} | ${stats(p.projects)} | ${p.errors} |`,
-    ),
+    TABLE_HEAD,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...phases.map(phaseRow),
   ];
   console.log(lines.join('\n'));
 }
 
+async function demoPhases(baseUrl: string): Promise<void> {
+  await beginPhase('a. imagens de demonstração (render)');
+  void sampler(baseUrl);
+  const login = await fetch(
+    `${baseUrl}/api/v1/user`,
+    post({ email: 'admin@mirante.app.br', password: DEMO_PASSWORD }),
+  );
+  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
+  token = ((await login.json()) as { api_token: string }).api_token;
+  await until('as tarefas de demonstração', async () => output.includes(DEMO_TASKS_SENT));
+
+  await beginPhase('a2. ingest das cenas de demonstração + I.A + detector ambiental');
+  await until('as cenas e análises de demonstração', async () => {
+    const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
+    if (scenes.length === 0 || scenes.some((s) => s.status === 'queued' || s.status === 'processing'))
+      return false;
+    const analyses = await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all');
+    const states = analyses.map((a) => a.processing_state);
+    return analyses.length > 0 && states.every((s) => s !== 'queued' && s !== 'processing');
+  });
+  await endPhase();
+}
+
+async function largeIngest(
+  baseUrl: string,
+  projectId: number,
+  file: string,
+  megapixels: string,
+): Promise<number> {
+  await beginPhase(`b. ingest de um GeoTIFF de ${megapixels} MP (sintético)`);
+  const form = new FormData();
+  form.append('date', '2027-01-15');
+  form.append('project', String(projectId));
+  form.append('file', await openAsBlob(file), 'large.tif');
+  const uploaded = await json<SceneRow>(baseUrl, '/api/v1/scene', { method: 'POST', body: form });
+  await until('o ingest do GeoTIFF grande', async () => {
+    const scene = (await json<SceneRow[]>(baseUrl, '/api/v1/scenes')).find((s) => s.id === uploaded.id);
+    if (scene?.status === 'failed') throw new BenchAbort('o ingest do GeoTIFF grande falhou');
+    return scene?.status === 'ready';
+  });
+  await endPhase();
+  return uploaded.id;
+}
+
+async function aiOnNewProject(
+  baseUrl: string,
+  projectId: number,
+  sceneId: number,
+  lots: number,
+): Promise<void> {
+  await beginPhase(`c. I.A: projeto novo, ${lots.toLocaleString('pt-BR')} lotes`);
+  const analysis = await json<{ id: number }>(baseUrl, '/api/v1/detection', post({ projectId, sceneId }));
+  await json(baseUrl, '/api/v1/detections/process-ai', post({ detect_id: [analysis.id] }));
+  await until('a análise da I.A', async () => {
+    const row = (await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all')).find(
+      (a) => a.id === analysis.id,
+    );
+    if (row?.processing_state === 'failed') throw new BenchAbort(`a I.A falhou: ${row.error_message}`);
+    return row?.processing_state === 'done';
+  });
+  await endPhase();
+}
+
+async function financeImportExport(baseUrl: string, projectId: number): Promise<void> {
+  await beginPhase('d. carteira: exportação .xlsx, importação editada, exportação CSV');
+  const url = `/api/v1/project/${projectId}/informations`;
+  const xlsx = await bytes(baseUrl, `${url}/export?fileType=xls`);
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob([new Uint8Array(editSpreadsheetNotes(xlsx, 'Revisado no bench'))]),
+    'carteira.xlsx',
+  );
+  const result = await json<{ list: { sucesso: boolean }[] }>(baseUrl, `${url}/import`, {
+    method: 'POST',
+    body: form,
+  });
+  const imported = result.list.filter((row) => row.sucesso).length;
+  await bytes(baseUrl, `${url}/export?fileType=csv`);
+  await endPhase();
+  console.log(`  ${imported} de ${result.list.length} linhas importadas`);
+}
+
+async function environmentAnalysis(baseUrl: string): Promise<void> {
+  const project = (await json<ProjectRow[]>(baseUrl, '/api/v1/project')).find(
+    (p) => p.space === ENVIRONMENT_SPACE,
+  );
+  if (!project) throw new BenchAbort(`o projeto ${ENVIRONMENT_SPACE} não existe`);
+  const scenes = (await json<SceneRow[]>(baseUrl, '/api/v1/scenes'))
+    .filter((s) => s.project_id === project.id && s.status === 'ready')
+    .sort((a, b) => isoOf(a.date_formatted).localeCompare(isoOf(b.date_formatted)));
+  const [before, after] = [scenes[0], scenes.at(-1)];
+  if (!before || !after || before === after) throw new BenchAbort('o projeto ambiental não tem duas imagens');
+  const existing = await json<EnvironmentAnalysisRow[]>(baseUrl, `/api/v1/project/${project.id}/detections`);
+
+  await beginPhase('e. análise ambiental + relatório PDF');
+  const created = await json<{ id: number }>(
+    baseUrl,
+    `/api/v1/project/${project.id}/environment-detect`,
+    post({ before_scene_id: before.id, after_scene_id: after.id }),
+  );
+  await until('a análise ambiental', async () => {
+    const rows = await json<EnvironmentAnalysisRow[]>(baseUrl, `/api/v1/project/${project.id}/detections`);
+    const row = rows.find((r) => r.detectId === created.id);
+    if (row?.processingState === 'failed')
+      throw new BenchAbort(`a análise ambiental falhou: ${row.errorMessage}`);
+    return row?.processingState === 'done';
+  });
+  const reported = existing.find((r) => r.processingState === 'done') ?? { detectId: created.id };
+  const pdf = await bytes(baseUrl, `/api/v1/project/${project.id}/detect/${reported.detectId}/report`);
+  await endPhase();
+  console.log(`  relatório: ${(pdf.length / 1024).toFixed(0)} KB`);
+}
+
 async function main(): Promise<void> {
   const size = Number(values.size);
+  const lots = Number(values.lots);
+  const megapixels = ((size * size) / 1e6).toFixed(0);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-loop-'));
   // The embedded PostgreSQL runs as its own user and must reach its data folder.
   await chmod(dataDir, 0o755);
-  const largeFile = path.join(dataDir, `large-${size}.tif`);
-  console.log(`Escrevendo o GeoTIFF de ${((size * size) / 1e6).toFixed(0)} MP…`);
-  await writeLargeGeoTiff(largeFile, size, LARGE_ORIGIN);
-
+  await mkdir(path.join(dataDir, 'data'));
+  await chmod(path.join(dataDir, 'data'), 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
-  let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(dataDir, 'data'),
-      EMBEDDED_PG_PORT: String(pgPort),
-      LOGIN_RATE_LIMIT: '100000',
-      DEMO_IMAGERY_SCALE: values.scale,
-      DATABASE_URL: '',
+  const profile = values['cpu-prof']
+    ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(values['cpu-prof'])]
+    : [];
+  server = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', '--import', PROBE, 'apps/server/src/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataDir, 'data'),
+        EMBEDDED_PG_PORT: String(pgPort),
+        LOGIN_RATE_LIMIT: '100000',
+        DEMO_IMAGERY_SCALE: values.scale,
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  );
+  server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await until(
-      'o servidor responder',
-      async () => (await timed(`${baseUrl}/api/v1/health`)) !== null,
-      server,
-    );
-    beginPhase('a. imagens de demonstração (render)');
-    void sampler(baseUrl);
-    const login = await fetch(`${baseUrl}/api/v1/user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: 'admin@mirante.app.br',
-        password: DEMO_PASSWORD,
-      }),
-    });
-    if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-    token = ((await login.json()) as { api_token: string }).api_token;
-    await until('as tarefas de demonstração', async () => output.includes(DEMO_TASKS_SENT), server);
+    await until('o servidor responder', async () => (await timed(`${baseUrl}/api/v1/health`)) !== null);
+    await demoPhases(baseUrl);
 
-    beginPhase('b. ingest das cenas de demonstração + I.A + detector ambiental');
-    await until(
-      'as cenas e análises de demonstração',
-      async () => {
-        const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
-        if (scenes.length === 0 || scenes.some((s) => s.status === 'queued' || s.status === 'processing'))
-          return false;
-        const analyses = await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all');
-        const states = analyses.map((a) => a.processing_state ?? a.processingState);
-        return analyses.length > 0 && states.every((s) => s !== 'queued' && s !== 'processing');
-      },
-      server,
+    console.log(
+      `Preparando (fora das fases): projeto novo com ${lots} lotes e o GeoTIFF de ${megapixels} MP…`,
     );
+    const project = await createBenchProject(`postgres://mirante:mirante@127.0.0.1:${pgPort}/mirante`, lots);
+    const largeFile = path.join(dataDir, `large-${size}.tif`);
+    await writeLargeGeoTiff(largeFile, size, project.originFor(size * PIXEL_M));
 
-    beginPhase(`c. ingest de um GeoTIFF de ${((size * size) / 1e6).toFixed(0)} MP`);
-    const projects = await json<ProjectRow[]>(baseUrl, '/api/v1/project');
-    // The demo project the GeoTIFF overlaps most (it is written near the demo allotment).
-    const side = size * 0.3; // metres
-    const [west, north] = LARGE_ORIGIN_LON_LAT;
-    const footprint = {
-      west,
-      north,
-      east: west + side / (111_320 * Math.cos((north * Math.PI) / 180)),
-      south: north - side / 110_574,
-    };
-    const allotment = [...projects].sort((a, b) => overlapOf(b, footprint) - overlapOf(a, footprint))[0];
-    if (!allotment || overlapOf(allotment, footprint) === 0) throw new Error('nenhum projeto sob o GeoTIFF');
-    const form = new FormData();
-    form.append('date', '2027-01-15');
-    form.append('project', String(allotment.id));
-    form.append('file', await openAsBlob(largeFile), 'large.tif');
-    const upload = await fetch(`${baseUrl}/api/v1/scene`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (!upload.ok) throw new Error(`upload: ${upload.status} ${await upload.text()}`);
-    const uploaded = (await upload.json()) as SceneRow;
-    await until(
-      'o ingest do GeoTIFF grande',
-      async () => {
-        const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
-        const scene = scenes.find((s) => s.id === uploaded.id);
-        if (scene?.status === 'failed') throw new BenchAbort('o ingest do GeoTIFF grande falhou');
-        return scene?.status === 'ready';
-      },
-      server,
-    );
-    if (current) (current as Phase).ended = performance.now();
+    const sceneId = await largeIngest(baseUrl, project.id, largeFile, megapixels);
+    await aiOnNewProject(baseUrl, project.id, sceneId, lots);
+    await financeImportExport(baseUrl, project.id);
+    await environmentAnalysis(baseUrl);
   } finally {
+    await endPhase();
     sampling = false;
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await rm(dataDir, { recursive: true, force: true });
     printTable();
   }
@@ -278,5 +422,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
+  console.error(output.split('\n').slice(-30).join('\n'));
   process.exit(1);
 });

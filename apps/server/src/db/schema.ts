@@ -258,6 +258,7 @@ export interface Database {
   detectionResults: DetectionResultsTable;
   projectTextureDictionaries: ProjectTextureDictionariesTable;
   demoImageryLoads: DemoImageryLoadsTable;
+  demoImageryStarts: DemoImageryStartsTable;
   layerListChanges: LayerListChangesTable;
   lotInformations: LotInformationsTable;
   lotInformationChanges: LotInformationChangesTable;
@@ -288,6 +289,12 @@ export interface Database {
   reportScheduleRecipients: ReportScheduleRecipientsTable;
   reportRuns: ReportRunsTable;
   reportDeliveries: ReportDeliveriesTable;
+}
+
+/** Migration 202612080300: projects whose demo scenes began to be queued (the first start may be cut short). */
+export interface DemoImageryStartsTable {
+  projectId: number;
+  startedAt: Generated<Date>;
 }
 
 /** Migration 007: projects whose demo scenes were queued once. */

@@ -95,4 +95,66 @@ describe('demo imagery loader', () => {
     expect(await loadDemoImagery(context.db, context.services, options())).toBe(0);
     expect(await auroraScenes()).toHaveLength(0);
   });
+
+  it('after a start cut short while queueing, queues only the demo scenes that start had not queued', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'mirante-demo-cut-'));
+    const dates = ['2026-02-01', '2026-03-01', '2026-04-01'];
+    for (const date of dates)
+      await writeFile(
+        path.join(dir, `${date}.tif`),
+        syntheticGeoTiff({ origin: SYNTHETIC_ORIGINS.demoAllotment }).bytes,
+      );
+    const manifest = {
+      seed: 1,
+      epsg: 31982,
+      totalMs: 0,
+      sites: [
+        {
+          key: 'allotment',
+          space: 'jardim-das-palmeiras',
+          layers: 'layers.geojson',
+          groundTruth: 'truth.json',
+          scenes: dates.map((date) => ({
+            date,
+            file: `${date}.tif`,
+            cloud: 0,
+            precision: 0.5,
+            model3d: null,
+          })),
+        },
+      ],
+    } as unknown as DemoManifest;
+    await writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const project = await context.db
+      .selectFrom('projects')
+      .select('id')
+      .where('space', '=', 'jardim-das-palmeiras')
+      .executeTakeFirstOrThrow();
+    // What the cut start left: its first demo scene queued, the project marked as started, not as loaded.
+    await context.db.insertInto('demoImageryStarts').values({ projectId: project.id }).execute();
+    await context.services.scenes.ingestLocalFile({
+      projectId: project.id,
+      date: '2026-02-01',
+      filePath: path.join(dir, '2026-02-01.tif'),
+      publish: true,
+    });
+
+    expect(
+      await loadDemoImagery(context.db, context.services, { outDir: dir, scale: 1, log: () => undefined }),
+    ).toBe(2);
+    const scenes = await context.db
+      .selectFrom('scenes')
+      .select('date')
+      .where('projectId', '=', project.id)
+      .orderBy('date')
+      .execute();
+    expect(scenes.map((scene) => scene.date)).toEqual(dates);
+    const loaded = await context.db
+      .selectFrom('demoImageryLoads')
+      .select('projectId')
+      .where('projectId', '=', project.id)
+      .execute();
+    expect(loaded).toHaveLength(1);
+    await rm(dir, { recursive: true, force: true });
+  });
 });

@@ -23,7 +23,9 @@ export function readDemoManifest(outDir: string): DemoManifest | null {
 /**
  * Renders the demo scenes (once; they are kept in `outDir`) and queues each one for ingest through the same
  * pipeline a customer's upload goes through as soon as it is rendered, once per project: projects that have
- * scenes, or had their demo scenes queued before (an ADMIN may have deleted them since), are left alone.
+ * scenes, or had their demo scenes queued before (an ADMIN may have deleted them since), are left alone. A first
+ * start cut short while rendering (no manifest yet) renders again on the next start, which queues only the
+ * scenes the cut start had not queued.
  */
 export async function loadDemoImagery(
   db: Db,
@@ -34,14 +36,25 @@ export async function loadDemoImagery(
   const projectsBySpace = await repo.projectsAwaitingDemoImagery();
   if (projectsBySpace.size === 0) return 0;
 
-  // A scene is queued for ingest once: as soon as it is rendered on a first start, from the manifest after.
+  // A scene is queued for ingest once: as soon as it is rendered on a first start, from the manifest after. The
+  // scenes a start cut short had queued are the project's scenes on the demo dates.
   const ingested = new Map<string, { sceneId: number; file: string }[]>();
+  const queuedBefore = new Map<number, Map<string, number>>();
+  for (const projectId of projectsBySpace.values())
+    queuedBefore.set(projectId, await repo.sceneIdsByDate(projectId));
   let queued = 0;
   const ingest = async (space: string, scene: SceneManifestEntry): Promise<void> => {
     const projectId = projectsBySpace.get(space);
     if (projectId === undefined) return;
     const site = ingested.get(space) ?? [];
+    ingested.set(space, site);
     if (site.some((done) => done.file === scene.file)) return;
+    const earlier = queuedBefore.get(projectId)?.get(scene.date);
+    if (earlier !== undefined) {
+      site.push({ sceneId: earlier, file: scene.file });
+      return;
+    }
+    await repo.markDemoImageryStarted(projectId);
     const row = await services.scenes.ingestLocalFile({
       projectId,
       date: scene.date,
@@ -52,7 +65,6 @@ export async function loadDemoImagery(
       modelPath: scene.model3d ? path.join(options.outDir, scene.model3d) : null,
     });
     site.push({ sceneId: row.id, file: scene.file });
-    ingested.set(space, site);
     queued++;
   };
 

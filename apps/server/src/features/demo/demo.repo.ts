@@ -11,15 +11,27 @@ export function createDemoRepo(db: Db) {
       return Number(row.n) === 0;
     },
 
-    /** Projects with no scene that never had demo imagery queued (space → id). */
+    /**
+     * Projects that never had all their demo imagery queued (space → id): those with no scene, and those whose
+     * demo scenes began to be queued by a start that was cut short.
+     */
     async projectsAwaitingDemoImagery(): Promise<Map<string, number>> {
       const rows = await db
         .selectFrom('projects')
         .select(['projects.id', 'projects.space'])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(selectFrom('scenes').select('scenes.id').whereRef('scenes.projectId', '=', 'projects.id')),
-          ),
+        .where(({ or, not, exists, selectFrom }) =>
+          or([
+            not(
+              exists(
+                selectFrom('scenes').select('scenes.id').whereRef('scenes.projectId', '=', 'projects.id'),
+              ),
+            ),
+            exists(
+              selectFrom('demoImageryStarts')
+                .select('demoImageryStarts.projectId')
+                .whereRef('demoImageryStarts.projectId', '=', 'projects.id'),
+            ),
+          ]),
         )
         .where(({ not, exists, selectFrom }) =>
           not(
@@ -32,6 +44,25 @@ export function createDemoRepo(db: Db) {
         )
         .execute();
       return new Map(rows.map((row) => [row.space, row.id]));
+    },
+
+    async markDemoImageryStarted(projectId: number): Promise<void> {
+      await db
+        .insertInto('demoImageryStarts')
+        .values({ projectId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
+
+    /** The project's scenes by date (YYYY-MM-DD → id): the demo scenes an interrupted start already queued. */
+    async sceneIdsByDate(projectId: number): Promise<Map<string, number>> {
+      const rows = await db
+        .selectFrom('scenes')
+        .select(['id', 'date'])
+        .where('projectId', '=', projectId)
+        .orderBy('id')
+        .execute();
+      return new Map(rows.map((row) => [row.date, row.id]));
     },
 
     async projectIdBySpace(space: string): Promise<number | null> {
