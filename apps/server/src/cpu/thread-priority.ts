@@ -5,7 +5,7 @@ import { getPriority, setPriority } from 'node:os';
 export const CPU_THREAD_NICENESS = 10;
 
 /** The kernel's id of the calling thread (Linux: /proc/thread-self → `<pid>/task/<tid>`), or null elsewhere. */
-function kernelThreadId(): number | null {
+export function kernelThreadId(): number | null {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     return Number.isInteger(tid) && tid > 0 ? tid : null;
