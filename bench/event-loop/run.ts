@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { openAsBlob } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -365,8 +365,6 @@ async function main(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mirante-bench-loop-'));
   // The embedded PostgreSQL runs as its own user and must reach its data folder.
   await chmod(dataDir, 0o755);
-  await mkdir(path.join(dataDir, 'data'));
-  await chmod(path.join(dataDir, 'data'), 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://127.0.0.1:${port}`;
   const profile = values['cpu-prof']
@@ -410,11 +408,8 @@ async function main(): Promise<void> {
   } finally {
     await endPhase();
     sampling = false;
-    if (server.exitCode === null && server.signalCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
     await rm(dataDir, { recursive: true, force: true });
     printTable();
   }

@@ -1,14 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainTiff, syntheticGeoTiff } from '../../test/geotiff-fixtures';
 import { DEFAULT_IMAGE_LIMITS } from '../imagery/limits';
 import { ImageryError } from '../imagery/imagery-error';
 import type { TilingProgress } from '../features/scenes/scene-tasks';
 import { createCpuPool, CpuPoolClosedError, type CpuPool } from './cpu-pool';
-import { CPU_THREAD_NICENESS } from './thread-priority';
 
 let pool: CpuPool;
 let dir: string;
@@ -40,41 +38,7 @@ async function tile(name: string, bytes: Buffer, onMessage?: (message: unknown) 
   );
 }
 
-/** This process's threads by name, with their niceness (Linux). */
-function threadPriorities(): { name: string; niceness: number }[] {
-  return readdirSync('/proc/self/task').flatMap((tid) => {
-    try {
-      return [
-        {
-          name: readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
-          niceness: os.getPriority(Number(tid)),
-        },
-      ];
-    } catch {
-      return []; // ended meanwhile
-    }
-  });
-}
-
 describe('the CPU pool', () => {
-  it.skipIf(process.platform !== 'linux')(
-    'tiles on threads (its own and the libvips ones) below the priority of the event loop',
-    async () => {
-      await tile('priority.tif', syntheticGeoTiff().bytes);
-      await vi.waitFor(
-        () => {
-          const threads = threadPriorities();
-          const libvips = threads.filter((thread) => thread.name === 'libvips worker');
-          expect(libvips.length).toBeGreaterThan(0);
-          expect(libvips.every((thread) => thread.niceness === CPU_THREAD_NICENESS)).toBe(true);
-          expect(threads.some((t) => t.name === 'WorkerThread' && t.niceness === CPU_THREAD_NICENESS)).toBe(true);
-        },
-        { timeout: 10_000, interval: 200 },
-      );
-      expect(os.getPriority(process.pid)).toBe(0);
-    },
-  );
-
   it('runs a TypeScript task in a thread and hands over every message it posted before its answer', async () => {
     const fractions: number[] = [];
     const tiled = await tile('scene.tif', syntheticGeoTiff().bytes, (message) =>

@@ -9,11 +9,4 @@ if (workerData.tasksModule.endsWith('.ts')) {
 }
 const tasks = await import(workerData.tasksModule);
 
-// The thread, and the libvips threads sharp starts (now and later, checked every 2 s), run below the priority of
-// the event loop that answers HTTP. Beside this file in the tasks module's language (.ts sources, .js compiled).
-const language = workerData.tasksModule.slice(workerData.tasksModule.lastIndexOf('.'));
-const priority = await import(new URL(`./thread-priority${language}`, import.meta.url).href);
-priority.lowerThisThreadPriority();
-setInterval(priority.lowerImageLibraryThreads, 2_000).unref();
-
 export default tasks.runCpuTask;
