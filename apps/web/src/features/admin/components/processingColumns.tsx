@@ -1,4 +1,4 @@
-import { Progress, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Progress, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { AI_REVIEW_BELOW, AI_REVIEW_LABEL, type SceneWithAnalysis } from '@mirante/shared';
 
 function ProcessingCell({ row }: { row: SceneWithAnalysis }) {
@@ -38,12 +38,24 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
   {
     title: AI_REVIEW_LABEL,
     dataIndex: 'review_count',
-    width: 100,
-    render: (value: number) =>
+    width: 180,
+    render: (value: number, row) =>
       value > 0 ? (
-        <Tooltip title={`Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`}>
-          <Tag color="orange">{value === 1 ? '1 lote' : `${value} lotes`}</Tag>
-        </Tooltip>
+        <>
+          <Tooltip
+            title={
+              row.review_reason ??
+              `Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`
+            }
+          >
+            <Tag color="orange">{value === 1 ? '1 lote' : `${value} lotes`}</Tag>
+          </Tooltip>
+          {row.review_reason && (
+            <div>
+              <Typography.Text type="secondary">{row.review_reason}</Typography.Text>
+            </div>
+          )}
+        </>
       ) : (
         <span>—</span>
       ),
