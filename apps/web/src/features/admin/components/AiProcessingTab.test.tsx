@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { DETECTION_MESSAGES, type SceneWithAnalysis } from '@mirante/shared';
@@ -24,7 +25,7 @@ const row = (fields: Partial<SceneWithAnalysis>): SceneWithAnalysis => ({
 });
 
 describe("'Processamento I.A'", () => {
-  it("says why every lot of an analysis is 'A revisar' when the AI gives a reason", async () => {
+  it("marks the analysis whose lots are all 'A revisar' for a reason, and hovering its count tells the reason", async () => {
     server.use(
       http.get(api('/scenes/with-analysis'), () =>
         HttpResponse.json([
@@ -34,8 +35,17 @@ describe("'Processamento I.A'", () => {
       ),
     );
     renderWithApp(<AiProcessingTab />);
-    expect(await screen.findByText('82 lotes')).toBeTruthy();
+    const unfamiliar = await screen.findByText('82 lotes');
     expect(screen.getByText('3 lotes')).toBeTruthy();
-    expect(screen.getAllByText('imagem diferente das que a I.A conhece: confira os lotes')).toHaveLength(1);
+    // one marked count (the unfamiliar scene's), none on the analysis whose lots were merely unsure
+    expect(screen.getAllByRole('img', { name: 'imagem diferente das que a I.A conhece: confira os lotes' })).toHaveLength(
+      1,
+    );
+    // the reason is not column text: it shows on hover only
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.hover(unfamiliar);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'imagem diferente das que a I.A conhece: confira os lotes',
+    );
   });
 });
