@@ -38,9 +38,9 @@ describe("'Processamento I.A'", () => {
     const unfamiliar = await screen.findByText('82 lotes');
     expect(screen.getByText('3 lotes')).toBeTruthy();
     // one marked count (the unfamiliar scene's), none on the analysis whose lots were merely unsure
-    expect(screen.getAllByRole('img', { name: 'imagem diferente das que a I.A conhece: confira os lotes' })).toHaveLength(
-      1,
-    );
+    expect(
+      screen.getAllByRole('img', { name: 'imagem diferente das que a I.A conhece: confira os lotes' }),
+    ).toHaveLength(1);
     // the reason is not column text: it shows on hover only
     expect(screen.queryByRole('tooltip')).toBeNull();
     await userEvent.hover(unfamiliar);

@@ -44,7 +44,10 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
     render: (value: number, row) =>
       value > 0 ? (
         <Tooltip
-          title={row.review_reason ?? `Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`}
+          title={
+            row.review_reason ??
+            `Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`
+          }
         >
           <Tag
             color="orange"
