@@ -56,7 +56,7 @@ export interface RealCell {
   features: LotFeatures;
 }
 
-interface LabelledRaster {
+export interface LabelledRaster {
   group: string;
   source: RasterSource;
   /** 1 = building, per raster pixel (row-major, source.width × source.height). */
@@ -157,7 +157,7 @@ function rasteriseFootprints(source: RasterSource, footprints: readonly Polygon[
   return built;
 }
 
-async function labelledRasters(set: string, dir: string): Promise<LabelledRaster[]> {
+export async function labelledRasters(set: string, dir: string): Promise<LabelledRaster[]> {
   if (set === 'spacenet-rio-westzone') {
     const files = readdirSync(join(dir, '3band'))
       .filter((f) => f.endsWith('.tif'))
