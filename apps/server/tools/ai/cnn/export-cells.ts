@@ -24,8 +24,8 @@ import { cutPatch, PATCH_HEIGHT, PATCH_WIDTH, pixelBox } from './cell-patches';
 /** Where the patches go (git-ignored): one `<source>.bin` (N × 80 × 40 × 3 bytes) and `<source>.json` each. */
 export const CNN_CELLS_DIR = join(DATASET_CACHE_DIR, 'cnn-cells');
 
-/** Scenes of each demo layout cut into patches: every 4th month (0, 4, 8, 12, 16). */
-const DEMO_DATE_STEP = 4;
+/** Scenes of each demo layout cut into patches: every 6th month (0, 6, 12). */
+const DEMO_DATE_STEP = 6;
 
 interface PatchMeta {
   id: string;
@@ -164,13 +164,16 @@ async function exportDemo(name: string, seeds: readonly number[]): Promise<void>
 /**
  * `npm run ai:cnn-cells`: writes the CNN's training and evaluation patches, cut from the same 12 × 25 m cells (all
  * four grids) that `ai:eval` scores, with the current model's zero-shot reading of each beside it; the Bali
- * crop-plot cells; the demo's training layouts and its test layout (synthetic held-out).
+ * crop-plot cells; the demo's training layouts and its test layout (synthetic held-out). `-- --demo-only`: the
+ * demo's alone.
  */
 async function main(): Promise<void> {
   const testdata = sharedTestdata();
   if (!testdata.found) throw new Error(`ai:cnn-cells needs the labelled real sets: ${testdata.reason}`);
-  await exportRealSets(testdata.dir);
-  await exportBali(testdata.dir);
+  if (!process.argv.includes('--demo-only')) {
+    await exportRealSets(testdata.dir);
+    await exportBali(testdata.dir);
+  }
   await exportDemo('synthetic-train', TRAINING_SEEDS);
   await exportDemo('synthetic-test', [TEST_SEED]);
 }
