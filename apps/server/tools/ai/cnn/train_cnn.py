@@ -19,6 +19,7 @@ import math
 import os
 import random
 import sys
+import textwrap
 import time
 from datetime import date
 
@@ -305,15 +306,14 @@ def main():
     ]
     for name, cnn, cur in rows:
         lines.append(f"| {PLACES[name]} ({cnn['n']}, {cnn['built']}) | {fmt(cnn)} | {fmt(cur)} |")
-    lines += [
-        '',
+    lines += [''] + textwrap.wrap(
         (f"Synthetic held-out (demo layout 2025, every 6th scene, {synthetic['n']} lots, built vs empty): CNN balanced "
          f"accuracy {100 * synthetic['balanced']:.1f} %." if synthetic else 'Synthetic held-out: not run.') +
         f" Bali crop plots (by eye, {int(bali_empty.sum())} empty "
         f"cells): CNN reads {bali_read_built} built, {bali_false} of them at ≥ 0.75. Training + scoring "
         f"{train_cpu / 60:.1f} CPU min (1 thread, {args.epochs} epochs × 3,000 patches, 3 folds); forward pass "
         f'{forward_ms:.0f} ms CPU per 1,000 lots (patch cutting not included); load {load_avg[0]:.0f}.',
-    ]
+        width=116)
     table = '\n'.join(lines)
     print('\n' + table)
     if args.write:
