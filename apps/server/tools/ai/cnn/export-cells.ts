@@ -15,7 +15,14 @@ import { fitBuiltModel, SYNTHETIC_SAMPLES, syntheticSamples } from '../built-tra
 import { toSample } from '../adaptation-selection';
 import { DATASET_CACHE_DIR, REPO_ROOT, sharedTestdata } from '../paths';
 import { loadRealCells } from '../real-data';
-import { BUILT_SHARE, GRID_OFFSETS, gridCells, labelledRasters, REAL_SETS, type RealCell } from '../real-sets';
+import {
+  BUILT_SHARE,
+  GRID_OFFSETS,
+  gridCells,
+  labelledRasters,
+  REAL_SETS,
+  type RealCell,
+} from '../real-sets';
 import { sceneRasterSource } from '../scene-raster-source';
 import { TEST_SEED, TRAINING_SEEDS } from '../splits';
 import { buildDataset } from '../training-data';
@@ -93,7 +100,10 @@ async function exportRealSets(testdata: string): Promise<void> {
   const readings = currentReadings(cells, syntheticSamples(demo, SYNTHETIC_SAMPLES));
   for (const info of REAL_SETS) {
     const writer = new PatchWriter(info.name);
-    for (const { group, source, buildings } of await labelledRasters(info.name, join(testdata, 'labelled', info.name))) {
+    for (const { group, source, buildings } of await labelledRasters(
+      info.name,
+      join(testdata, 'labelled', info.name),
+    )) {
       for (const [grid, offset] of GRID_OFFSETS.entries()) {
         const { lots, share } = gridCells(source, buildings, offset);
         for (const lot of lots) {
@@ -114,17 +124,23 @@ async function exportRealSets(testdata: string): Promise<void> {
 
 /** The Bali drone orthomosaic's grid-0 cells labelled by eye (tools/ai/bali-labels.json); excluded cells left out. */
 async function exportBali(testdata: string): Promise<void> {
-  const labels = JSON.parse(readFileSync(join(REPO_ROOT, 'apps/server/tools/ai/bali-labels.json'), 'utf8')) as {
+  const labels = JSON.parse(
+    readFileSync(join(REPO_ROOT, 'apps/server/tools/ai/bali-labels.json'), 'utf8'),
+  ) as {
     built: string[];
     excluded: string[];
   };
-  const source = await openGeoTiff(join(testdata, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif'), DEFAULT_IMAGE_LIMITS);
+  const source = await openGeoTiff(
+    join(testdata, 'imagery/bali_drone_ortho_rgba_utm50s_0.35m.tif'),
+    DEFAULT_IMAGE_LIMITS,
+  );
   const writer = new PatchWriter('bali');
   const { lots } = gridCells(source, new Uint8Array(source.width * source.height));
   for (const lot of lots) {
     if (labels.excluded.includes(lot.id)) continue;
     const patch = await cutPatch(source, pixelBox(source, lot.geometry as Polygon));
-    if (patch) writer.add(patch, { id: lot.id, group: 'bali', grid: 0, built: labels.built.includes(lot.id) });
+    if (patch)
+      writer.add(patch, { id: lot.id, group: 'bali', grid: 0, built: labels.built.includes(lot.id) });
   }
   await source.close();
   writer.save();
