@@ -56,7 +56,7 @@ export interface RealCell {
   features: LotFeatures;
 }
 
-export interface LabelledRaster {
+interface LabelledRaster {
   group: string;
   source: RasterSource;
   /** 1 = building, per raster pixel (row-major, source.width × source.height). */

@@ -4,7 +4,7 @@ import type { RasterSource } from '../../../src/imagery/raster-source';
 /** Patch size the CNN reads: 40 × 80 pixels, ~0.3 m per pixel over a 12 × 25 m lot (3 bytes a pixel, RGB). */
 export const PATCH_WIDTH = 40;
 export const PATCH_HEIGHT = 80;
-export const PATCH_BYTES = PATCH_WIDTH * PATCH_HEIGHT * 3;
+const PATCH_BYTES = PATCH_WIDTH * PATCH_HEIGHT * 3;
 
 /** A lot's extent in raster pixels (fractional): the bounding box of its ring. */
 export function pixelBox(

@@ -29,7 +29,7 @@ import { buildDataset } from '../training-data';
 import { cutPatch, PATCH_HEIGHT, PATCH_WIDTH, pixelBox } from './cell-patches';
 
 /** Where the patches go (git-ignored): one `<source>.bin` (N × 80 × 40 × 3 bytes) and `<source>.json` each. */
-export const CNN_CELLS_DIR = join(DATASET_CACHE_DIR, 'cnn-cells');
+const CNN_CELLS_DIR = join(DATASET_CACHE_DIR, 'cnn-cells');
 
 /** Scenes of each demo layout cut into patches: every 6th month (0, 6, 12). */
 const DEMO_DATE_STEP = 6;
