@@ -294,12 +294,9 @@ def main():
                       dynamic_axes={'rgb': {0: 'n'}, 'logits': {0: 'n'}}, opset_version=13)
     load_avg = os.getloadavg()
     lines = [
-        f'## Detections AI: CNN vs current model, leave-one-set-out (`npm run ai:train-cnn`, {date.today()})',
-        '',
-        'Zero-shot on grid 0 of each labelled set (real imagery), 12 × 25 m cells; each cell read by a model trained',
-        'without its set. CNN: 40 × 80 patch, 8 conv layers (`tools/ai/cnn/train_cnn.py`), temperature on 15 % of the',
-        "training images; current: boosted trees + built/empty model (`ai:eval`'s rule). Columns: balanced accuracy |",
-        "built recall | ECE | accuracy of readings not 'A revisar' (their share).",
+        f'## Detections AI: CNN vs current model, leave-one-set-out (`npm run ai:train-cnn`, {date.today()}, real)',
+        'Zero-shot, grid 0, models trained without the set (Austin, Zanzibar, Bali: Rio + Kampala). Balanced accuracy |',
+        "built recall | ECE | accuracy not 'A revisar' (share). CNN: `tools/ai/cnn/train_cnn.py`; current: `ai:eval`'s rule.",
         '',
         '| set (cells, built) | CNN bal. | recall | ECE | not revisar | current bal. | recall | ECE | not revisar |',
         '|---|---|---|---|---|---|---|---|---|',
