@@ -84,6 +84,7 @@ describe('the CPU pool', () => {
         scene: { file: 'x', kind: 'geotiff', bounds: null },
         lots: [],
         learnDictionary: false,
+        corrections: [],
       }),
     ).rejects.toThrow('O processamento em segundo plano foi encerrado.');
   });

@@ -325,6 +325,8 @@ export interface DetectionsTable {
   processingState: Generated<DetectionProcessingState>;
   processingProgress: Generated<number>;
   processingError: string | null;
+  /** Migration 202612080001: why every AI reading of the analysis is 'A revisar' (pt-BR); null otherwise. */
+  reviewReason: ColumnType<string | null, string | null | undefined, string | null>;
   /** Last sign of life of the AI run working on this analysis (migration 012). */
   processingHeartbeatAt: ColumnType<Date | null, never, Date | null>;
   /** Migration 030: the minimum mapping unit of an environment analysis (m²); null otherwise. */

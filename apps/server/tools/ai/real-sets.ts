@@ -157,7 +157,7 @@ function rasteriseFootprints(source: RasterSource, footprints: readonly Polygon[
   return built;
 }
 
-async function labelledRasters(set: string, dir: string): Promise<LabelledRaster[]> {
+export async function labelledRasters(set: string, dir: string): Promise<LabelledRaster[]> {
   if (set === 'spacenet-rio-westzone') {
     const files = readdirSync(join(dir, '3band'))
       .filter((f) => f.endsWith('.tif'))

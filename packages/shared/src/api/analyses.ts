@@ -85,6 +85,11 @@ export const sceneWithAnalysisSchema = sceneWithoutDetectSchema.extend({
   error_message: z.string().nullable(),
   /** Lots the analysis read with a confidence under AI_REVIEW_BELOW ('A revisar'), manual corrections excluded. */
   review_count: z.number().int(),
+  /**
+   * Why the AI sent every lot of the analysis to 'A revisar' whatever its reading (e.g. a scene unlike the
+   * imagery the AI knows), in pt-BR; null when each lot's own confidence decides.
+   */
+  review_reason: z.string().nullable(),
 });
 export type SceneWithAnalysis = z.infer<typeof sceneWithAnalysisSchema>;
 

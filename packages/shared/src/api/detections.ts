@@ -17,6 +17,8 @@ export const DETECTION_MESSAGES = {
   notLots: 'Só lotes do projeto podem receber detecções.',
   onlyAllotments: 'A análise por I.A está disponível apenas para loteamentos.',
   noLots: 'O projeto não possui lotes para analisar.',
+  /** The analysis's review reason when its scene is unlike the imagery the AI was trained on. */
+  unfamiliarScene: 'imagem diferente das que a I.A conhece: confira os lotes',
 } as const;
 
 /** One lot's reading at an analysis's date: the AI's, or an ADMIN's correction of it. */

@@ -49,5 +49,6 @@ export function toSceneWithAnalysis(row: DetectionReviewRow): SceneWithAnalysis 
     progress: row.processingProgress,
     error_message: row.processingError,
     review_count: row.reviewCount,
+    review_reason: row.reviewReason,
   };
 }

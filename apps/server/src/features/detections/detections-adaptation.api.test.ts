@@ -44,7 +44,12 @@ async function processAi() {
   const response = await kit.call(admin, 'POST', '/detections/process-ai', { detect_id: [detectId] });
   expect(response.statusCode).toBe(200);
   await ctx.services.analyses.whenIdle();
-  expect(await kit.detection(detectId)).toMatchObject({ processingState: 'done', processingError: null });
+  // A real satellite tile like the imagery the AI was trained on: no scene-wide review reason.
+  expect(await kit.detection(detectId)).toMatchObject({
+    processingState: 'done',
+    processingError: null,
+    reviewReason: null,
+  });
 }
 
 const statusRows = () =>

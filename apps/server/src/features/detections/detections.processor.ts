@@ -98,7 +98,9 @@ async function keptDictionary(
  * The `detections-process` job: reads every LOT of an allotment's analysed scene with the AI (features
  * against the project's previous analysed scene) and makes the readings the lots' status history at the
  * scene's date (source 'ai', precision = confidence). The project's manual corrections adapt the built/empty
- * model first (ai/project-adaptation.ts); a scene the model cannot read (grey, coarse, cloud) is not classified.
+ * model first (ai/project-adaptation.ts); a scene the model cannot read (grey, coarse, cloud) is not classified;
+ * one unlike the imagery it knows (ai/scene-familiarity.ts) is read with every lot 'A revisar' and the
+ * analysis's review reason saying why.
  * Throwing marks the analysis failed with the message.
  */
 export function createDetectionsProcessor(
@@ -123,7 +125,14 @@ export function createDetectionsProcessor(
       // Reading the scene (readability, texture words, every lot's features and scores) runs on the CPU pool.
       const scene = sceneOnDisk(file, analysis.sourceKind, analysis.sourceBounds);
       const stored = parseTextureDictionary(await repo.textureDictionary(analysis.projectId));
-      const read = await cpu.run('readSceneForAi', { scene, lots, learnDictionary: !stored });
+      const read = await cpu.run('readSceneForAi', {
+        scene,
+        lots,
+        learnDictionary: !stored,
+        corrections,
+      });
+      const unfamiliar = read.familiarity?.unfamiliar ?? false;
+      await repo.setReviewReason(detectId, unfamiliar ? DETECTION_MESSAGES.unfamiliarScene : null);
       if (read.unreadable) throw new Error(read.unreadable);
       const dictionary = stored ?? (await keptDictionary(repo, analysis, read.dictionary));
       await report.progress(START_PERCENT);
@@ -131,7 +140,7 @@ export function createDetectionsProcessor(
       const classified = cpu
         .run(
           'classifyLots',
-          { scene, lots, previous, corrections, uncorrected, dictionary },
+          { scene, lots, previous, corrections, uncorrected, dictionary, unfamiliar },
           { onMessage: (batch) => readings.push(...(batch as LotReading[])) },
         )
         .then(readings.end, readings.fail);

@@ -30,6 +30,12 @@ from "project_texture_dictionaries"
 where "project_id" = $1;
 -- parameters: [7]
 
+-- setReviewReason
+update "detections"
+set "review_reason" = $1, "updated_at" = $2
+where "id" = $3;
+-- parameters: ["motivo","<Date>",7]
+
 -- keepTextureDictionary
 insert into "project_texture_dictionaries" ("project_id", "scene_id", "dictionary")
 values ($1, $2, $3)

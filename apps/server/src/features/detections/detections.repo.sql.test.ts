@@ -7,6 +7,7 @@ it('compiles the per-project adaptation and texture-word queries of the detectio
     { name: 'corrections', call: (repo) => repo.corrections(7) },
     { name: 'uncorrectedFeatures', call: (repo) => repo.uncorrectedFeatures(7, 4000) },
     { name: 'textureDictionary', call: (repo) => repo.textureDictionary(7) },
+    { name: 'setReviewReason', call: (repo) => repo.setReviewReason(7, 'motivo') },
     { name: 'keepTextureDictionary', call: (repo) => repo.keepTextureDictionary(7, 3, { version: 1 }) },
   ]);
   await expect(

@@ -77,6 +77,15 @@ export function createDetectionsRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Why every reading of the analysis is 'A revisar' (pt-BR), or null: written by each AI run. */
+    async setReviewReason(detectId: number, reason: string | null): Promise<void> {
+      await db
+        .updateTable('detections')
+        .set({ reviewReason: reason, updatedAt: new Date() })
+        .where('id', '=', detectId)
+        .execute();
+    },
+
     async lots(projectId: number): Promise<LotRow[]> {
       return db
         .selectFrom('layers')

@@ -7,7 +7,8 @@ import type { DetectionStatus } from './detection-status';
 import { featureVector, type LotFeatures } from './lot-features';
 import type { LotInput } from './lot-scan';
 import { loadBuiltModel } from './built-model';
-import { confidenceOf, projectModel, type ProjectModel } from './project-adaptation';
+import { confidenceOf, projectModel, type BuiltReading, type ProjectModel } from './project-adaptation';
+import { UNFAMILIAR_CONFIDENCE_CAP } from './scene-familiarity';
 import type { TextureDictionary } from './texture-words';
 import { extractSceneFeatures } from './scene-features';
 
@@ -39,6 +40,11 @@ export interface ClassifySceneInput {
   project?: ProjectModel;
   /** The project's texture words (texture-words.ts); without it the lots' features have none. */
   dictionary?: TextureDictionary | null;
+  /**
+   * The scene is unlike the imagery the model knows (scene-familiarity.ts): every reading's confidence is capped
+   * under the review threshold.
+   */
+  unfamiliar?: boolean;
   bandRows?: number;
 }
 
@@ -67,7 +73,7 @@ export async function* classifyScene(input: ClassifySceneInput): AsyncGenerator<
       input.dictionary,
     )) {
       yield features
-        ? classifyFeatures(model, lotId, features, project)
+        ? classifyFeatures(model, lotId, features, project, input.unfamiliar)
         : { lotId, status: 'X', confidence: 0, probabilities: {}, features: null };
     }
   } finally {
@@ -92,10 +98,12 @@ export function classifyFeatures(
   lotId: string,
   features: LotFeatures,
   project: ProjectModel = projectModel(loadBuiltModel(), []),
+  unfamiliar = false,
 ): LotClassification {
   const statusProbabilities = predictProbabilities(model, featureVector(features));
   const byClass = new Map(model.classes.map((c, i) => [c, statusProbabilities[i] as number]));
-  const reading = project.read(features);
+  const read = project.read(features);
+  const reading = unfamiliar ? cappedReading(read) : read;
   const { pBuilt } = reading;
   const probabilities: Partial<Record<DetectionStatus, number>> = {};
   for (const [group, share] of [
@@ -119,6 +127,16 @@ export function classifyFeatures(
     probabilities,
     features,
   };
+}
+
+/**
+ * On a scene unlike the training imagery the model's probability says nothing of its error rate (Bali's crop
+ * plots read built at 0.98): p(built) is pulled within UNFAMILIAR_CONFIDENCE_CAP of either side, the decision
+ * kept, so that the reading is 'A revisar'.
+ */
+function cappedReading(reading: BuiltReading): BuiltReading {
+  const cap = UNFAMILIAR_CONFIDENCE_CAP;
+  return { built: reading.built, pBuilt: Math.min(cap, Math.max(1 - cap, reading.pBuilt)) };
 }
 
 /** Collects a streamed run into an array (tests, small scenes). */

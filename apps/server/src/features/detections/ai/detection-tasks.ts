@@ -5,7 +5,14 @@ import { loadBuiltModel } from './built-model';
 import { classifyScene, type LotClassification } from './classify-scene';
 import type { LotFeatures } from './lot-features';
 import type { LotInput } from './lot-scan';
-import { projectModel, type Correction } from './project-adaptation';
+import { adaptsTo, projectModel, type Correction } from './project-adaptation';
+import {
+  FAMILIARITY_SAMPLE_LOTS,
+  loadFamiliarityStats,
+  sampleSceneFeatures,
+  sceneFamiliarity,
+  type SceneFamiliarity,
+} from './scene-familiarity';
 import { unreadableReason } from './scene-readability';
 import { learnSceneDictionary } from './scene-features';
 import type { TextureDictionary } from './texture-words';
@@ -22,6 +29,8 @@ export interface ClassifyLotsInput {
   corrections: Correction[];
   uncorrected: LotFeatures[];
   dictionary: TextureDictionary | null;
+  /** The scene is unlike the imagery the AI knows (readSceneForAi): every reading goes to 'A revisar'. */
+  unfamiliar: boolean;
 }
 
 /** Readings are posted in batches of this many lots (the writer stores 500 at a time). */
@@ -30,18 +39,31 @@ const POST_EVERY = 250;
 /** The AI's CPU work, as the CPU pool's threads run it. */
 export const detectionTasks = {
   /**
-   * Whether the model can read the scene (the reason it cannot, in pt-BR) and, when asked, the texture words
-   * learnt on it for a project that has none yet.
+   * Whether the model can read the scene (the reason it cannot, in pt-BR), whether the scene is unlike the
+   * imagery it knows (judged on a sample of lots against the training ranges, widened by the project's
+   * corrected lots when they are enough to adapt the model to the project: scene-familiarity.ts) and, when
+   * asked, the texture words learnt on it for a project that has none yet.
    */
   async readSceneForAi(input: {
     scene: SceneOnDisk;
     lots: LotInput[];
     learnDictionary: boolean;
-  }): Promise<{ unreadable: string | null; dictionary: TextureDictionary | null }> {
+    corrections: Correction[];
+  }): Promise<{
+    unreadable: string | null;
+    familiarity: SceneFamiliarity | null;
+    dictionary: TextureDictionary | null;
+  }> {
     return withSceneOnDisk(input.scene, DEFAULT_IMAGE_LIMITS, async (raster) => {
       const unreadable = await unreadableReason(raster);
-      if (unreadable || !input.learnDictionary) return { unreadable, dictionary: null };
-      return { unreadable: null, dictionary: await learnSceneDictionary(raster, input.lots) };
+      if (unreadable) return { unreadable, familiarity: null, dictionary: null };
+      const familiarity = sceneFamiliarity(
+        loadFamiliarityStats(),
+        await sampleSceneFeatures(raster, input.lots, FAMILIARITY_SAMPLE_LOTS),
+        adaptsTo(input.corrections) ? input.corrections.map((c) => c.features) : [],
+      );
+      const dictionary = input.learnDictionary ? await learnSceneDictionary(raster, input.lots) : null;
+      return { unreadable: null, familiarity, dictionary };
     });
   },
 
@@ -60,6 +82,7 @@ export const detectionTasks = {
         previous: input.previous,
         project,
         dictionary: input.dictionary,
+        unfamiliar: input.unfamiliar,
       });
       for await (const { lotId, status, confidence, features } of readings) {
         batch.push({ lotId, status, confidence, features });

@@ -132,6 +132,12 @@ function fitBalanced(
  * `uncorrected`: features of the project's lots that nobody corrected, in the scenes the corrections were made
  * on (used only when `settings.selfTraining`; their readings never replace anyone's status).
  */
+/** Whether corrections are enough to fit a per-project model: MIN_CORRECTIONS at least, of both classes. */
+export function adaptsTo(corrections: readonly Correction[]): boolean {
+  const built = corrections.filter((c) => c.built).length;
+  return corrections.length >= MIN_CORRECTIONS && built > 0 && built < corrections.length;
+}
+
 export function projectModel(
   base: BuiltModel,
   corrections: readonly Correction[],
@@ -139,7 +145,7 @@ export function projectModel(
   uncorrected: readonly LotFeatures[] = [],
 ): ProjectModel {
   const built = corrections.filter((c) => c.built).length;
-  if (corrections.length < MIN_CORRECTIONS || built === 0 || built === corrections.length)
+  if (!adaptsTo(corrections))
     return {
       adapted: false,
       corrections: corrections.length,

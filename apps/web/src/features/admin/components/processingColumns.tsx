@@ -1,3 +1,4 @@
+import { WarningOutlined } from '@ant-design/icons';
 import { Progress, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { AI_REVIEW_BELOW, AI_REVIEW_LABEL, type SceneWithAnalysis } from '@mirante/shared';
 
@@ -39,10 +40,21 @@ export const PROCESSING_COLUMNS: TableColumnsType<SceneWithAnalysis> = [
     title: AI_REVIEW_LABEL,
     dataIndex: 'review_count',
     width: 100,
-    render: (value: number) =>
+    // The reason (a whole sentence) lives in the tooltip and the icon's name: as column text it widened the column.
+    render: (value: number, row) =>
       value > 0 ? (
-        <Tooltip title={`Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`}>
-          <Tag color="orange">{value === 1 ? '1 lote' : `${value} lotes`}</Tag>
+        <Tooltip
+          title={
+            row.review_reason ??
+            `Lotes lidos pela I.A com confiança abaixo de ${Math.round(AI_REVIEW_BELOW * 100)}%`
+          }
+        >
+          <Tag
+            color="orange"
+            icon={row.review_reason ? <WarningOutlined aria-label={row.review_reason} /> : undefined}
+          >
+            {value === 1 ? '1 lote' : `${value} lotes`}
+          </Tag>
         </Tooltip>
       ) : (
         <span>—</span>
