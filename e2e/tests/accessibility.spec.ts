@@ -75,7 +75,9 @@ test.beforeAll(async ({ request }) => {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: true });
 const mapStatusBar = (page: Page) => page.getByTestId('map-status-bar');
 
-test('the signed-out pages have no serious or critical accessibility violation and no English name', async ({ page }) => {
+test('the signed-out pages have no serious or critical accessibility violation and no English name', async ({
+  page,
+}) => {
   const findings: Finding[] = [];
   await visit(page, '/', page.getByLabel('Senha'), findings);
   await visit(

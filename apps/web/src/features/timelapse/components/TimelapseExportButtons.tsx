@@ -54,7 +54,7 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
         {(Object.keys(TIMELAPSE_FORMATS) as TimelapseFormat[]).map((format) => (
           <Button
             key={format}
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             disabled={!request || running}
             onClick={() => ask(format)}
           >
