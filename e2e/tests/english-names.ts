@@ -100,6 +100,8 @@ const ENGLISH_PHRASES = [
   'Download file',
   'Clear',
   'Copied',
+  'Increase Value',
+  'Decrease Value',
 ].map((phrase) => new RegExp(`(?<!\\p{L})${phrase}(?!\\p{L})`, 'iu'));
 
 /** True when `name` holds an English icon name or one of the English phrases. */
