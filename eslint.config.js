@@ -97,6 +97,17 @@ const roleChecks = [
     message: ROLE_CHECK_MESSAGE,
   },
 ];
+/**
+ * An antd icon is named by its file in English ('search', 'delete') unless given `aria-hidden` (beside a text, or
+ * inside a control named by its aria-label) or a pt-BR `aria-label` (when it alone says something).
+ */
+const unnamedIcon = {
+  selector:
+    'JSXOpeningElement[name.name=/(Outlined|Filled|TwoTone)$/]:not(:has(JSXAttribute[name.name=/^aria-(hidden|label)$/]))',
+  message:
+    'Ícone do antd sem aria-hidden nem aria-label: um leitor de tela leria o nome do arquivo em inglês. Ao lado ' +
+    'de um texto ou num controle com aria-label use aria-hidden; sozinho, um aria-label em pt-BR.',
+};
 /** Where who-may-do-what is written; tests state fixtures and expectations in roles freely. */
 const ROLE_RULE_HOMES = ['apps/server/src/policies/**', 'packages/shared/src/domain/**'];
 const TEST_FILES = [...TESTS, '**/*.test.tsx', 'apps/server/test/**', 'e2e/**', 'bench/**'];
@@ -112,6 +123,11 @@ function rolesOnlyInPolicies(outboundSelectors) {
       files: ['**/*.{ts,tsx}'],
       ignores: [...ROLE_RULE_HOMES, ...TEST_FILES],
       rules: { 'no-restricted-syntax': ['error', ...roleChecks] },
+    },
+    {
+      files: ['apps/web/src/**/*.tsx'],
+      ignores: TEST_FILES,
+      rules: { 'no-restricted-syntax': ['error', ...roleChecks, unnamedIcon] },
     },
     {
       files: ['apps/server/src/**/*.ts'],

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { englishNames } from './english-names';
 import { ensureAllotmentScenes, ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, MANAGER, openSignedIn } from './support';
 
@@ -23,8 +24,9 @@ function contrastOf(checks: { data?: unknown }[]): string {
 }
 
 /**
- * Runs axe on what the page shows now and notes every serious or critical violation under `route`: a test walks
- * all its routes and then reports them together, so one run lists everything to fix.
+ * Runs axe on what the page shows now and notes every serious or critical violation under `route`, and every
+ * English name a screen reader would read out (icons, the map, table selection): a test walks all its routes and
+ * then reports them together, so one run lists everything to fix.
  */
 async function audit(page: Page, route: string, findings: Finding[]): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).exclude(MAP_CANVASES).analyze();
@@ -38,6 +40,9 @@ async function audit(page: Page, route: string, findings: Finding[]): Promise<vo
       targets: violation.nodes.map((node) => `${node.target.join(' ')}${contrastOf(node.any)}`),
     });
   }
+  const english = await englishNames(page);
+  if (english.length > 0)
+    findings.push({ route, id: 'english-name', impact: 'serious', help: 'Nome em inglês', targets: english });
 }
 
 /** Opens `path` from inside the app (the session stays), waits for its main content and audits it. */
@@ -70,7 +75,9 @@ test.beforeAll(async ({ request }) => {
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: true });
 const mapStatusBar = (page: Page) => page.getByTestId('map-status-bar');
 
-test('the signed-out pages have no serious or critical accessibility violation', async ({ page }) => {
+test('the signed-out pages have no serious or critical accessibility violation and no English name', async ({
+  page,
+}) => {
   const findings: Finding[] = [];
   await visit(page, '/', page.getByLabel('Senha'), findings);
   await visit(
@@ -88,7 +95,7 @@ test('the signed-out pages have no serious or critical accessibility violation',
   expect(findings.length, report(findings)).toBe(0);
 });
 
-test("an ADMIN's allotment pages and own settings have no serious or critical violation", async ({
+test("an ADMIN's allotment pages and own settings have no serious or critical violation and no English name", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -122,7 +129,7 @@ test("an ADMIN's allotment pages and own settings have no serious or critical vi
   expect(findings.length, report(findings)).toBe(0);
 });
 
-test("an ADMIN's admin panel tabs and the help dialog have no serious or critical violation", async ({
+test("an ADMIN's admin panel tabs and the help dialog have no serious or critical violation or English name", async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -145,7 +152,7 @@ test("an ADMIN's admin panel tabs and the help dialog have no serious or critica
   expect(findings.length, report(findings)).toBe(0);
 });
 
-test("a MANAGER's construction and environment pages have no serious or critical violation", async ({
+test("a MANAGER's construction and environment pages have no serious or critical violation or English name", async ({
   page,
 }) => {
   test.setTimeout(300_000);

@@ -8,6 +8,7 @@ import { usePrefersReducedMotion } from '../shared/motion/usePrefersReducedMotio
 import { AppErrorBoundary } from '../shared/status/AppErrorBoundary';
 import { AppRoutes } from './AppRoutes';
 import { queryClient } from './queryClient';
+import { ANTD_ICONS } from './antdIcons';
 import { theme, themeFor } from './theme';
 
 /** The business limits: messages 120 px from the top, shown for 1 s by default. */
@@ -16,7 +17,7 @@ const MESSAGE_CONFIG = { top: 120, duration: 1 };
 export function App() {
   const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider locale={ptBR} theme={theme}>
+    <ConfigProvider locale={ptBR} theme={theme} {...ANTD_ICONS}>
       <AntApp message={MESSAGE_CONFIG}>
         {/* Under reduced motion everything stops moving but the messages (shown by AntApp, outside this provider):
             their short fade is all that keeps a 1-s message from flashing by. */}

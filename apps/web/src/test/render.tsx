@@ -6,6 +6,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { Credentials, Project } from '@mirante/shared';
+import { ANTD_ICONS } from '../app/antdIcons';
 import { themeFor } from '../app/theme';
 import { ProjectContext, type ProjectContextValue } from '../features/projects/ProjectContext';
 import { storeCredentials } from '../shared/session/credentialsStorage';
@@ -46,7 +47,7 @@ export function renderWithApp(ui: ReactNode, options: RenderOptions = {}): Rende
     defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } },
   });
   const result = render(
-    <ConfigProvider locale={ptBR} theme={themeFor(true)}>
+    <ConfigProvider locale={ptBR} theme={themeFor(true)} {...ANTD_ICONS}>
       <AntApp message={{ top: 120, duration: 1 }}>
         <QueryClientProvider client={queryClient}>
           <MemoryRouter initialEntries={[options.path ?? '/page']}>

@@ -1,9 +1,23 @@
 import { useMemo, type ReactNode } from 'react';
 import { App, Button } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  CloseOutlined,
+  ExclamationCircleFilled,
+  InfoCircleFilled,
+} from '@ant-design/icons';
 import { lastingSeconds } from './lastingSeconds';
 
 type Kind = 'error' | 'warning';
+
+/** antd's message icons, hidden: named by their files in English ('check-circle'), and the text says it all. */
+const ICONS = {
+  success: <CheckCircleFilled aria-hidden />,
+  info: <InfoCircleFilled aria-hidden />,
+  error: <CloseCircleFilled aria-hidden />,
+  warning: <ExclamationCircleFilled aria-hidden />,
+};
 
 export interface Feedback {
   /** The business limits: a short confirmation, shown for the default 1 s. */
@@ -27,6 +41,7 @@ export function useFeedback(): Feedback {
       void message.open({
         key,
         type,
+        icon: ICONS[type],
         duration: seconds,
         content: (
           <span className="lasting-message">
@@ -35,7 +50,7 @@ export function useFeedback(): Feedback {
               type="text"
               size="small"
               aria-label="Fechar mensagem"
-              icon={<CloseOutlined />}
+              icon={<CloseOutlined aria-hidden />}
               onClick={() => message.destroy(key)}
             />
           </span>
@@ -43,8 +58,8 @@ export function useFeedback(): Feedback {
       });
     };
     return {
-      success: (content) => void message.success(content),
-      info: (content) => void message.info(content),
+      success: (content) => void message.open({ type: 'success', content, icon: ICONS.success }),
+      info: (content) => void message.open({ type: 'info', content, icon: ICONS.info }),
       error: (content, seconds) => lasting('error', content, seconds),
       warning: (content, seconds) => lasting('warning', content, seconds),
       dismiss: (type, content) => message.destroy(keyOf(type, content)),

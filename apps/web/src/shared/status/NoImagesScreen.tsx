@@ -18,7 +18,7 @@ export function NoImagesScreen({
 }: Props) {
   return (
     <StatusScreen
-      icon={<PictureOutlined className="status-icon" />}
+      icon={<PictureOutlined aria-hidden className="status-icon" />}
       title={NO_IMAGES_TITLE}
       subTitle={subTitle}
       extra={extra}

@@ -16,7 +16,7 @@ export function NoProjectScreen({
 }) {
   return (
     <StatusScreen
-      icon={<FolderOpenOutlined className="status-icon" />}
+      icon={<FolderOpenOutlined aria-hidden className="status-icon" />}
       title="Nenhum projeto encontrado para este usuário"
       subTitle={
         firstProject

@@ -4,7 +4,7 @@ import { StatusScreen } from './StatusScreen';
 export function ProcessingNotFinishedScreen() {
   return (
     <StatusScreen
-      icon={<HourglassOutlined className="status-icon" />}
+      icon={<HourglassOutlined aria-hidden className="status-icon" />}
       title="O processamento do projeto ainda não foi finalizado"
       subTitle="Volte em breve: as análises estão sendo preparadas."
       testId="processing-not-finished"

@@ -4,7 +4,7 @@ import { StatusScreen } from './StatusScreen';
 export function UnderConstructionScreen({ title }: { title?: string }) {
   return (
     <StatusScreen
-      icon={<ToolOutlined className="status-icon" />}
+      icon={<ToolOutlined aria-hidden className="status-icon" />}
       title="Página em construção"
       subTitle={
         title

@@ -33,7 +33,7 @@ export function CreatedLinkModal({ link, onClose }: { link: CreatedAccessToken |
           </div>
           <Space.Compact style={{ width: '100%' }}>
             <Input readOnly value={link.url} aria-label="Link de acesso" onFocus={(e) => e.target.select()} />
-            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy(link.url)}>
+            <Button type="primary" icon={<CopyOutlined aria-hidden />} onClick={() => void copy(link.url)}>
               Copiar
             </Button>
           </Space.Compact>

@@ -47,7 +47,7 @@ function ProjectLots({ projectId }: { projectId: number }) {
           />
         </Form.Item>
         {ImportModal && (
-          <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)}>
+          <Button icon={<UploadOutlined aria-hidden />} onClick={() => setImportOpen(true)}>
             Importar planilha
           </Button>
         )}

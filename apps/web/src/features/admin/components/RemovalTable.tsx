@@ -48,7 +48,12 @@ export function RemovalTable<T extends { id: number }>(props: RemovalTableProps<
           onConfirm={confirm}
           disabled={selected.length === 0}
         >
-          <Button danger icon={<DeleteOutlined />} disabled={selected.length === 0} loading={props.removing}>
+          <Button
+            danger
+            icon={<DeleteOutlined aria-hidden />}
+            disabled={selected.length === 0}
+            loading={props.removing}
+          >
             Remover selecionadas ({selected.length})
           </Button>
         </Popconfirm>

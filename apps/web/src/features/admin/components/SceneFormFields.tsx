@@ -71,7 +71,7 @@ export function SceneFormFields({ disabled }: { disabled: boolean }) {
           maxCount={MAX_MOSAIC_FILES}
           disabled={disabled}
         >
-          <Button icon={<UploadOutlined />} disabled={disabled}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={disabled}>
             Escolher arquivo
           </Button>
         </Upload>
@@ -95,7 +95,7 @@ export function SceneFormFields({ disabled }: { disabled: boolean }) {
         getValueFromEvent={fileListOf}
       >
         <Upload accept={MODEL_ACCEPT} beforeUpload={() => false} maxCount={1} disabled={disabled}>
-          <Button icon={<UploadOutlined />} disabled={disabled}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={disabled}>
             Escolher modelo
           </Button>
         </Upload>
@@ -117,7 +117,7 @@ export function SceneFormFields({ disabled }: { disabled: boolean }) {
         ]}
       >
         <Upload accept={DSM_ACCEPT} beforeUpload={() => false} maxCount={1} disabled={disabled}>
-          <Button icon={<UploadOutlined />} disabled={disabled}>
+          <Button icon={<UploadOutlined aria-hidden />} disabled={disabled}>
             Escolher modelo de elevação
           </Button>
         </Upload>

@@ -115,7 +115,7 @@ export function FirstStepsChecklist({
             aria-current={index === current ? 'step' : undefined}
           >
             <span className="first-steps__icon" aria-hidden>
-              {step.done ? <CheckCircleFilled /> : <ClockCircleOutlined />}
+              {step.done ? <CheckCircleFilled aria-hidden /> : <ClockCircleOutlined aria-hidden />}
             </span>
             <span className="first-steps__text">
               <strong>

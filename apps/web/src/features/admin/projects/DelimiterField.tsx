@@ -44,10 +44,10 @@ export function DelimiterField({
           return false;
         }}
       >
-        <Button icon={<UploadOutlined />}>Carregar GeoJSON</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>Carregar GeoJSON</Button>
       </Upload>
       {value && (
-        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+        <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.(null)}>
           Remover contorno
         </Button>
       )}

@@ -23,7 +23,7 @@ export function AlertBell() {
       <Tooltip title={open ? undefined : ALERT_TEXTS.bell}>
         <Button type="text" className="top-bar__icon alert-bell" aria-label={unreadLabel(unread)}>
           <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
-            <BellOutlined className="alert-bell__icon" />
+            <BellOutlined aria-hidden className="alert-bell__icon" />
           </Badge>
         </Button>
       </Tooltip>

@@ -21,7 +21,7 @@ export function LandingHero() {
         <ul>
           {HIGHLIGHTS.map((item) => (
             <li key={item}>
-              <CheckCircleFilled /> {item}
+              <CheckCircleFilled aria-hidden /> {item}
             </li>
           ))}
         </ul>

@@ -34,10 +34,19 @@ export function LoginForm({
       aria-label="Entrar"
     >
       <Form.Item label="Email" name="email" rules={[zodRule(credentialsForm, 'email')]}>
-        <Input prefix={<MailOutlined />} placeholder="seu@email.com.br" autoComplete="username" autoFocus />
+        <Input
+          prefix={<MailOutlined aria-hidden />}
+          placeholder="seu@email.com.br"
+          autoComplete="username"
+          autoFocus
+        />
       </Form.Item>
       <Form.Item label="Senha" name="password" rules={[zodRule(credentialsForm, 'password')]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="Sua senha" autoComplete="current-password" />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="Sua senha"
+          autoComplete="current-password"
+        />
       </Form.Item>
       {login.isError && (
         <Alert className="form-alert" type="error" showIcon title={loginErrorMessage(login.error)} />

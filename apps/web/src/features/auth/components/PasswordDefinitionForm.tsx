@@ -30,7 +30,11 @@ export function PasswordDefinitionForm({
       }
     >
       <Form.Item label="Nova senha" name="password" rules={[zodRule(definitionPasswordSchema, 'password')]}>
-        <Input.Password prefix={<LockOutlined />} placeholder="Mínimo de 8 caracteres" autoFocus />
+        <Input.Password
+          prefix={<LockOutlined aria-hidden />}
+          placeholder="Mínimo de 8 caracteres"
+          autoFocus
+        />
       </Form.Item>
       <Form.Item
         label="Confirmação da senha"
@@ -38,7 +42,7 @@ export function PasswordDefinitionForm({
         dependencies={['password']}
         rules={[zodRule(definitionPasswordSchema, 'password_confirmation')]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="Repita a senha" />
+        <Input.Password prefix={<LockOutlined aria-hidden />} placeholder="Repita a senha" />
       </Form.Item>
       {setPassword.isError && (
         <Alert className="form-alert" type="error" showIcon title={setPassword.error.message} />

@@ -21,7 +21,12 @@ export function RecoveryForm({ onRemembered }: { onRemembered: () => void }) {
         Informe o email cadastrado e enviaremos um link para você definir uma nova senha.
       </p>
       <Form.Item label="Email" name="email" rules={[zodRule(authApi.recover.body, 'email')]}>
-        <Input prefix={<MailOutlined />} placeholder="seu@email.com.br" autoComplete="username" autoFocus />
+        <Input
+          prefix={<MailOutlined aria-hidden />}
+          placeholder="seu@email.com.br"
+          autoComplete="username"
+          autoFocus
+        />
       </Form.Item>
       {recover.isError && (
         <Alert className="form-alert" type="error" showIcon title={recoveryErrorMessage(recover.error)} />

@@ -43,10 +43,14 @@ export default function ChangePasswordPage() {
             name="current_password"
             rules={[zodRule(changePasswordSchema, 'current_password')]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
+            <Input.Password prefix={<LockOutlined aria-hidden />} autoComplete="current-password" autoFocus />
           </Form.Item>
           <Form.Item label="Nova senha" name="password" rules={[zodRule(changePasswordSchema, 'password')]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={20} />
+            <Input.Password
+              prefix={<LockOutlined aria-hidden />}
+              autoComplete="new-password"
+              maxLength={20}
+            />
           </Form.Item>
           <Form.Item
             label="Confirmação da nova senha"
@@ -54,7 +58,11 @@ export default function ChangePasswordPage() {
             dependencies={['password']}
             rules={[zodRule(changePasswordSchema, 'password_confirmation')]}
           >
-            <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={20} />
+            <Input.Password
+              prefix={<LockOutlined aria-hidden />}
+              autoComplete="new-password"
+              maxLength={20}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={changePassword.isPending}>
             Trocar senha

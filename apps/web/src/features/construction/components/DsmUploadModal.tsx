@@ -77,7 +77,7 @@ export function DsmUploadModal({ sceneId, label, hasDsm, onClose, onUploaded }: 
         onRemove={() => setFile(null)}
         disabled={sending}
       >
-        <Button icon={<UploadOutlined />} disabled={sending}>
+        <Button icon={<UploadOutlined aria-hidden />} disabled={sending}>
           Escolher arquivo
         </Button>
       </Upload>

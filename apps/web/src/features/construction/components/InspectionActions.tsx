@@ -26,7 +26,7 @@ export function InspectionActions({
       <Tooltip title="Editar">
         <Button
           type="text"
-          icon={<EditOutlined />}
+          icon={<EditOutlined aria-hidden />}
           aria-label="Editar vistoria"
           onClick={() => onEdit(inspection)}
         />
@@ -41,7 +41,7 @@ export function InspectionActions({
         <Button
           type="text"
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label="Remover vistoria"
           loading={destroy.isPending}
         />

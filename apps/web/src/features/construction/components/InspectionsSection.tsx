@@ -43,7 +43,7 @@ export function InspectionsSection({
         ))}
       </div>
       {onCreate && (
-        <Button size="small" icon={<PlusOutlined />} onClick={onCreate}>
+        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
           Nova vistoria
         </Button>
       )}

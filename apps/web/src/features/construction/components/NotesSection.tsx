@@ -45,7 +45,7 @@ export function NotesSection({ hasInspection, notes, loading, failed, onOpen, ca
         ))}
       </div>
       {canWrite && (
-        <Button size="small" icon={<PlusOutlined />} onClick={() => onOpen(null)}>
+        <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => onOpen(null)}>
           Nova anotação
         </Button>
       )}

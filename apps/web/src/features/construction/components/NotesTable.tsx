@@ -54,7 +54,7 @@ export function NotesTable({ notes, loading, removing, onEdit, onRemove }: Notes
           <Tooltip title="Editar">
             <Button
               type="text"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               aria-label="Editar anotação"
               onClick={() => onEdit(note)}
             />
@@ -69,7 +69,7 @@ export function NotesTable({ notes, loading, removing, onEdit, onRemove }: Notes
             <Button
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label="Remover anotação"
               loading={removing}
             />

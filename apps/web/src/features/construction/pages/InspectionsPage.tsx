@@ -75,7 +75,11 @@ export default function InspectionsPage() {
       <h1 className="construction-page__title">Vistorias</h1>
       <div className="construction-page__toolbar">
         <div className="construction-page__toolbar-end">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ inspection: null })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setEditing({ inspection: null })}
+          >
             {INSPECTION_MESSAGES.createButton}
           </Button>
         </div>

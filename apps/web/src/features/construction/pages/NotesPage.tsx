@@ -68,25 +68,25 @@ export default function NotesPage() {
           {inspection && list.length > 0 && (
             <>
               <Button
-                icon={<FileExcelOutlined />}
+                icon={<FileExcelOutlined aria-hidden />}
                 href={notesExportHref(inspection.id, 'xls')}
                 onClick={(event) => exportNotes(event, inspection.id, 'xls')}
               >
                 Exportar XLS
               </Button>
               <Button
-                icon={<FileTextOutlined />}
+                icon={<FileTextOutlined aria-hidden />}
                 href={notesExportHref(inspection.id, 'csv')}
                 onClick={(event) => exportNotes(event, inspection.id, 'csv')}
               >
                 Exportar CSV
               </Button>
-              <Button icon={<GlobalOutlined />} onClick={() => setGeometryOpen(true)}>
+              <Button icon={<GlobalOutlined aria-hidden />} onClick={() => setGeometryOpen(true)}>
                 Exportar geometria
               </Button>
             </>
           )}
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => open(null)}>
             Criar anotação
           </Button>
         </div>

@@ -89,7 +89,7 @@ export function DetectionsReport({
         <SummaryTags diff={history.diffStatus} onOpen={openStatus} />
         <div className="detections-toolbar__exports">
           {extraActions}
-          <Button icon={<GlobalOutlined />} onClick={() => setGeometryOpen(true)}>
+          <Button icon={<GlobalOutlined aria-hidden />} onClick={() => setGeometryOpen(true)}>
             Exportar geometria
           </Button>
           <ExportMenu href={href({})} />

@@ -32,7 +32,7 @@ export function ExportMenu({ href, label = 'Exportar' }: ExportMenuProps) {
         ],
       }}
     >
-      <Button icon={<DownloadOutlined />}>{label}</Button>
+      <Button icon={<DownloadOutlined aria-hidden />}>{label}</Button>
     </MenuDropdown>
   );
 }

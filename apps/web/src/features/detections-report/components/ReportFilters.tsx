@@ -101,7 +101,7 @@ export function ReportFilters(props: ReportFiltersProps) {
         <Button onClick={props.onToggleCharts}>
           {props.chartsVisible ? 'Ocultar gráficos' : 'Mostrar gráficos'}
         </Button>
-        <Button aria-label="Ajuda" icon={<InfoCircleOutlined />} onClick={props.onHelp} />
+        <Button aria-label="Ajuda" icon={<InfoCircleOutlined aria-hidden />} onClick={props.onHelp} />
       </Space>
     </div>
   );

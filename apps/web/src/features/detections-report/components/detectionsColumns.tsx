@@ -1,5 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
+import { FilterFilled, SearchOutlined } from '@ant-design/icons';
 import { Input, Tag } from 'antd';
+import { namedClear } from '../../../shared/ui/namedClear';
 import type { ColumnsType } from 'antd/es/table';
 import type { FilterValue } from 'antd/es/table/interface';
 import {
@@ -18,6 +19,15 @@ const text = (value: unknown) => (value === null || value === undefined ? '' : S
 /** The table's own filters (column key → values): every column's filter is controlled (see DetectionsTable). */
 export type ColumnFilters = Record<string, FilterValue | null>;
 
+/**
+ * The name of a column's filter button, which holds only its icon (antd's own icon would say 'filter' or
+ * 'search'). Not 'Buscar …': that is the name of the search field the button opens.
+ */
+const filterName = (title: string) => `Filtrar a coluna ${title}`;
+
+/** antd's filter icon, named for its column. */
+const listFilterIcon = (title: string) => <FilterFilled aria-label={filterName(title)} />;
+
 /** A column searched by free text (Código, Observação). */
 function searchable(
   title: string,
@@ -31,14 +41,16 @@ function searchable(
     key,
     width,
     filteredValue: filters[key] ?? null,
-    filterIcon: (filtered: boolean) => <SearchOutlined style={{ color: filtered ? '#1677ff' : undefined }} />,
+    filterIcon: (filtered: boolean) => (
+      <SearchOutlined aria-label={filterName(title)} style={{ color: filtered ? '#1677ff' : undefined }} />
+    ),
     filterDropdown: ({ selectedKeys, setSelectedKeys, confirm }) => (
       <div style={{ padding: 8 }}>
         <Input.Search
           aria-label={`Buscar ${title}`}
           placeholder={`Buscar ${title}`}
           value={text(selectedKeys[0])}
-          allowClear
+          allowClear={namedClear('Limpar a busca')}
           onChange={(event) => setSelectedKeys(event.target.value ? [event.target.value] : [])}
           onSearch={() => confirm()}
         />
@@ -73,6 +85,7 @@ export function detectionsColumns(
       width: 110,
       filters: history.stagesAvailable.map((name) => ({ text: name, value: name })),
       filteredValue: stage.length ? stage : null,
+      filterIcon: listFilterIcon('Etapa'),
     });
   }
   columns.push(
@@ -111,6 +124,7 @@ export function detectionsColumns(
         { text: 'Modificado', value: 'Modificado' },
       ],
       filteredValue: filters.status ?? null,
+      filterIcon: listFilterIcon('Status'),
       onFilter: (value, row) => row.status === value,
       render: (value: string) => <Tag color={value === 'Modificado' ? 'orange' : 'default'}>{value}</Tag>,
     });

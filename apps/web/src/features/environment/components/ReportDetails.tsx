@@ -59,7 +59,12 @@ export function ReportDetails({ projectId, analysis }: { projectId: number; anal
       </Descriptions>
       <Space direction="vertical" className="report-details__actions">
         {analysis.urlReport && (
-          <Button icon={<DownloadOutlined />} href={withToken(analysis.urlReport, apiToken)} download block>
+          <Button
+            icon={<DownloadOutlined aria-hidden />}
+            href={withToken(analysis.urlReport, apiToken)}
+            download
+            block
+          >
             Baixar relatório
           </Button>
         )}
@@ -73,7 +78,7 @@ export function ReportDetails({ projectId, analysis }: { projectId: number; anal
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined />} loading={upload.isPending} block>
+              <Button icon={<UploadOutlined aria-hidden />} loading={upload.isPending} block>
                 {analysis.uploaded ? 'Substituir PDF enviado' : 'Enviar relatório em PDF'}
               </Button>
             </Upload>
@@ -85,7 +90,7 @@ export function ReportDetails({ projectId, analysis }: { projectId: number; anal
                 cancelText="Cancelar"
                 onConfirm={() => void drop()}
               >
-                <Button icon={<DeleteOutlined />} danger loading={remove.isPending} block>
+                <Button icon={<DeleteOutlined aria-hidden />} danger loading={remove.isPending} block>
                   Remover PDF enviado
                 </Button>
               </Popconfirm>

@@ -93,7 +93,11 @@ export default function EnvironmentAnalysisPage() {
       <div className="environment-page__header">
         <h1 className="environment-page__title">Análise</h1>
         {isAdmin && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'analysis' })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setDialog({ kind: 'analysis' })}
+          >
             Nova Análise
           </Button>
         )}
@@ -118,7 +122,10 @@ export default function EnvironmentAnalysisPage() {
               {current ? `Detecções de ${current.beforeDate} a ${current.afterDate}` : 'Detecções'}
             </h2>
             {isAdmin && current && (
-              <Button icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'detection', editing: null })}>
+              <Button
+                icon={<PlusOutlined aria-hidden />}
+                onClick={() => setDialog({ kind: 'detection', editing: null })}
+              >
                 Nova Detecção
               </Button>
             )}

@@ -1,4 +1,5 @@
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import { namedClear } from '../../../shared/ui/namedClear';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   BUYER_DOCUMENT_MESSAGES,
@@ -85,7 +86,7 @@ const YES_NO = [
 
 const text = (name: keyof InformationFormValues, max: number) => (
   <Form.Item name={name} label={LABELS[name as keyof typeof LABELS]} rules={textRule(max)}>
-    <Input maxLength={max} showCount={max <= 100} allowClear />
+    <Input maxLength={max} showCount={max <= 100} allowClear={namedClear('Limpar o campo')} />
   </Form.Item>
 );
 
@@ -110,7 +111,12 @@ const buyerDocument = (
       },
     ]}
   >
-    <Input maxLength={18} allowClear placeholder="CPF ou CNPJ" aria-label={LABELS.cpf_cnpj_comprador} />
+    <Input
+      maxLength={18}
+      allowClear={namedClear('Limpar o campo')}
+      placeholder="CPF ou CNPJ"
+      aria-label={LABELS.cpf_cnpj_comprador}
+    />
   </Form.Item>
 );
 

@@ -57,8 +57,8 @@ export function PortfolioTable({ rows, columns, sort, onSort, onOpenLot }: Portf
               onClick={() => onSort(column.key)}
             >
               <span>{column.title}</span>
-              {sorted === 'ascend' && <CaretUpOutlined />}
-              {sorted === 'descend' && <CaretDownOutlined />}
+              {sorted === 'ascend' && <CaretUpOutlined aria-hidden />}
+              {sorted === 'descend' && <CaretDownOutlined aria-hidden />}
             </button>
           );
         })}

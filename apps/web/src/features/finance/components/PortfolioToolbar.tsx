@@ -1,5 +1,6 @@
 import { DownloadOutlined, InfoCircleOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
+import { namedClear } from '../../../shared/ui/namedClear';
 import { MenuDropdown } from '../../../shared/ui/MenuDropdown';
 
 export interface PortfolioToolbarProps {
@@ -21,7 +22,7 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
   return (
     <div className="finance-toolbar">
       <Input.Search
-        allowClear
+        allowClear={namedClear('Limpar a pesquisa')}
         placeholder="Pesquisar"
         aria-label="Pesquisar"
         value={props.search}
@@ -34,7 +35,7 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
           {props.indicatorsVisible ? 'Ocultar indicadores' : 'Mostrar indicadores'}
         </Button>
         {props.onImport && (
-          <Button icon={<UploadOutlined />} onClick={props.onImport}>
+          <Button icon={<UploadOutlined aria-hidden />} onClick={props.onImport}>
             Importar
           </Button>
         )}
@@ -46,14 +47,18 @@ export function PortfolioToolbar(props: PortfolioToolbarProps) {
             ],
           }}
         >
-          <Button icon={<DownloadOutlined />}>Exportar</Button>
+          <Button icon={<DownloadOutlined aria-hidden />}>Exportar</Button>
         </MenuDropdown>
         {props.onSettings && (
-          <Button aria-label="Configurações" icon={<SettingOutlined />} onClick={props.onSettings} />
+          <Button
+            aria-label="Configurações"
+            icon={<SettingOutlined aria-hidden />}
+            onClick={props.onSettings}
+          />
         )}
         <Button
           aria-label="Ajuda da análise da carteira"
-          icon={<InfoCircleOutlined />}
+          icon={<InfoCircleOutlined aria-hidden />}
           onClick={props.onHelp}
         />
       </Space>

@@ -5,7 +5,7 @@ import { StatusScreen } from '../../../shared/status/StatusScreen';
 export function PortfolioWaitScreen() {
   return (
     <StatusScreen
-      icon={<HourglassOutlined className="status-icon" />}
+      icon={<HourglassOutlined aria-hidden className="status-icon" />}
       title="A carteira deste empreendimento ainda está sendo preparada"
       subTitle="Aguarde: assim que os dados do loteamento estiverem disponíveis, eles aparecerão aqui."
       testId="portfolio-wait"

@@ -120,7 +120,7 @@ export function ImportModal({ projectId, hasStage, open, onClose, onImported }: 
         }}
         onRemove={() => setFile(null)}
       >
-        <Button icon={<UploadOutlined />}>Selecionar arquivo</Button>
+        <Button icon={<UploadOutlined aria-hidden />}>Selecionar arquivo</Button>
       </Upload>
       {pickError && <Alert className="finance-import-alert" type="error" showIcon message={pickError} />}
       {sendError && (

@@ -17,7 +17,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input readOnly value={value} aria-label={label} onFocus={(event) => event.target.select()} />
-      <Button icon={<CopyOutlined />} onClick={() => void copy()} aria-label={`Copiar ${label}`}>
+      <Button icon={<CopyOutlined aria-hidden />} onClick={() => void copy()} aria-label={`Copiar ${label}`}>
         Copiar
       </Button>
     </Space.Compact>

@@ -34,7 +34,7 @@ export function ErpSyncStatus({ erp, syncRuns }: { erp: Erp; syncRuns: SyncRuns 
       action={
         <Button
           size="small"
-          icon={<SyncOutlined spin={status.running} />}
+          icon={<SyncOutlined aria-hidden spin={status.running} />}
           loading={syncNow.isPending}
           disabled={status.running}
           onClick={() =>

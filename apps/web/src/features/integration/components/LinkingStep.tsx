@@ -134,7 +134,7 @@ export function LinkingStep({ erp, nav }: { erp: Erp; nav: WizardNav }) {
                 width: 190,
                 render: (_value, project) => (
                   <Button
-                    icon={<LinkOutlined />}
+                    icon={<LinkOutlined aria-hidden />}
                     disabled={!erpProjects.data}
                     onClick={() => setEditing(project.id)}
                     aria-label={`Vincular carteiras de ${project.name}`}

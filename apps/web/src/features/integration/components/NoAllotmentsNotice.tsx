@@ -10,7 +10,7 @@ export function NoAllotmentsNotice({ onRetry }: { onRetry(): void }) {
       showIcon
       title={INTEGRATION_MESSAGES.noAllotments}
       action={
-        <Button icon={<ReloadOutlined />} onClick={onRetry}>
+        <Button icon={<ReloadOutlined aria-hidden />} onClick={onRetry}>
           Buscar novamente
         </Button>
       }

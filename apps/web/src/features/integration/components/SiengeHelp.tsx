@@ -29,7 +29,7 @@ export function SiengeHelp() {
             </li>
           </ul>
           <a href={SIENGE_GUIDE_HREF} target="_blank" rel="noreferrer">
-            <FilePdfOutlined /> Passo a passo da integração (PDF)
+            <FilePdfOutlined aria-hidden /> Passo a passo da integração (PDF)
           </a>
         </>
       }

@@ -107,14 +107,17 @@ export function WalletLinkModal({ project, erpName, erpProjects, onClose }: Prop
             />
             <Button
               type="text"
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={`Remover linha ${index + 1}`}
               onClick={() => setRows((current) => current.filter((item) => item.key !== row.key))}
             />
           </li>
         ))}
       </ol>
-      <Button icon={<PlusOutlined />} onClick={() => setRows((current) => [...current, walletRow()])}>
+      <Button
+        icon={<PlusOutlined aria-hidden />}
+        onClick={() => setRows((current) => [...current, walletRow()])}
+      >
         Adicionar carteira
       </Button>
     </Modal>

@@ -12,7 +12,7 @@ export function HelpButton() {
           type="text"
           className="top-bar__icon"
           aria-label="Ajuda"
-          icon={<QuestionCircleOutlined />}
+          icon={<QuestionCircleOutlined aria-hidden />}
           onClick={() => setOpen(true)}
         />
       </Tooltip>

@@ -52,7 +52,7 @@ export function FileStep({ form, file, onFile }: FileStepProps) {
           }}
           onRemove={() => onFile(null)}
         >
-          <Button icon={<FilePdfOutlined />}>Selecionar PDF</Button>
+          <Button icon={<FilePdfOutlined aria-hidden />}>Selecionar PDF</Button>
         </Upload>
       </Form.Item>
     </Form>

@@ -56,7 +56,11 @@ export function InspectionCompare({ project, comparison }: InspectionCompareProp
 
   if (!open)
     return (
-      <Button className="inspection-compare__open" icon={<SwapOutlined />} onClick={() => setOpen(true)}>
+      <Button
+        className="inspection-compare__open"
+        icon={<SwapOutlined aria-hidden />}
+        onClick={() => setOpen(true)}
+      >
         Comparar vistorias
       </Button>
     );
@@ -72,7 +76,7 @@ export function InspectionCompare({ project, comparison }: InspectionCompareProp
         <Button
           type="text"
           size="small"
-          icon={<CloseOutlined />}
+          icon={<CloseOutlined aria-hidden />}
           aria-label="Fechar comparação"
           onClick={close}
         />

@@ -62,7 +62,7 @@ export function OverlaySidebarSection({ projectId, overlays, loading }: OverlayS
           )}
         </div>
       ))}
-      <Button size="small" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+      <Button size="small" icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
         Adicionar sobreposição
       </Button>
       {adding && <OverlayWizard projectId={projectId} onClose={() => setAdding(false)} />}

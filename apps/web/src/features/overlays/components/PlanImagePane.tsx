@@ -121,19 +121,19 @@ export function PlanImagePane({ src, size, marks, onMark, onOutside }: PlanImage
       <Space className="plan-pane__zoom" size={4}>
         <Button
           size="small"
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           aria-label="Aproximar a planta"
           onClick={() => zoom(1.5)}
         />
         <Button
           size="small"
-          icon={<MinusOutlined />}
+          icon={<MinusOutlined aria-hidden />}
           aria-label="Afastar a planta"
           onClick={() => zoom(1 / 1.5)}
         />
         <Button
           size="small"
-          icon={<CompressOutlined />}
+          icon={<CompressOutlined aria-hidden />}
           aria-label="Planta inteira"
           onClick={() => setView({ scale: 1, x: 0, y: 0 })}
         />

@@ -101,7 +101,7 @@ export function PointsStep(props: PointsStepProps) {
                   size="small"
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={`Limpar ponto ${pointLabel(index)}`}
                   onClick={(event) => {
                     event.stopPropagation();
@@ -116,7 +116,7 @@ export function PointsStep(props: PointsStepProps) {
         {step === 1 && (
           <Button
             size="small"
-            icon={<PlusOutlined />}
+            icon={<PlusOutlined aria-hidden />}
             disabled={!points.slice(0, 2).every(isComplete) || points.length >= 20}
             onClick={props.onAdd}
           >

@@ -29,7 +29,7 @@ export default function OverlaysPage() {
     <div className="overlays-page" data-testid="overlays-page">
       <div className="overlays-page__header">
         <h1 className="overlays-page__title">Sobreposições</h1>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
           Criar sobreposição
         </Button>
       </div>
@@ -59,7 +59,7 @@ export default function OverlaysPage() {
                   <Button
                     type="text"
                     danger
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={`Remover ${overlay.name}`}
                   />
                 </Popconfirm>

@@ -21,7 +21,7 @@ export function ScheduledReportsButton({
   if (!managesProjects(credentials)) return null;
   return (
     <>
-      <Button icon={<MailOutlined />} onClick={() => setOpen(true)}>
+      <Button icon={<MailOutlined aria-hidden />} onClick={() => setOpen(true)}>
         Relatórios por e-mail
       </Button>
       {open && (

@@ -19,7 +19,12 @@ export function GroupActions({ group, onEdit }: { group: Group; onEdit(group: Gr
   return (
     <Space size={4}>
       <Tooltip title="Editar">
-        <Button type="text" icon={<EditOutlined />} aria-label="Editar grupo" onClick={() => onEdit(group)} />
+        <Button
+          type="text"
+          icon={<EditOutlined aria-hidden />}
+          aria-label="Editar grupo"
+          onClick={() => onEdit(group)}
+        />
       </Tooltip>
       <Popconfirm
         title="Remover grupo"
@@ -32,7 +37,7 @@ export function GroupActions({ group, onEdit }: { group: Group; onEdit(group: Gr
         <Button
           type="text"
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label="Remover grupo"
           loading={remove.isPending}
         />

@@ -29,7 +29,7 @@ export function GroupsTab() {
   return (
     <div className="security-tab">
       <div className="security-tab__toolbar">
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => edit(null)}>
           Novo grupo
         </Button>
       </div>

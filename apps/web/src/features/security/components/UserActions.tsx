@@ -44,7 +44,7 @@ export function UserActions({ user, onEdit }: Props) {
     <Button
       type="text"
       danger={user.status}
-      icon={user.status ? <StopOutlined /> : <CheckCircleOutlined />}
+      icon={user.status ? <StopOutlined aria-hidden /> : <CheckCircleOutlined aria-hidden />}
       aria-label={user.status ? 'Inativar' : 'Ativar'}
       loading={toggle.isPending}
       onClick={user.status ? undefined : toggleStatus}
@@ -54,12 +54,17 @@ export function UserActions({ user, onEdit }: Props) {
   return (
     <Space size={4}>
       <Tooltip title="Editar">
-        <Button type="text" icon={<EditOutlined />} aria-label="Editar" onClick={() => onEdit(user)} />
+        <Button
+          type="text"
+          icon={<EditOutlined aria-hidden />}
+          aria-label="Editar"
+          onClick={() => onEdit(user)}
+        />
       </Tooltip>
       <Tooltip title="Redefinir senha">
         <Button
           type="text"
-          icon={<KeyOutlined />}
+          icon={<KeyOutlined aria-hidden />}
           aria-label="Redefinir senha"
           loading={reset.isPending}
           onClick={resetPassword}

@@ -16,7 +16,7 @@ export function UsersTab() {
   return (
     <div className="security-tab">
       <div className="security-tab__toolbar">
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => edit(null)}>
+        <Button type="primary" icon={<UserAddOutlined aria-hidden />} onClick={() => edit(null)}>
           Novo usuário
         </Button>
       </div>

@@ -12,7 +12,7 @@ export function ShareButton(props: Omit<ShareLinkDialogProps, 'onClose'>) {
       <div className="map-tool-group">
         <ToolToggle
           label={SHARE_TEXTS.button}
-          icon={<ShareAltOutlined />}
+          icon={<ShareAltOutlined aria-hidden />}
           pressed={open}
           onClick={() => setOpen(true)}
         />

@@ -10,7 +10,7 @@ export function SharedBanner({ view, summary }: { view: SharedView; summary: str
     <header className="shared-banner" data-testid="shared-banner">
       <BrandLogo size={28} light />
       <span className="shared-banner__badge">
-        <EyeOutlined /> {SHARE_MESSAGES.banner}
+        <EyeOutlined aria-hidden /> {SHARE_MESSAGES.banner}
       </span>
       <span className="shared-banner__project">{view.project.name}</span>
       <span className="shared-banner__summary">{summary}</span>

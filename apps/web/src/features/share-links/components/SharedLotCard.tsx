@@ -56,7 +56,13 @@ export function SharedLotCard({
           {lot.name}
           {lot.block ? ` — ${lot.block}` : ''}
         </strong>
-        <Button type="text" size="small" icon={<CloseOutlined />} aria-label="Fechar" onClick={onClose} />
+        <Button
+          type="text"
+          size="small"
+          icon={<CloseOutlined aria-hidden />}
+          aria-label="Fechar"
+          onClick={onClose}
+        />
       </header>
       <SharedLotStatuses view={view} lotId={lotId} />
     </aside>

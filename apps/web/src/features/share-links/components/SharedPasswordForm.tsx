@@ -30,7 +30,11 @@ export function SharedPasswordForm({
             validateStatus={error ? 'error' : undefined}
             help={error ?? undefined}
           >
-            <Input.Password prefix={<LockOutlined />} autoFocus aria-label={SHARE_TEXTS.passwordField} />
+            <Input.Password
+              prefix={<LockOutlined aria-hidden />}
+              autoFocus
+              aria-label={SHARE_TEXTS.passwordField}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={pending} block>
             {SHARE_TEXTS.open}

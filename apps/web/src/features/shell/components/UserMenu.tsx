@@ -24,14 +24,14 @@ export function UserMenu() {
 
   const items: MenuProps['items'] = [
     ...(isAdmin(credentials)
-      ? [{ key: 'admin', icon: <SettingOutlined />, label: 'Painel de administração' }]
+      ? [{ key: 'admin', icon: <SettingOutlined aria-hidden />, label: 'Painel de administração' }]
       : []),
-    { key: 'change-password', icon: <KeyOutlined />, label: 'Trocar senha' },
-    { key: 'gis-keys', icon: <ApiOutlined />, label: 'Chaves de acesso GIS' },
-    { key: 'alerts', icon: <BellOutlined />, label: 'Preferências de alertas' },
-    { key: 'version', icon: <TagOutlined />, label: `Versão ${APP_VERSION}`, disabled: true },
+    { key: 'change-password', icon: <KeyOutlined aria-hidden />, label: 'Trocar senha' },
+    { key: 'gis-keys', icon: <ApiOutlined aria-hidden />, label: 'Chaves de acesso GIS' },
+    { key: 'alerts', icon: <BellOutlined aria-hidden />, label: 'Preferências de alertas' },
+    { key: 'version', icon: <TagOutlined aria-hidden />, label: `Versão ${APP_VERSION}`, disabled: true },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: 'Sair', danger: true },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Sair', danger: true },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
@@ -52,7 +52,7 @@ export function UserMenu() {
           <span className="user-menu__greeting">Olá, {firstName(credentials.name)}</span>
           <span className="user-menu__role">{ROLE_LABELS[credentials.role]}</span>
         </span>
-        <DownOutlined className="user-menu__caret" />
+        <DownOutlined aria-hidden className="user-menu__caret" />
       </button>
     </MenuDropdown>
   );

@@ -64,7 +64,7 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
         {(Object.keys(TIMELAPSE_FORMATS) as TimelapseFormat[]).map((format) => (
           <Button
             key={format}
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             disabled={!request || running || !availability(format).available}
             onClick={() => ask(format)}
           >

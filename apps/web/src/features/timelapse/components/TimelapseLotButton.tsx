@@ -20,7 +20,7 @@ export function TimelapseLotButton({
   if (!box) return null;
   return (
     <>
-      <Button size="small" icon={<PlayCircleOutlined />} onClick={() => setOpen(true)}>
+      <Button size="small" icon={<PlayCircleOutlined aria-hidden />} onClick={() => setOpen(true)}>
         Timelapse do lote
       </Button>
       {open && (

@@ -99,14 +99,14 @@ export function TimelapsePlayer({
         <Space.Compact>
           <Button
             aria-label="Quadro anterior"
-            icon={<StepBackwardOutlined />}
+            icon={<StepBackwardOutlined aria-hidden />}
             onClick={() => playback.step(-1)}
             disabled={kept.length < 2}
           />
           <Button
             type="primary"
             aria-label={playback.playing ? 'Pausar' : 'Reproduzir'}
-            icon={playback.playing ? <PauseOutlined /> : <CaretRightOutlined />}
+            icon={playback.playing ? <PauseOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
             onClick={playback.toggle}
             disabled={kept.length < 2}
           >
@@ -114,7 +114,7 @@ export function TimelapsePlayer({
           </Button>
           <Button
             aria-label="Próximo quadro"
-            icon={<StepForwardOutlined />}
+            icon={<StepForwardOutlined aria-hidden />}
             onClick={() => playback.step(1)}
             disabled={kept.length < 2}
           />

@@ -44,7 +44,7 @@ export function TimelapseViewButton({
   return (
     <div className="map-tool-group">
       <Tooltip title="Timelapse da área visível" placement="left">
-        <Button aria-label="Timelapse" icon={<PlayCircleOutlined />} onClick={open} />
+        <Button aria-label="Timelapse" icon={<PlayCircleOutlined aria-hidden />} onClick={open} />
       </Tooltip>
       {boxes && (
         <TimelapseModal

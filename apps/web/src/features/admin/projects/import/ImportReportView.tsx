@@ -1,4 +1,4 @@
-import { Alert, Descriptions, Statistic, Table, Tag } from 'antd';
+import { Alert, Descriptions, Statistic, Table, Tag, type StatisticProps } from 'antd';
 import { LAYER_TYPE_LABELS, type ImportProblem, type LayerImportReport } from '@mirante/shared';
 import { IMPORT_TEXTS } from './texts';
 
@@ -16,20 +16,25 @@ const CRS_SOURCES: Record<LayerImportReport['crs']['source'], string> = {
   default: 'padrão GeoJSON',
 };
 
+/** A count as a Brazilian reads it: '1.043', not antd's default '1,043'. */
+const count = (value: number) => value.toLocaleString('pt-BR');
+const grouped: StatisticProps['formatter'] = (value) => count(Number(value));
+
 /** The counts of a dry run or an import. */
 export function ImportCounts({ report }: { report: LayerImportReport }) {
   return (
     <div className="layer-import__counts" data-testid="import-counts">
-      <Statistic groupSeparator="." title="Feições" value={report.featureCount} />
-      <Statistic groupSeparator="." title="Válidas" value={report.validCount} />
+      <Statistic title="Feições" value={report.featureCount} formatter={grouped} />
+      <Statistic title="Válidas" value={report.validCount} formatter={grouped} />
       <Statistic
         title="Inválidas"
         value={report.invalidCount}
+        formatter={grouped}
         styles={{ content: report.invalidCount > 0 ? { color: '#e03131' } : {} }}
       />
-      <Statistic groupSeparator="." title="Lotes novos" value={report.lots.created} />
-      <Statistic groupSeparator="." title="Lotes atualizados" value={report.lots.updated} />
-      <Statistic groupSeparator="." title="Lotes sem correspondência" value={report.lots.unmatched} />
+      <Statistic title="Lotes novos" value={report.lots.created} formatter={grouped} />
+      <Statistic title="Lotes atualizados" value={report.lots.updated} formatter={grouped} />
+      <Statistic title="Lotes sem correspondência" value={report.lots.unmatched} formatter={grouped} />
     </div>
   );
 }
@@ -45,18 +50,18 @@ export function ImportDetails({ report }: { report: LayerImportReport }) {
         {report.crs.name} ({CRS_SOURCES[report.crs.source]})
       </Descriptions.Item>
       <Descriptions.Item label="Por tipo" span={2}>
-        {report.counts.map((count) => (
-          <Tag key={count.type}>
-            {LAYER_TYPE_LABELS[count.type]}: {count.total.toLocaleString('pt-BR')}
-            {count.invalid > 0 ? ` (${count.invalid} inválidas)` : ''}
+        {report.counts.map((type) => (
+          <Tag key={type.type}>
+            {LAYER_TYPE_LABELS[type.type]}: {count(type.total)}
+            {type.invalid > 0 ? ` (${count(type.invalid)} inválidas)` : ''}
           </Tag>
         ))}
       </Descriptions.Item>
       <Descriptions.Item label="Derivados" span={2}>
         {[
           report.derived.boundary ? 'contorno do projeto' : null,
-          report.derived.blocks > 0 ? `${report.derived.blocks} quadras` : null,
-          report.derived.stages > 0 ? `${report.derived.stages} etapas` : null,
+          report.derived.blocks > 0 ? `${count(report.derived.blocks)} quadras` : null,
+          report.derived.stages > 0 ? `${count(report.derived.stages)} etapas` : null,
         ]
           .filter(Boolean)
           .join(', ') || 'nada'}
@@ -77,7 +82,11 @@ export function ImportProblemsTable({
   return (
     <>
       {total > problems.length && (
-        <Alert type="info" showIcon title={`Mostrando ${problems.length} de ${total} problemas.`} />
+        <Alert
+          type="info"
+          showIcon
+          title={`Mostrando ${count(problems.length)} de ${count(total)} problemas.`}
+        />
       )}
       <Table<ImportProblem>
         rowKey={(problem) => `${problem.code}-${problem.index ?? 'x'}-${problem.message}`}

@@ -160,7 +160,7 @@ export function LayerImportScreen({ project }: { project: RegisteredProject }) {
             onRemove={() => reset(null)}
           >
             <p className="ant-upload-drag-icon">
-              <InboxOutlined />
+              <InboxOutlined aria-hidden />
             </p>
             <p className="ant-upload-text">Clique ou arraste o arquivo de lotes</p>
           </Upload.Dragger>

@@ -60,9 +60,9 @@ export function DetectionDetailModal({ layer, scenes, shown, apiToken, onClose }
         </div>
         <div className="detection-detail__actions">
           <Typography.Link href={externalMapsUrl(center)} target="_blank" rel="noopener noreferrer">
-            <EnvironmentOutlined /> {center.lat.toFixed(6)}, {center.lng.toFixed(6)}
+            <EnvironmentOutlined aria-hidden /> {center.lat.toFixed(6)}, {center.lng.toFixed(6)}
           </Typography.Link>
-          <Button icon={<AimOutlined />} onClick={() => setCenterSignal((n) => n + 1)}>
+          <Button icon={<AimOutlined aria-hidden />} onClick={() => setCenterSignal((n) => n + 1)}>
             Centralizar
           </Button>
         </div>

@@ -16,7 +16,7 @@ export function Model3dButton({ disabled, onOpen }: Model3dButtonProps) {
       >
         <Button
           aria-label="Ver modelo 3D"
-          icon={<CodeSandboxOutlined />}
+          icon={<CodeSandboxOutlined aria-hidden />}
           disabled={disabled}
           onClick={onOpen}
         />

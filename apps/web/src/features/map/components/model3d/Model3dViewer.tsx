@@ -61,28 +61,28 @@ export default function Model3dViewer({ url }: { url: string }) {
           <Tooltip title={rotating ? 'Parar rotação' : 'Girar'}>
             <Button
               aria-label={rotating ? 'Parar rotação' : 'Girar'}
-              icon={rotating ? <PauseOutlined /> : <SyncOutlined />}
+              icon={rotating ? <PauseOutlined aria-hidden /> : <SyncOutlined aria-hidden />}
               onClick={toggleRotation}
             />
           </Tooltip>
           <Tooltip title="Aproximar">
             <Button
               aria-label="Aproximar modelo"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               onClick={() => stage.current?.zoom(1 / MODEL_3D.zoomStep)}
             />
           </Tooltip>
           <Tooltip title="Afastar">
             <Button
               aria-label="Afastar modelo"
-              icon={<MinusOutlined />}
+              icon={<MinusOutlined aria-hidden />}
               onClick={() => stage.current?.zoom(MODEL_3D.zoomStep)}
             />
           </Tooltip>
           <Tooltip title="Restaurar vista">
             <Button
               aria-label="Restaurar vista"
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               onClick={() => stage.current?.reset()}
             />
           </Tooltip>

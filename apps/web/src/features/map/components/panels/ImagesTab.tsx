@@ -37,7 +37,7 @@ export function ImagesTab({ scenes, selected, apiToken, onToggle }: ImagesTabPro
               />
             ) : (
               <span className="scene-card__placeholder">
-                <PictureOutlined />
+                <PictureOutlined aria-hidden />
               </span>
             )}
             <span className="scene-card__text">
@@ -46,7 +46,7 @@ export function ImagesTab({ scenes, selected, apiToken, onToggle }: ImagesTabPro
               {scene.status !== 'ready' && <Tag color="processing">Processando {scene.progress}%</Tag>}
               {scene.cloud !== null && <small>Nuvens: {scene.cloud.toLocaleString('pt-BR')}%</small>}
             </span>
-            {order >= 0 && <CheckCircleFilled className="scene-card__check" />}
+            {order >= 0 && <CheckCircleFilled aria-hidden className="scene-card__check" />}
           </button>
         );
       })}

@@ -24,7 +24,7 @@ export function LotPopupFrame({ title, testId, variant, onClose, children }: Lot
     >
       <header className="lot-popup__header">
         <h2>{title}</h2>
-        <Button type="text" icon={<CloseOutlined />} aria-label="Fechar" onClick={onClose} />
+        <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Fechar" onClick={onClose} />
       </header>
       <div className="lot-popup__body">{children}</div>
     </section>

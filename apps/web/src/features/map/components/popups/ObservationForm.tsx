@@ -73,7 +73,7 @@ export function ObservationForm({ layerId, onSaved }: { layerId: number; onSaved
         ]}
       >
         <Upload accept="image/*" multiple listType="picture" beforeUpload={() => false}>
-          <Button icon={<UploadOutlined />}>Adicionar imagens</Button>
+          <Button icon={<UploadOutlined aria-hidden />}>Adicionar imagens</Button>
         </Upload>
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={create.isPending}>

@@ -51,7 +51,7 @@ export function ObservationList({ layerId, observations, apiToken }: Observation
                           <Button
                             size="small"
                             danger
-                            icon={<DeleteOutlined />}
+                            icon={<DeleteOutlined aria-hidden />}
                             aria-label="Remover observação"
                           />
                         </Popconfirm>,

@@ -58,7 +58,7 @@ export function ExportMenu({ map, title, scene, apiToken, labels, project }: Exp
         }}
       >
         <Tooltip title="Exportar" placement="left">
-          <Button aria-label="Exportar" icon={<DownloadOutlined />} />
+          <Button aria-label="Exportar" icon={<DownloadOutlined aria-hidden />} />
         </Tooltip>
       </MenuDropdown>
       <GeoExportModal

@@ -76,13 +76,13 @@ export function MapTools({
         <div className="map-tool-group" data-testid="admin-map-tools">
           <ToolToggle
             label="Editar lotes/quadras"
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             pressed={editMode === 'labels'}
             onClick={onLabelEdit}
           />
           <ToolToggle
             label="Editar detecções"
-            icon={<BgColorsOutlined />}
+            icon={<BgColorsOutlined aria-hidden />}
             pressed={editMode === 'detections'}
             onClick={onDetectionEdit}
           />

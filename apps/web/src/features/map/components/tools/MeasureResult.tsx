@@ -29,7 +29,7 @@ export function MeasureResult({ tool, lines, onClose }: MeasureResultProps) {
         size="small"
         type="text"
         aria-label="Encerrar medição"
-        icon={<CloseOutlined />}
+        icon={<CloseOutlined aria-hidden />}
         onClick={onClose}
       />
     </div>

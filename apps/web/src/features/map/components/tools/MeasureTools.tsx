@@ -9,9 +9,9 @@ export interface MeasureToolsProps {
 }
 
 const TOOLS: { tool: Exclude<MeasureTool, 'none'>; label: string; icon: ReactNode }[] = [
-  { tool: 'lote', label: 'Medir lotes', icon: <BorderOuterOutlined /> },
-  { tool: 'distancia', label: 'Medir distância', icon: <ColumnWidthOutlined /> },
-  { tool: 'area', label: 'Medir área', icon: <GatewayOutlined /> },
+  { tool: 'lote', label: 'Medir lotes', icon: <BorderOuterOutlined aria-hidden /> },
+  { tool: 'distancia', label: 'Medir distância', icon: <ColumnWidthOutlined aria-hidden /> },
+  { tool: 'area', label: 'Medir área', icon: <GatewayOutlined aria-hidden /> },
 ];
 
 /** Measure lots (crosshair, click a lot), distance (line) and area (polygon). Clicking the active tool ends it. */

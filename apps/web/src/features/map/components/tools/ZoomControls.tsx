@@ -11,13 +11,13 @@ export function ZoomControls({ onZoomIn, onZoomOut, onFit }: ZoomControlsProps) 
   return (
     <div className="map-tool-group">
       <Tooltip title="Aproximar" placement="left">
-        <Button aria-label="Aproximar" icon={<PlusOutlined />} onClick={onZoomIn} />
+        <Button aria-label="Aproximar" icon={<PlusOutlined aria-hidden />} onClick={onZoomIn} />
       </Tooltip>
       <Tooltip title="Afastar" placement="left">
-        <Button aria-label="Afastar" icon={<MinusOutlined />} onClick={onZoomOut} />
+        <Button aria-label="Afastar" icon={<MinusOutlined aria-hidden />} onClick={onZoomOut} />
       </Tooltip>
       <Tooltip title="Enquadrar o projeto" placement="left">
-        <Button aria-label="Enquadrar o projeto" icon={<AimOutlined />} onClick={onFit} />
+        <Button aria-label="Enquadrar o projeto" icon={<AimOutlined aria-hidden />} onClick={onFit} />
       </Tooltip>
     </div>
   );
