@@ -16,7 +16,7 @@ let admin: ContractClient;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(120_000);
-  admin = await apiAs(request, ADMIN);
+  admin = await apiAs(ADMIN);
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
     // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI to read (it refuses > 2 m).
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },

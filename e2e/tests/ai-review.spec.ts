@@ -18,7 +18,7 @@ let reviewCount = 0;
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const scenes = await ensureAllotmentScenes(request);
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number; isoDate: string };
   sceneDate = latest.isoDate.split('-').reverse().join('/');
   const created = await admin.send(analysesApi.create, {

@@ -21,7 +21,7 @@ const SCAN_WAIT_MS = 150_000;
  * once to the MANAGER who chose so.
  */
 async function readNewScene(request: APIRequestContext): Promise<string> {
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });
@@ -56,7 +56,7 @@ test('the lot link of an alert e-mail opens the map on that lot: selected, frame
   page,
 }) => {
   test.setTimeout(SCAN_WAIT_MS + 240_000);
-  const manager = await apiAs(page.request, MANAGER);
+  const manager = await apiAs(MANAGER);
   const choices = await manager.call(alertsApi.listAlertPreferences);
   const palmeiras = choices.find((choice) => choice.project_name.startsWith(PROJECT))!;
   await manager.send(alertsApi.saveAlertPreference, {

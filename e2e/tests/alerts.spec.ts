@@ -29,7 +29,7 @@ test('a MANAGER chooses e-mails at once for a project, hears of its new scene by
 }) => {
   test.setTimeout(SCAN_WAIT_MS + 120_000);
   // A server the spec ran on before: back to the defaults, so that choosing 'Na hora' is a change.
-  const client = await apiAs(page.request, MANAGER);
+  const client = await apiAs(MANAGER);
   const choices = await client.call(alertsApi.listAlertPreferences);
   const aurora = choices.find((choice) => choice.project_name === PROJECT)!;
   await client.call(alertsApi.saveAlertPreference, {

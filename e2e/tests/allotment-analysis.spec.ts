@@ -13,7 +13,7 @@ let admin: ContractClient;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
-  admin = await apiAs(request, ADMIN);
+  admin = await apiAs(ADMIN);
   const scenes = await ensureScenes(
     request,
     'jardim-das-palmeiras',

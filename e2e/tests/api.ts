@@ -1,4 +1,9 @@
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import {
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type APIResponse,
+} from '@playwright/test';
 import {
   authApi,
   buildPath,
@@ -8,6 +13,7 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@mirante/shared';
+import { workerPort } from '../worker-server';
 
 type Scalar = string | number | boolean;
 type FormValues = Record<string, Scalar>;
@@ -103,7 +109,19 @@ export function api(request: APIRequestContext, token?: string): ContractClient 
 }
 
 /** Signs `email` in through the API: a client of that fresh session, and its credentials. */
-export async function signedInApi(request: APIRequestContext, email: string, password: string) {
+export async function signedInApi(email: string, password: string) {
+  const request = await workerRequest();
   const credentials = await api(request).call(authApi.login, { body: { email, password } });
   return { client: api(request, credentials.api_token), credentials };
+}
+
+let workerContext: Promise<APIRequestContext> | undefined;
+
+/**
+ * One request context for the worker's whole life: a signed-in client made in `beforeAll` keeps working in the
+ * tests and in `afterAll`, where the hook's own `request` fixture is already gone.
+ */
+function workerRequest(): Promise<APIRequestContext> {
+  workerContext ??= playwrightRequest.newContext({ baseURL: `http://localhost:${workerPort()}` });
+  return workerContext;
 }

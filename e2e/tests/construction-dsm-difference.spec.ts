@@ -27,7 +27,7 @@ test.beforeAll(async ({ request }) => {
     SPACE,
     DATES.map((date, index) => ({ date, png: scenePng(256, 256, 0.2 + index * 0.5) })),
   );
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   for (const [index, scene] of scenes.entries()) {

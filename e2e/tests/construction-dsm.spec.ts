@@ -32,7 +32,7 @@ async function auroraProject(client: ContractClient) {
 /** An inspection (phase 1) on LATER_DATE's scene, without an elevation model. */
 async function ensureInspection(request: APIRequestContext): Promise<void> {
   const [scene] = await ensureScenes(request, SPACE, [{ date: LATER_DATE, png: scenePng(256, 256, 0.4) }]);
-  const client = await apiAs(request, MANAGER);
+  const client = await apiAs(MANAGER);
   const project = await auroraProject(client);
   const listed = await client.call(inspectionsApi.list, { query: { project_id: project.id } });
   if (listed.some((item) => item.scene_id === scene!.id)) return;
@@ -106,9 +106,8 @@ test.describe.serial('★ elevation model (DSM) of an inspection’s scene', () 
 
   test('with the scene, from Cadastrar imagem: the model follows the image, with its own progress', async ({
     page,
-    request,
   }) => {
-    const project = await auroraProject(await apiAs(request, ADMIN));
+    const project = await auroraProject(await apiAs(ADMIN));
     const [[west, south], [east, north]] = project.bounds;
     await openSignedIn(page, ADMIN, { path: '/page/admin' });
     await page.getByRole('tab', { name: 'Cadastrar imagem' }).click({ timeout: 20_000 });

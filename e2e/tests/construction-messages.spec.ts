@@ -23,8 +23,8 @@ interface Site {
   projectId: number;
 }
 
-async function site(request: APIRequestContext): Promise<Site> {
-  const client = await apiAs(request, MANAGER);
+async function site(): Promise<Site> {
+  const client = await apiAs(MANAGER);
   const projects = await client.call(projectsApi.list);
   return { client, projectId: projects.find((item) => item.space === SPACE)!.id };
 }
@@ -46,7 +46,7 @@ async function ensureFixtures(request: APIRequestContext): Promise<void> {
     { date: KEPT_DATE, png: scenePng(256, 256, 0.3) },
     { date: REMOVED_DATE, png: scenePng(256, 256, 0.5) },
   ]);
-  const where = await site(request);
+  const where = await site();
   const { client } = where;
   const inspectionId = await inspectionOn(where, kept!.id);
   await inspectionOn(where, removed!.id);

@@ -29,11 +29,11 @@ async function ensureInspectionWithDsm(
 ): Promise<void> {
   const [scene] = await ensureScenes(request, SPACE, [{ date, png: scenePng(256, 256, 0.35 + stage * 0.2) }]);
   const dsm = await request.post(`/api/v1/scene/${scene!.id}/dsm`, {
-    headers: (await apiAs(request, ADMIN)).headers,
+    headers: (await apiAs(ADMIN)).headers,
     multipart: { file: { name: 'mds.tif', mimeType: 'image/tiff', buffer: await constructionDsm(stage) } },
   });
   expect(dsm.status(), await dsm.text()).toBe(200);
-  const client = await apiAs(request, MANAGER);
+  const client = await apiAs(MANAGER);
   const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === SPACE)!.id;
   const listed = await client.call(inspectionsApi.list, { query: { project_id: projectId } });

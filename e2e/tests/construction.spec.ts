@@ -229,7 +229,7 @@ test.describe.serial('construction: inspections and notes', () => {
 
 /** Gives the scene of `date` the demo site's first DSM (the pit being dug), as an ADMIN would. */
 async function uploadDsm(request: APIRequestContext, date: string) {
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });

@@ -43,7 +43,7 @@ test("the demo's 3D model of 01/06/2026 is the open slab with the crane that its
     expect(parts.nodes).toEqual(expect.arrayContaining(['Lajes', 'Pilares', 'Fôrmas', 'Grua']));
     expect(parts.images, 'no finished facade').toBe(0);
 
-    const admin = await apiAs(request, ADMIN);
+    const admin = await apiAs(ADMIN);
     const projects = await admin.call(projectsApi.list);
     const project = projects.find((item) => item.name.startsWith('Edifício Aurora'))!;
     const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });

@@ -15,7 +15,7 @@ const displayDate = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The demo allotment's report straight from the API (to know its dates and counts). */
 async function apiReport(page: Page, body: Record<string, string> = {}): Promise<Report> {
-  const manager = await apiAs(page.request, MANAGER);
+  const manager = await apiAs(MANAGER);
   const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/detections-history`, {

@@ -26,7 +26,7 @@ interface SceneRow {
  * the demo's and the same analysis is queued through the API.
  */
 async function demoPairScenes(request: APIRequestContext, projectId: number): Promise<SceneRow[]> {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   const site = await demoSite('environment', DEMO_SEED);
   const pair = environmentDemoPair(site.dates) as [string, string];
   const list = async () =>

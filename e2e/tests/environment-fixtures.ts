@@ -50,12 +50,12 @@ export function vegetationPng(when: 'before' | 'after', seed: number, secondClea
   });
 }
 
-export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  return (await apiAs(request, ADMIN)).headers;
+export async function adminHeaders(): Promise<Record<string, string>> {
+  return (await apiAs(ADMIN)).headers;
 }
 
 export async function projectBySpace(request: APIRequestContext, space: string): Promise<Project> {
-  const projects = await (await apiAs(request, ADMIN)).call(projectsApi.list);
+  const projects = await (await apiAs(ADMIN)).call(projectsApi.list);
   const project = projects.find((item) => item.space === space);
   expect(project, `project ${space}`).toBeTruthy();
   return project!;
@@ -64,7 +64,7 @@ export async function projectBySpace(request: APIRequestContext, space: string):
 export type AnalysisRow = EndpointResponse<typeof environmentApi.detections>[number];
 
 export async function analysesOf(request: APIRequestContext, projectId: number): Promise<AnalysisRow[]> {
-  return (await apiAs(request, ADMIN)).call(environmentApi.detections, { params: { id: projectId } });
+  return (await apiAs(ADMIN)).call(environmentApi.detections, { params: { id: projectId } });
 }
 
 /**
@@ -77,7 +77,7 @@ export async function analysisOf(
   beforeSceneId: number,
   afterSceneId: number,
 ): Promise<AnalysisRow> {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   const made = await request.post(`/api/v1/project/${projectId}/environment-detect`, {
     headers,
     data: { before_scene_id: beforeSceneId, after_scene_id: afterSceneId },
@@ -105,7 +105,7 @@ export async function featuresOf(
   projectId: number,
   detectId: number,
 ): Promise<FeatureRow[]> {
-  return (await apiAs(request, ADMIN)).call(environmentApi.features, { params: { id: projectId, detectId } });
+  return (await apiAs(ADMIN)).call(environmentApi.features, { params: { id: projectId, detectId } });
 }
 
 /** Approves the analysis's pending proposals and publishes it (as an ADMIN would on the analysis page). */
@@ -114,7 +114,7 @@ export async function approveAndPublish(
   projectId: number,
   detectId: number,
 ): Promise<void> {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   for (const feature of await featuresOf(request, projectId, detectId)) {
     if (feature.review_status !== 'pending') continue;
     const reviewed = await request.post(

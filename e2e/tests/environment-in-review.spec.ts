@@ -24,7 +24,7 @@ let publishedBefore: number[] = [];
 
 async function publish(request: APIRequestContext, detectId: number, published: boolean): Promise<void> {
   const response = await request.post(`/api/v1/detection/${detectId}`, {
-    headers: await adminHeaders(request),
+    headers: await adminHeaders(),
     data: { approval_status: published },
   });
   expect(response.ok()).toBe(true);

@@ -145,7 +145,7 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   await expect(table.getByRole('row').filter({ hasText: EDITED }).getByText('Aprovada')).toBeVisible();
 
   // The approved ones are map layers of the project with the analysis's dates; the rejected is not.
-  const headers = await adminHeaders(page.request);
+  const headers = await adminHeaders();
   const layers = (await (
     await page.request.get(`/api/v1/project/${projectId}/layers`, { headers })
   ).json()) as { rect?: string; detect_before_date?: string; detect_after_date?: string }[];

@@ -58,7 +58,7 @@ async function openReport(page: Page, email: string, { name = PROJECT, heading =
 
 /** The test's own environment project (registered by the ADMIN through the API on the first run). */
 async function ensureProject(request: APIRequestContext, name: string) {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   const all = (await (await request.get('/api/v1/projects', { headers })).json()) as {
     id: number;
     name: string;
@@ -86,7 +86,7 @@ async function ensureProject(request: APIRequestContext, name: string) {
 }
 
 async function setBoundary(request: APIRequestContext, projectId: number, delimiter: unknown) {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   const edited = await request.post(`/api/v1/project/${projectId}`, { headers, data: { delimiter } });
   expect(edited.ok()).toBe(true);
 }

@@ -24,15 +24,15 @@ interface Row {
   nome_comprador: string | null;
 }
 
-async function managerApi(page: Page) {
-  const client = await apiAs(page.request, MANAGER);
+async function managerApi() {
+  const client = await apiAs(MANAGER);
   const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.projectType === 'ALLOTMENT')!.id;
   return { client, projectId };
 }
 
 async function apiPortfolio(page: Page): Promise<Row[]> {
-  const { client, projectId } = await managerApi(page);
+  const { client, projectId } = await managerApi();
   const response = await page.request.post(`/api/v1/project/${projectId}/informations`, {
     headers: client.headers,
     form: {},
@@ -209,7 +209,7 @@ const blended = (hex: string, alpha = 0.7) =>
 test('price map: lots coloured by price per m² band, the band filter, the heat map and the details tab', async ({
   page,
 }) => {
-  const { client, projectId } = await managerApi(page);
+  const { client, projectId } = await managerApi();
   const layers = await client.call(layersApi.listForProject, {
     params: { projectId },
     query: { withAllotmentValue: 'true' },

@@ -14,7 +14,7 @@ async function openPortfolio(page: Page, email = MANAGER): Promise<void> {
 
 /** The demo allotment's alert count straight from the API (what the indicator must show). */
 async function apiAlertedLots(page: Page): Promise<number> {
-  const manager = await apiAs(page.request, MANAGER);
+  const manager = await apiAs(MANAGER);
   const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/informations`, {

@@ -16,7 +16,7 @@ interface Row {
 
 /** The demo allotment's portfolio straight from the API (to know what the page must show). */
 async function apiPortfolio(page: Page): Promise<Row[]> {
-  const manager = await apiAs(page.request, MANAGER);
+  const manager = await apiAs(MANAGER);
   const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const response = await page.request.post(`/api/v1/project/${project.id}/informations`, {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { inspectionsApi, overlaysApi, projectsApi, type Overlay } from '@mirante/shared';
 import {
   colourAtMiddle,
@@ -27,7 +27,7 @@ test.beforeAll(async ({ request }) => {
     SPACE,
     DATES.map((date, index) => ({ date, png: scenePng(512, 512, 0.15 + index * 0.6) })),
   );
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === SPACE)!;
   for (const [index, scene] of scenes.entries()) {
@@ -84,8 +84,8 @@ test('Comparar vistorias: two selects of inspections, order checked, side by sid
 const TOWER_PLAN = 'Planta de situação - Torre';
 
 /** The demo's tower plan, which the server converts in the background once it has started. */
-async function towerPlan(request: APIRequestContext): Promise<Overlay> {
-  const manager = await apiAs(request, MANAGER);
+async function towerPlan(): Promise<Overlay> {
+  const manager = await apiAs(MANAGER);
   const projects = await manager.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === SPACE)!.id;
   let tower: Overlay | undefined;
@@ -104,10 +104,9 @@ async function towerPlan(request: APIRequestContext): Promise<Overlay> {
 
 test('the compared ‘Antes’ map draws the shown plans as the main map does, and the sidebar checkbox hides them there too', async ({
   page,
-  request,
 }) => {
   test.setTimeout(120_000);
-  const tower = await towerPlan(request);
+  const tower = await towerPlan();
   await openSignedIn(page, MANAGER, {
     project: 'Edifício Aurora - Zona 7',
     path: '/page/area?tipo=satelite',

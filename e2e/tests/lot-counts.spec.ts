@@ -59,7 +59,7 @@ test.describe('detection-type editor', () => {
     test.setTimeout(90_000);
     const scenes = await ensureAllotmentScenes(request);
     // The shown (latest) scene needs an analysis to edit its lots' types.
-    const admin = await apiAs(request, ADMIN);
+    const admin = await apiAs(ADMIN);
     const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
     const response = await admin.send(analysesApi.create, {
       body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },

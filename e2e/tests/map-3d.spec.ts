@@ -11,7 +11,7 @@ const MODEL_DATE = '2026-02-10';
 /** Uploads a scene with a tiny GLB model to the construction project (once per server). */
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.name.startsWith('Edifício Aurora'))!;
   const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });

@@ -10,7 +10,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const scenes = await ensureAllotmentScenes(request);
   // The shown (latest) scene needs an analysis: its id is the detectId of POST allotments/:detectId.
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   // The listed rows are the API's scenes: they carry projectId too.
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
   const response = await admin.send(analysesApi.create, {

@@ -10,7 +10,7 @@ const SHOTS = '../test-results/screens';
 test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const scenes = await ensureAllotmentScenes(request);
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
   const response = await admin.send(analysesApi.create, {
     body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },

@@ -19,7 +19,7 @@ let sceneId = 0;
 
 test.beforeAll(async ({ request }) => {
   test.setTimeout(150_000);
-  admin = await apiAs(request, ADMIN);
+  admin = await apiAs(ADMIN);
   // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI (it refuses > 2 m).
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },

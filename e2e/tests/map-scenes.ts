@@ -92,7 +92,7 @@ export async function ensureScenes(
   space: string,
   wanted: readonly TestScene[],
 ): Promise<SceneRow[]> {
-  const admin = await apiAs(request, ADMIN);
+  const admin = await apiAs(ADMIN);
   const projects = await admin.call(projectsApi.list);
   const project = projects.find((item) => item.space === space)!;
   const list = () => admin.call(scenesApi.listForProject, { params: { id: project.id } });

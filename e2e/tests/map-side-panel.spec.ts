@@ -21,8 +21,8 @@ test.beforeAll(async ({ request }) => {
 });
 
 /** The other specs see the usual three scenes again. */
-test.afterAll(async ({ request }) => {
-  const admin = await apiAs(request, ADMIN);
+test.afterAll(async () => {
+  const admin = await apiAs(ADMIN);
   await admin.call(scenesApi.remove, { body: { ids: oldSceneIds } });
 });
 

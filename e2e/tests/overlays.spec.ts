@@ -308,8 +308,8 @@ interface Site {
   overlays: Overlay[];
 }
 
-async function aurora(request: APIRequestContext): Promise<Site> {
-  const client = await apiAs(request, MANAGER);
+async function aurora(): Promise<Site> {
+  const client = await apiAs(MANAGER);
   const projects = await client.call(projectsApi.list);
   const projectId = projects.find((item) => item.space === 'edificio-aurora')!.id;
   return { client, projectId, overlays: await client.call(overlaysApi.list, { params: { projectId } }) };
@@ -349,7 +349,7 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
   request,
 }) => {
   test.setTimeout(180_000);
-  const site = await aurora(request);
+  const site = await aurora();
   const tower = site.overlays.find((overlay) => overlay.name === TOWER_PLAN)!;
   expect(tower).toBeDefined();
   const side =
@@ -417,10 +417,9 @@ test('the map’s sidebar keeps each plan’s checkbox and opacity across a relo
 
 test('on the map, a plan whose image fails to load says “Não foi possível carregar a sobreposição” beside it in the sidebar; “Tentar novamente” asks again and draws it', async ({
   page,
-  request,
 }) => {
   test.setTimeout(180_000);
-  const site = await aurora(request);
+  const site = await aurora();
   const tower = site.overlays.find((overlay) => overlay.name === TOWER_PLAN)!;
   expect(tower).toBeDefined();
   // The tower plan's full image (not the wizard's small one) fails; every other request goes through.

@@ -35,7 +35,7 @@ interface SceneRow {
 
 /** A project of its own with the original (10/05/2025) and the moved copy (10/06/2025), both ready. */
 async function projectWithMovedScene(request: APIRequestContext): Promise<string> {
-  const headers = await adminHeaders(request);
+  const headers = await adminHeaders();
   const customers = (await (await request.get('/api/v1/customers', { headers })).json()) as {
     id: number;
     name: string;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { projectsApi, scheduledReportsApi } from '@mirante/shared';
 import {
   MANAGER,
@@ -13,8 +13,8 @@ import {
 import { screenshotWhenAsked } from './shots';
 
 /** Schedules an earlier, interrupted run of this spec left on the same server (a fresh server has none). */
-async function removeSchedulesLeftBehind(page: Page): Promise<void> {
-  const manager = await apiAs(page.request, MANAGER);
+async function removeSchedulesLeftBehind(): Promise<void> {
+  const manager = await apiAs(MANAGER);
   const projects = await manager.call(projectsApi.list);
   const project = projects.find((item) => item.projectType === 'ALLOTMENT')!;
   const list = await manager.call(scheduledReportsApi.listReportSchedules, { params: { id: project.id } });
@@ -30,7 +30,7 @@ test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by
 }) => {
   // Drawing the PDF on the worker's CPU pool takes long on a loaded machine.
   test.setTimeout(300_000);
-  await removeSchedulesLeftBehind(page);
+  await removeSchedulesLeftBehind();
   await openSignedIn(page, MANAGER, { path: '/page/list' });
   await expect(page.getByRole('heading', { name: /Lista de detecções/ })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Relatórios por e-mail' }).click();

@@ -53,7 +53,7 @@ export async function openSignedIn(
   email: string,
   { path, project }: { path?: string; project?: string } = {},
 ): Promise<void> {
-  const { client, credentials } = await signedInApi(page.request, email, DEMO_PASSWORD);
+  const { client, credentials } = await signedInApi(email, DEMO_PASSWORD);
   const stored: Record<string, string> = { [SESSION_STORAGE_KEY]: JSON.stringify(credentials) };
   if (project !== undefined) {
     const projects = await client.call(projectsApi.list);
@@ -76,12 +76,8 @@ export async function openSignedIn(
 }
 
 /** A contract client of a fresh API session of `email` (the demo's password unless given). */
-export async function apiAs(
-  request: APIRequestContext,
-  email: string,
-  password = DEMO_PASSWORD,
-): Promise<ContractClient> {
-  return (await signedInApi(request, email, password)).client;
+export async function apiAs(email: string, password = DEMO_PASSWORD): Promise<ContractClient> {
+  return (await signedInApi(email, password)).client;
 }
 
 export async function openUserMenu(page: Page): Promise<void> {
@@ -131,7 +127,7 @@ export async function changePasswordByApi(
   current: string,
   next: string,
 ): Promise<void> {
-  const { client } = await signedInApi(request, email, current);
+  const { client } = await signedInApi(email, current);
   await client.call(authApi.changePassword, {
     body: { current_password: current, password: next, password_confirmation: next },
   });
