@@ -6,6 +6,7 @@ const UNIT = ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/*/
 const ISOLATED_UNIT = [
   'apps/server/src/features/overlays/overlays.service.test.ts',
   'apps/web/src/shared/api/callApi.test.ts',
+  'apps/web/src/features/map/style/labels.test.ts',
 ];
 
 export default defineConfig({
