@@ -60,7 +60,7 @@ test('opens on the last date, filters by type and compares two dates (E with Sta
   const cells = page.getByTestId('detections-table').locator('.ant-tag');
   await expect(cells.first()).toHaveText('Construído');
 
-  await page.getByRole('button', { name: 'Limpar' }).click();
+  await page.getByRole('button', { name: 'Limpar', exact: true }).click();
   await expect(page.getByTestId('summary-tags')).toContainText(`Total na lista: ${report.diffStatus.total}`);
   await pickDate(page, 'Data inicial', first);
   await page.getByRole('button', { name: 'Buscar' }).click();

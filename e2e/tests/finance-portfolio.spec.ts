@@ -74,7 +74,7 @@ test('indicators, filters with select/deselect all, search and reset', async ({ 
   const matching = portfolio.filter((row) => row.nome_comprador?.includes(buyer)).length;
   await expect(count(page)).toHaveText(`${matching} de ${portfolio.length} lotes`);
   await expect(rows(page).first()).toContainText(buyer);
-  await page.getByRole('button', { name: 'Limpar' }).click();
+  await page.getByRole('button', { name: 'Limpar', exact: true }).click();
   await expect(page.getByLabel('Pesquisar')).toHaveValue('');
   await expect(count(page)).toHaveText(`${portfolio.length} de ${portfolio.length} lotes`);
 
