@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts
 import { freePort } from '../../apps/server/test/server-process';
 import { writeLargeGeoTiff } from '../imagery/write-large-geotiff';
 import { createBenchProject } from './bench-project';
-import { editSpreadsheetNotes } from './spreadsheet';
+import { editSpreadsheetNotes } from '../finance/spreadsheet-notes';
 
 /**
  * `npm run bench:event-loop [-- --root <checkout> --label <name> --scale <demo scale> --size <px> --lots <n>

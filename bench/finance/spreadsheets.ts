@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from '@e965/xlsx';
 import pg from 'pg';
 import { seedLots } from '../map/seed-lots';
+import { editSpreadsheetNotes } from './spreadsheet-notes';
 import {
   startServerProcess,
   stopServerProcess,
@@ -130,18 +130,6 @@ async function timed<T>(server: number, work: () => Promise<T>): Promise<Run & {
   return { ms, cpuMs: (await treeCpuMs(server)) - cpuBefore, value };
 }
 
-/** The exported workbook with every data row's 'Notas' set to `note`. */
-function editNotes(xlsx: Buffer, note: string): Buffer {
-  const book = XLSX.read(xlsx, { type: 'buffer' });
-  const sheet = book.Sheets[book.SheetNames[0] ?? '']!;
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: true });
-  const notes = (rows[0] ?? []).indexOf('Notas');
-  for (const row of rows.slice(1)) row[notes] = note;
-  const edited = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(edited, XLSX.utils.aoa_to_sheet(rows), 'Carteira');
-  return Buffer.from(XLSX.write(edited, { type: 'buffer', bookType: 'xlsx' }) as Uint8Array);
-}
-
 async function main(): Promise<void> {
   const loadBefore = load1();
   await rm(DATA, { recursive: true, force: true });
@@ -207,7 +195,7 @@ async function main(): Promise<void> {
     let rows = 0;
     let imported = 0;
     for (let i = 0; i < RUNS; i++) {
-      const edited = editNotes(xlsx, `Revisado na rodada ${i + 1}`);
+      const edited = editSpreadsheetNotes(xlsx, `Revisado na rodada ${i + 1}`);
       const write = await timed(pid, upload(edited));
       writeRuns.push(write);
       rows = write.value.length;

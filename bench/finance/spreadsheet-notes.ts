@@ -1,3 +1,4 @@
+// The exported portfolio workbook edited as a user would before importing it back (finance and event-loop benches).
 import * as XLSX from '@e965/xlsx';
 
 /** The exported portfolio workbook with every data row's 'Notas' set to `note` (an import that writes each row). */
