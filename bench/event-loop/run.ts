@@ -408,8 +408,14 @@ async function main(): Promise<void> {
   } finally {
     await endPhase();
     sampling = false;
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    } else {
+      console.error(`O servidor saiu antes do fim (${server.exitCode ?? server.signalCode}):`);
+      console.error(output.split('\n').slice(-30).join('\n'));
+      process.exitCode = 1;
+    }
     await rm(dataDir, { recursive: true, force: true });
     printTable();
   }

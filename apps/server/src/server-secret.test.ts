@@ -28,6 +28,11 @@ describe("the server's secret in the data folder", () => {
     expect(await loadOrCreateSecretFile(dataDir)).toEqual(key);
   });
 
+  it('leaves a data folder it creates reachable by other users (the embedded PostgreSQL runs as its own)', async () => {
+    await loadOrCreateSecretFile(dataDir);
+    expect((await stat(dataDir)).mode & 0o011).toBe(0o011);
+  });
+
   it('differs between two installs on the same path, and never is the path-derived key', async () => {
     const first = await loadOrCreateSecretFile(dataDir);
     await rm(dataDir, { recursive: true });

@@ -53,7 +53,9 @@ export async function loadOrCreateSecretFile(dataDir: string): Promise<Buffer> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // The folder keeps the usual mode: started as root, the embedded PostgreSQL runs as its own user and must reach
+  // its folder inside this one; the secret file itself is private (0600).
+  await mkdir(dataDir, { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   await writeFile(temporary, `${randomBytes(SECRET_BYTES).toString('base64')}\n`, {
     mode: 0o600,
