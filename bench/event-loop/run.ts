@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import type { AdminAnalysis } from '@mirante/shared';
 import { DEMO_PASSWORD } from '../../apps/server/src/features/demo/demo-accounts';
 import { freePort } from '../../apps/server/test/server-process';
 import { writeLargeGeoTiff } from '../imagery/write-large-geotiff';
@@ -199,18 +200,13 @@ interface SceneRow {
   project_id: number;
   date_formatted: string;
 }
-interface AnalysisRow {
-  id: number;
-  scene_id?: number;
-  processing_state: string;
-  error_message: string | null;
-}
 interface ProjectRow {
   id: number;
   space: string;
 }
 interface EnvironmentAnalysisRow {
   detectId: number;
+  afterScene: { id: number };
   processingState: string;
   errorMessage: string | null;
 }
@@ -260,8 +256,8 @@ async function demoPhases(baseUrl: string): Promise<void> {
     const scenes = await json<SceneRow[]>(baseUrl, '/api/v1/scenes');
     if (scenes.length === 0 || scenes.some((s) => s.status === 'queued' || s.status === 'processing'))
       return false;
-    const analyses = await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all');
-    const states = analyses.map((a) => a.processing_state);
+    const analyses = await json<AdminAnalysis[]>(baseUrl, '/api/v1/detections/all');
+    const states = analyses.map((a) => a.processingState);
     return analyses.length > 0 && states.every((s) => s !== 'queued' && s !== 'processing');
   });
   await endPhase();
@@ -298,11 +294,12 @@ async function aiOnNewProject(
   const analysis = await json<{ id: number }>(baseUrl, '/api/v1/detection', post({ projectId, sceneId }));
   await json(baseUrl, '/api/v1/detections/process-ai', post({ detect_id: [analysis.id] }));
   await until('a análise da I.A', async () => {
-    const row = (await json<AnalysisRow[]>(baseUrl, '/api/v1/detections/all')).find(
+    const row = (await json<AdminAnalysis[]>(baseUrl, '/api/v1/detections/all')).find(
       (a) => a.id === analysis.id,
     );
-    if (row?.processing_state === 'failed') throw new BenchAbort(`a I.A falhou: ${row.error_message}`);
-    return row?.processing_state === 'done';
+    if (row?.processingState === 'failed') throw new BenchAbort(`a I.A falhou: ${row.errorMessage}`);
+    if (!row) throw new BenchAbort(`a análise ${analysis.id} não está na lista`);
+    return row.processingState === 'done';
   });
   await endPhase();
 }
@@ -335,9 +332,12 @@ async function environmentAnalysis(baseUrl: string): Promise<void> {
   const scenes = (await json<SceneRow[]>(baseUrl, '/api/v1/scenes'))
     .filter((s) => s.project_id === project.id && s.status === 'ready')
     .sort((a, b) => isoOf(a.date_formatted).localeCompare(isoOf(b.date_formatted)));
-  const [before, after] = [scenes[0], scenes.at(-1)];
-  if (!before || !after || before === after) throw new BenchAbort('o projeto ambiental não tem duas imagens');
   const existing = await json<EnvironmentAnalysisRow[]>(baseUrl, `/api/v1/project/${project.id}/detections`);
+  // One analysis per after scene: the latest scene the demo's detector has not analysed yet.
+  const analysed = new Set(existing.map((row) => row.afterScene.id));
+  const before = scenes[0];
+  const after = scenes.slice(1).findLast((scene) => !analysed.has(scene.id));
+  if (!before || !after) throw new BenchAbort('o projeto ambiental não tem uma imagem sem análise');
 
   await beginPhase('e. análise ambiental + relatório PDF');
   const created = await json<{ id: number }>(

@@ -127,6 +127,14 @@ describe('settings other modules once read from the environment themselves', () 
     expect(() => loadConfig({ TILE_CACHE_MB: 'muito' })).toThrow(/TILE_CACHE_MB deve ser um número inteiro/);
   });
 
+  it('CPU_NICENESS is 10 unless set, 0 to 19, anything else stops the start-up', () => {
+    expect(loadConfig({}).cpuNiceness).toBe(10);
+    expect(loadConfig({ CPU_NICENESS: '0' }).cpuNiceness).toBe(0);
+    expect(() => loadConfig({ CPU_NICENESS: '20' })).toThrow(
+      /CPU_NICENESS deve ser um número inteiro entre 0 e 19/,
+    );
+  });
+
   it('CPU_THREADS is one per core unless set, and zero stops the start-up', () => {
     expect(loadConfig({}).cpuThreads).toBeUndefined();
     expect(loadConfig({ CPU_THREADS: '2' }).cpuThreads).toBe(2);

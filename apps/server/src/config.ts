@@ -70,6 +70,11 @@ export interface AppConfig {
   tileCacheMb: number;
   /** `CPU_THREADS`: threads of the process's CPU pool; undefined: one per core. */
   cpuThreads: number | undefined;
+  /**
+   * `CPU_NICENESS` (10): the niceness of the HTTP process's heavy-work threads (CPU pool, libvips), so that the
+   * event loop answering requests gets a core first; 0 leaves them at the process's priority.
+   */
+  cpuNiceness: number;
   /** `FFMPEG_PATH` (`ffmpeg`, found on the PATH): the optional tool that writes MP4 timelapses. */
   ffmpegPath: string;
   /**
@@ -218,6 +223,7 @@ function readConfig(env: NodeJS.ProcessEnv): AppConfig {
     sceneUploadMaxMb: checked.SCENE_UPLOAD_MAX_MB ?? 4096,
     tileCacheMb: checked.TILE_CACHE_MB ?? 64,
     cpuThreads: checked.CPU_THREADS,
+    cpuNiceness: checked.CPU_NICENESS ?? 10,
     ffmpegPath: env.FFMPEG_PATH?.trim() || 'ffmpeg',
     s3: env.S3_BUCKET
       ? {

@@ -10,6 +10,7 @@ import { loadDemoImagery } from './features/demo/demo-imagery.loader';
 import { loadDemoOverlay } from './features/demo/demo-overlays.loader';
 import { loadInitialData } from './features/demo/initial-data';
 import { buildApp } from './app';
+import { keepBackgroundThreadsNiced } from './cpu/background-niceness';
 import { startInfrastructure, type RunningInfrastructure } from './infrastructure';
 import { jobWakeups } from './jobs/job-wakeups';
 import { startQueue, type JobQueue } from './jobs/queue';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
   const config = await withServerSecret(loadConfig());
   requireIntegrationKey(config);
   const leader = !cluster.isWorker || config.clusterWorkerIndex === 0;
+  const stopNicing = keepBackgroundThreadsNiced(config.cpuNiceness);
   if (leader)
     log(`Mirante ${APP_VERSION} iniciando${config.role === 'api' ? ' (só HTTP; tarefas nos workers)' : ''}…`);
   // A cluster's HTTP processes share the port their primary checked.
@@ -131,6 +133,7 @@ async function main(): Promise<void> {
     stopping = true;
     log(`${signal} recebido; encerrando…`);
     await app.close().catch(() => undefined);
+    stopNicing();
     await stopDemoErp?.().catch(() => undefined);
     await jobs.stop().catch(() => undefined);
     await infra.close().catch(() => undefined);
