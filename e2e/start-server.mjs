@@ -72,6 +72,9 @@ function startServer(port) {
       // The map screens' tests will need scenes; the foundation's don't, and rendering them costs CPU.
       DEMO_IMAGERY: process.env.E2E_DEMO_IMAGERY ?? '0',
       DEMO_DATA: '1',
+      // The jobs the tests wait on keep Chromium's priority: niced, they would wait behind the other worker's
+      // browser (the browser tests are CPU-bound) and the tests' waits would grow.
+      CPU_NICENESS: '0',
     },
   });
   // Its output goes on to ours; the line that says the demo's tasks were sent is noted on the way.
