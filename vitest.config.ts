@@ -9,6 +9,20 @@ const ISOLATED_UNIT = [
   'apps/web/src/features/map/style/labels.test.ts',
 ];
 
+/** Component files that mock modules (vi.mock): their own module graph each. */
+const ISOLATED_WEB_DOM = [
+  'apps/web/src/features/environment/pages/EnvironmentAnalysisPage.test.tsx',
+  'apps/web/src/features/allotment-analysis/pages/AllotmentAnalysisPage.test.tsx',
+  'apps/web/src/features/construction/pages/NotesPage.test.tsx',
+];
+const WEB_DOM = {
+  environment: 'jsdom',
+  setupFiles: ['apps/web/src/test/setup-dom.ts'],
+  // A failed query prints the DOM it searched: the start of it is enough to read.
+  env: { DEBUG_PRINT_LIMIT: '3000' },
+  testTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   test: {
     // The API and process projects' minutes-long files first (see the sequencer), so that their 2 workers end
@@ -34,17 +48,18 @@ export default defineConfig({
       },
       {
         // The web app's component tests: a page rendered in jsdom against a mock API (msw), asserting what it
-        // shows when the server fails. Each file gets its own DOM (the default isolation).
+        // shows when the server fails. One module graph per worker (isolate: false), as the unit project: every
+        // file imported antd, React and the app afresh, most of the project's CPU; each test still starts from an
+        // empty document and storage (setup-dom.ts). A file that mocks modules goes in ISOLATED_WEB_DOM.
         test: {
           name: 'web-dom',
           include: ['apps/web/src/**/*.test.tsx'],
-          environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup-dom.ts'],
-          // A failed query prints the DOM it searched: the start of it is enough to read.
-          env: { DEBUG_PRINT_LIMIT: '3000' },
-          testTimeout: 60_000,
+          exclude: ['**/node_modules/**', ...ISOLATED_WEB_DOM],
+          isolate: false,
+          ...WEB_DOM,
         },
       },
+      { test: { name: 'web-dom-isolated', include: ISOLATED_WEB_DOM, ...WEB_DOM } },
       {
         // One module graph per worker (isolate: false), as the unit project: each file builds its own app on its
         // own database, and once closed nothing of it runs on (apps/server/test/open-handles.api.test.ts). Loading
