@@ -49,6 +49,24 @@ function cellReader(status: BoostedModel) {
 }
 
 /**
+ * The built/empty model that reads `set` zero-shot: for a set that may train, one fitted on grid 0 of the other
+ * allowed sets and `synthetic` (the demo's training-split draw: `syntheticSamples(samplesOf(demo, 'train'))`) with
+ * the shipped calibration; for an evaluation-only set, the shipped model. Shared by ai:eval and ai:cnn-cells so
+ * both score the same model.
+ */
+export function zeroShotBase(
+  set: string,
+  cells: readonly RealCell[],
+  synthetic: readonly BuiltSample[],
+  shipped: BuiltModel,
+): BuiltModel {
+  const allowed = new Set(REAL_SETS.filter((s) => s.mayTrain).map((s) => s.name));
+  if (!allowed.has(set)) return shipped;
+  const others = cells.filter((c) => allowed.has(c.set) && c.set !== set && c.grid === 0).map(toSample);
+  return { ...fitBuiltModel([...others, ...synthetic]), calibration: shipped.calibration };
+}
+
+/**
  * Leave-one-set-out, nested for the adaptation settings. A set that may train is scored by a model trained on the
  * other allowed sets and the synthetic draw only, with adaptation settings chosen on those other sets only. Its
  * Platt calibration is the shipped one, fitted on both allowed sets' out-of-set scores (so it saw this set's):
@@ -71,14 +89,10 @@ export function evaluateRealSets(
     if (own.length === 0) continue;
     const others = cells.filter((c) => allowed.has(c.set) && c.set !== info.name);
     const othersNames = [...allowed].filter((s) => s !== info.name);
-    let base = shipped;
+    const base = zeroShotBase(info.name, cells, synthetic, shipped);
     let adaptation = shipped.adaptation ?? DEFAULT_ADAPTATION;
     let adaptationChosenOn = [...allowed];
     if (allowed.has(info.name)) {
-      base = {
-        ...fitBuiltModel([...others.filter((c) => c.grid === 0).map(toSample), ...synthetic]),
-        calibration: shipped.calibration,
-      };
       const choice = selectAdaptation(others, synthetic, shipped.calibration);
       adaptation = choice.settings;
       adaptationChosenOn = choice.chosenOn;
