@@ -56,6 +56,13 @@ export interface RealCell {
   features: LotFeatures;
 }
 
+/**
+ * A real cell's key across a whole set: cell ids are pixel positions within one image, so a set of several images
+ * (Rio's 5 tiles) repeats them and the image must be part of the key.
+ */
+export const realCellKey = (cell: Pick<RealCell, 'set' | 'group' | 'grid' | 'cellId'>): string =>
+  `${cell.set}|${cell.group}|${cell.grid}|${cell.cellId}`;
+
 interface LabelledRaster {
   group: string;
   source: RasterSource;

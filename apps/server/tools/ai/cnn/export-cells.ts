@@ -11,8 +11,8 @@ import { projectModel } from '../../../src/features/detections/ai/project-adapta
 import { openGeoTiff } from '../../../src/imagery/geotiff-source';
 import { DEFAULT_IMAGE_LIMITS } from '../../../src/imagery/limits';
 import type { RasterSource } from '../../../src/imagery/raster-source';
-import { fitBuiltModel, SYNTHETIC_SAMPLES, syntheticSamples } from '../built-training';
-import { toSample } from '../adaptation-selection';
+import { SYNTHETIC_SAMPLES, syntheticSamples } from '../built-training';
+import { zeroShotBase } from '../real-eval';
 import { DATASET_CACHE_DIR, REPO_ROOT, sharedTestdata } from '../paths';
 import { loadRealCells } from '../real-data';
 import {
@@ -21,10 +21,11 @@ import {
   gridCells,
   labelledRasters,
   REAL_SETS,
+  realCellKey,
   type RealCell,
 } from '../real-sets';
 import { sceneRasterSource } from '../scene-raster-source';
-import { TEST_SEED, TRAINING_SEEDS } from '../splits';
+import { samplesOf, TEST_SEED, TRAINING_SEEDS } from '../splits';
 import { buildDataset } from '../training-data';
 import { cutPatch, PATCH_HEIGHT, PATCH_WIDTH, pixelBox } from './cell-patches';
 
@@ -66,38 +67,30 @@ class PatchWriter {
   }
 }
 
-/** The current classifier's zero-shot readings of every real cell, keyed `set|grid|cellId` (real-eval.ts's rule). */
+/** The current classifier's zero-shot readings of every real cell by `realCellKey` (ai:eval's model for each set). */
 function currentReadings(cells: readonly RealCell[], synthetic: ReturnType<typeof syntheticSamples>) {
   const shipped = loadBuiltModel();
   const status = loadCommittedModel();
-  const allowed = new Set(REAL_SETS.filter((s) => s.mayTrain).map((s) => s.name));
   const out = new Map<string, { built: boolean; confidence: number }>();
   for (const info of REAL_SETS) {
-    const base = allowed.has(info.name)
-      ? {
-          ...fitBuiltModel([
-            ...cells.filter((c) => allowed.has(c.set) && c.set !== info.name && c.grid === 0).map(toSample),
-            ...synthetic,
-          ]),
-          calibration: shipped.calibration,
-        }
-      : shipped;
-    const plain = projectModel(base, []);
+    const plain = projectModel(zeroShotBase(info.name, cells, synthetic, shipped), []);
     for (const cell of cells.filter((c) => c.set === info.name)) {
       const r = classifyFeatures(status, cell.cellId, cell.features as LotFeatures, plain);
-      out.set(`${cell.set}|${cell.grid}|${cell.cellId}`, {
+      out.set(realCellKey(cell), {
         built: r.status === 'C' || r.status === 'E',
         confidence: r.confidence,
       });
     }
   }
+  if (out.size !== cells.length) throw new Error(`${cells.length - out.size} real cells share a key`);
   return out;
 }
 
 async function exportRealSets(testdata: string): Promise<void> {
   const cells = await loadRealCells(testdata, console.log);
   const demo = await buildDataset({ seeds: TRAINING_SEEDS, cacheDir: DATASET_CACHE_DIR, log: console.log });
-  const readings = currentReadings(cells, syntheticSamples(demo, SYNTHETIC_SAMPLES));
+  // The training split, as ai:eval draws it: the whole of `demo` (its held-out dates too) is another draw.
+  const readings = currentReadings(cells, syntheticSamples(samplesOf(demo, 'train'), SYNTHETIC_SAMPLES));
   for (const info of REAL_SETS) {
     const writer = new PatchWriter(info.name);
     for (const { group, source, buildings } of await labelledRasters(
@@ -109,7 +102,7 @@ async function exportRealSets(testdata: string): Promise<void> {
         for (const lot of lots) {
           const s = share.get(lot.id) ?? 0;
           if (s > 0 && s < BUILT_SHARE) continue;
-          const current = readings.get(`${info.name}|${grid}|${lot.id}`);
+          const current = readings.get(realCellKey({ set: info.name, group, grid, cellId: lot.id }));
           // Cells the feature reader left out (too few valid pixels) are left out here too.
           if (!current) continue;
           const patch = await cutPatch(source, pixelBox(source, lot.geometry as Polygon));
