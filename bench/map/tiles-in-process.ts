@@ -1,10 +1,16 @@
 // bench/map/tiles-in-process: the server's vector-tile work alone (no HTTP, no database) for a grid allotment of
 // BENCH_LOTS lots (50,000 by default): building the tile index once per project version, and cutting + encoding
-// the tiles of a view (the allotment fitted in a 1366×768 map, and street level). Prints its figures.
+// the tiles of a view (the allotment fitted in a 1366×768 map, and street level); then the pool task that cuts a
+// version's whole pyramid (when each view's zoom is ready, its tiles and bytes). Prints its figures.
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { LayerTextRow } from '../../apps/server/src/features/layers/layers.repo';
 import { encodeVectorTile, vectorTileIndex } from '../../apps/server/src/features/layers/vector-tiles';
+import {
+  vectorTileTasks,
+  type CutZoom,
+} from '../../apps/server/src/features/layers/vector-tile-tasks';
+import type { MessagePort } from 'node:worker_threads';
 import { fittedView, viewAt } from './view-tiles';
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 50_000);
@@ -74,3 +80,20 @@ for (const [name, view] of Object.entries(views))
     `${name} view: zoom ${view.zoom.toFixed(1)}, ${view.tiles.length} tiles, ${(bytes[name]! / 1024).toFixed(0)} KB gzip, ` +
       `first cut + encode + gzip median ${median(cut[name]!).toFixed(0)} ms`,
   );
+
+// The whole pyramid as the CPU pool's task cuts it (here on this thread): when each zoom is handed over.
+const zoomReady = new Map<number, number>();
+const pyramidStart = performance.now();
+const port = {
+  postMessage: (zoom: CutZoom) => zoomReady.set(zoom.z, performance.now() - pyramidStart),
+} as unknown as MessagePort;
+const pyramid = await vectorTileTasks.cutVectorTiles({ rows }, port);
+const whole = performance.now() - pyramidStart;
+const heapMb = process.memoryUsage().heapUsed / 1024 / 1024;
+console.log(
+  `whole pyramid (z0–17) cut + encoded + gzipped: ${whole.toFixed(0)} ms, ${pyramid.tiles} tiles, ` +
+    `${(pyramid.bytes / 1024 / 1024).toFixed(1)} MB (bytes + gzip), heap ${heapMb.toFixed(0)} MB; ` +
+    Object.entries(views)
+      .map(([name, view]) => `${name} view's zoom ${view.tiles[0]?.z} ready at ${zoomReady.get(view.tiles[0]?.z ?? 0)?.toFixed(0)} ms`)
+      .join(', '),
+);

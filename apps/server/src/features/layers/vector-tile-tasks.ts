@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import type { MessagePort } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
+import { VECTOR_TILE_MAX_ZOOM } from '@mirante/shared';
+import {
+  encodeVectorTile,
+  vectorTileIndex,
+  type TileLotStatus,
+  type TileSourceRow,
+} from './vector-tiles';
+
+export interface CutVectorTilesInput {
+  rows: TileSourceRow[];
+  /** The lots' statuses on a date (lot id, status): lots take theirs from here, unclassified without one. */
+  statuses?: [number, TileLotStatus][];
+}
+
+/** One encoded tile as it crosses back from the thread. */
+export interface CutTile {
+  x: number;
+  y: number;
+  bytes: Uint8Array;
+  gzipped: Uint8Array;
+  etag: string;
+}
+
+/** Every tile of one zoom that holds something, posted as soon as that zoom is cut. */
+export interface CutZoom {
+  z: number;
+  tiles: CutTile[];
+}
+
+/** Only what the tiles need crosses to the thread (not the rest of the list's row). */
+export const toTileSourceRow = (row: TileSourceRow): TileSourceRow => ({
+  id: row.id,
+  type: row.type,
+  geoJsonText: row.geoJsonText,
+  latestStatus: row.latestStatus,
+  latestDate: row.latestDate,
+  latestPrecision: row.latestPrecision,
+});
+
+/**
+ * The vector tiles of a project version on a pool thread, never on the event loop: the index (geojson-vt) is
+ * built once, then every tile that holds a feature is cut, encoded and gzipped zoom by zoom, from z0 down to
+ * the deepest zoom; each zoom is posted as it is done, so a view at a shallow zoom is answered before the
+ * deeper zooms are cut. Only the children of tiles the index holds are visited.
+ */
+export const vectorTileTasks = {
+  async cutVectorTiles(
+    input: CutVectorTilesInput,
+    port: MessagePort,
+  ): Promise<{ tiles: number; bytes: number }> {
+    const index = vectorTileIndex(input.rows);
+    const statuses = input.statuses ? new Map(input.statuses) : undefined;
+    let candidates: [number, number][] = [[0, 0]];
+    let count = 0;
+    let bytes = 0;
+    for (let z = 0; z <= VECTOR_TILE_MAX_ZOOM; z++) {
+      const tiles: CutTile[] = [];
+      const next: [number, number][] = [];
+      for (const [x, y] of candidates) {
+        // A shallow tile may hold no feature (lots below its tolerance) while its children do.
+        if (!index.getTile(z, x, y)) continue;
+        next.push([2 * x, 2 * y], [2 * x + 1, 2 * y], [2 * x, 2 * y + 1], [2 * x + 1, 2 * y + 1]);
+        const encoded = encodeVectorTile(index, z, x, y, statuses);
+        if (encoded.length === 0) continue;
+        const gzipped = gzipSync(encoded, { level: 6 });
+        const etag = `"${createHash('sha1').update(encoded).digest('base64url')}"`;
+        // Exact copies: a view would carry its whole backing buffer across to the server.
+        tiles.push({ x, y, bytes: new Uint8Array(encoded), gzipped: new Uint8Array(gzipped), etag });
+        bytes += encoded.length + gzipped.length;
+      }
+      count += tiles.length;
+      port.postMessage({ z, tiles } satisfies CutZoom);
+      candidates = next;
+    }
+    return { tiles: count, bytes };
+  },
+};
