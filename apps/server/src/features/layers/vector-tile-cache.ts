@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { VECTOR_TILE_MAX_ZOOM } from '@mirante/shared';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import type { TileLotStatus, TileSourceRow } from './vector-tiles';
-import { toTileSourceRow, type CutZoom } from './vector-tile-tasks';
+import { toTileSourceRow, type AskedTile, type CutZoom } from './vector-tile-tasks';
 
 /** ADMINs' tiles carry unapproved AI statuses; everyone else's the published ones. */
 export type TileAudience = 'admin' | 'published';
@@ -25,22 +25,32 @@ export interface VectorTileSource {
   ): Promise<ReadonlyMap<number, TileLotStatus>>;
 }
 
-/** Cuts every tile of the given rows off the event loop, handing over each zoom as it is done. */
+/**
+ * Cuts every tile of the given rows off the event loop, handing over each zoom as it is done; `ask` (given
+ * once the cut is queued) asks for one tile ahead of its zoom.
+ */
 export type TileCutter = (
   input: { rows: TileSourceRow[]; statuses?: [number, TileLotStatus][] },
   onZoom: (zoom: CutZoom) => void,
+  onAsk: (ask: (tile: AskedTile) => void) => void,
 ) => Promise<unknown>;
 
 /** The pool's cutter (vector-tile-tasks.ts). */
 export const poolTileCutter =
   (cpu: CpuPool): TileCutter =>
-  (input, onZoom) =>
-    cpu.run('cutVectorTiles', input, { onMessage: (message) => onZoom(message as CutZoom) });
+  (input, onZoom, onAsk) =>
+    cpu.run('cutVectorTiles', input, {
+      onMessage: (message) => onZoom(message as CutZoom),
+      onSend: (send) => onAsk(send),
+    });
 
 /** The tiles of one project version (and date): a promise per zoom, settled when the thread has cut it. */
 interface TileSet {
   version: number;
   zooms: Promise<ReadonlyMap<string, CachedTile>>[];
+  ready: boolean[];
+  /** A tile asked for ahead of its zoom: settled when the thread sends it, or its zoom. */
+  early(tile: AskedTile): Promise<CachedTile>;
 }
 
 /** Sets kept (a 50,000-lot set is tens of MB: see bench/RESULTS.md), least recently used out first. */
@@ -53,6 +63,11 @@ const EMPTY: CachedTile = {
 };
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const cachedTile = (tile: CutZoom['tiles'][number]): CachedTile => ({
+  bytes: asBuffer(tile.bytes),
+  gzipped: asBuffer(tile.gzipped),
+  etag: tile.etag,
+});
 
 /** A map bounded by its count, least recently used out first. */
 function boundedMap<V>(max: number) {
@@ -109,24 +124,53 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
     const zooms = Array.from({ length: VECTOR_TILE_MAX_ZOOM + 1 }, () =>
       deferred<ReadonlyMap<string, CachedTile>>(),
     );
-    const set: TileSet = { version, zooms: zooms.map((zoom) => zoom.promise) };
+    const asked = new Map<string, ReturnType<typeof deferred<CachedTile>>>();
+    const queued: AskedTile[] = [];
+    let send: ((tile: AskedTile) => void) | null = null;
+    const set: TileSet = {
+      version,
+      zooms: zooms.map((zoom) => zoom.promise),
+      ready: zooms.map(() => false),
+      early(tile) {
+        const id = `${tile.z}/${tile.x}/${tile.y}`;
+        let answer = asked.get(id);
+        if (!answer) {
+          answer = deferred<CachedTile>();
+          asked.set(id, answer);
+          if (send) send(tile);
+          else queued.push(tile);
+        }
+        return answer.promise;
+      },
+    };
     sets.set(key, set);
-    const onZoom = ({ z, tiles }: CutZoom) =>
-      zooms[z]?.resolve(
-        new Map(
-          tiles.map((tile) => [
-            `${tile.x}/${tile.y}`,
-            { bytes: asBuffer(tile.bytes), gzipped: asBuffer(tile.gzipped), etag: tile.etag },
-          ]),
-        ),
-      );
+    const onZoom = ({ z, tiles, asked: one }: CutZoom) => {
+      if (one) {
+        const tile = tiles[0];
+        asked.get(`${z}/${one.x}/${one.y}`)?.resolve(tile ? cachedTile(tile) : EMPTY);
+        return;
+      }
+      const made = new Map(tiles.map((tile) => [`${tile.x}/${tile.y}`, cachedTile(tile)]));
+      set.ready[z] = true;
+      zooms[z]?.resolve(made);
+      // Asked tiles of this zoom the thread had not reached: the zoom answers them.
+      for (const [id, answer] of asked) {
+        const [tz, tx, ty] = id.split('/');
+        if (Number(tz) === z) answer.resolve(made.get(`${tx}/${ty}`) ?? EMPTY);
+      }
+    };
+    const onAsk = (post: (tile: AskedTile) => void) => {
+      send = post;
+      queued.splice(0).forEach(post);
+    };
     input
-      .then((data) => cut(data, onZoom))
+      .then((data) => cut(data, onZoom, onAsk))
       .then(() => zooms.forEach((zoom) => zoom.resolve(new Map())))
       .catch((error: unknown) => {
         // A failed cut is not kept: the next request cuts again.
         if (sets.get(key) === set) sets.delete(key);
         zooms.forEach((zoom) => zoom.reject(error));
+        asked.forEach((answer) => answer.reject(error));
       });
     return set;
   }
@@ -167,7 +211,10 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
       date?: string,
     ): Promise<CachedTile> {
       const version = await source.listVersion(projectId);
-      const tiles = await setOf(projectId, audience, version, date).zooms[tile.z];
+      const set = setOf(projectId, audience, version, date);
+      // Right after a change, a deep view needn't wait for the whole pyramid: the thread cuts it first.
+      if (!set.ready[tile.z]) return set.early(tile);
+      const tiles = await set.zooms[tile.z];
       return tiles?.get(`${tile.x}/${tile.y}`) ?? EMPTY;
     },
 

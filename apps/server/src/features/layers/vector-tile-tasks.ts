@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { VECTOR_TILE_MAX_ZOOM } from '@mirante/shared';
 import {
@@ -24,10 +24,21 @@ export interface CutTile {
   etag: string;
 }
 
-/** Every tile of one zoom that holds something, posted as soon as that zoom is cut. */
+/**
+ * Every tile of one zoom that holds something, posted as soon as that zoom is cut; or (`asked`) one tile the
+ * server asked for ahead of its zoom (`tiles` then holds it, or nothing where the tile is empty).
+ */
 export interface CutZoom {
   z: number;
   tiles: CutTile[];
+  asked?: { x: number; y: number };
+}
+
+/** A tile the server needs before its zoom's turn (a view at street level right after a change). */
+export interface AskedTile {
+  z: number;
+  x: number;
+  y: number;
 }
 
 /** Only what the tiles need crosses to the thread (not the rest of the list's row). */
@@ -44,7 +55,8 @@ export const toTileSourceRow = (row: TileSourceRow): TileSourceRow => ({
  * The vector tiles of a project version on a pool thread, never on the event loop: the index (geojson-vt) is
  * built once, then every tile that holds a feature is cut, encoded and gzipped zoom by zoom, from z0 down to
  * the deepest zoom; each zoom is posted as it is done, so a view at a shallow zoom is answered before the
- * deeper zooms are cut. Only the children of tiles the index holds are visited.
+ * deeper zooms are cut. Only the children of tiles the index holds are visited. Tiles the server asks for on
+ * the port (`AskedTile`) are cut first, between two tiles of the walk.
  */
 export const vectorTileTasks = {
   async cutVectorTiles(
@@ -53,6 +65,23 @@ export const vectorTileTasks = {
   ): Promise<{ tiles: number; bytes: number }> {
     const index = vectorTileIndex(input.rows);
     const statuses = input.statuses ? new Map(input.statuses) : undefined;
+    const cutTile = (z: number, x: number, y: number): CutTile | null => {
+      const encoded = encodeVectorTile(index, z, x, y, statuses);
+      if (encoded.length === 0) return null;
+      const gzipped = gzipSync(encoded, { level: 6 });
+      const etag = `"${createHash('sha1').update(encoded).digest('base64url')}"`;
+      // Exact copies: a view would carry its whole backing buffer across to the server.
+      return { x, y, bytes: new Uint8Array(encoded), gzipped: new Uint8Array(gzipped), etag };
+    };
+    let done = -1;
+    const answerAsked = () => {
+      for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+        const { z, x, y } = message.message as AskedTile;
+        if (z <= done) continue;
+        const tile = cutTile(z, x, y);
+        port.postMessage({ z, tiles: tile ? [tile] : [], asked: { x, y } } satisfies CutZoom);
+      }
+    };
     let candidates: [number, number][] = [[0, 0]];
     let count = 0;
     let bytes = 0;
@@ -60,19 +89,18 @@ export const vectorTileTasks = {
       const tiles: CutTile[] = [];
       const next: [number, number][] = [];
       for (const [x, y] of candidates) {
+        answerAsked();
         // A shallow tile may hold no feature (lots below its tolerance) while its children do.
         if (!index.getTile(z, x, y)) continue;
         next.push([2 * x, 2 * y], [2 * x + 1, 2 * y], [2 * x, 2 * y + 1], [2 * x + 1, 2 * y + 1]);
-        const encoded = encodeVectorTile(index, z, x, y, statuses);
-        if (encoded.length === 0) continue;
-        const gzipped = gzipSync(encoded, { level: 6 });
-        const etag = `"${createHash('sha1').update(encoded).digest('base64url')}"`;
-        // Exact copies: a view would carry its whole backing buffer across to the server.
-        tiles.push({ x, y, bytes: new Uint8Array(encoded), gzipped: new Uint8Array(gzipped), etag });
-        bytes += encoded.length + gzipped.length;
+        const tile = cutTile(z, x, y);
+        if (!tile) continue;
+        tiles.push(tile);
+        bytes += tile.bytes.length + tile.gzipped.length;
       }
       count += tiles.length;
       port.postMessage({ z, tiles } satisfies CutZoom);
+      done = z;
       candidates = next;
     }
     return { tiles: count, bytes };
