@@ -6,10 +6,7 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { LayerTextRow } from '../../apps/server/src/features/layers/layers.repo';
 import { encodeVectorTile, vectorTileIndex } from '../../apps/server/src/features/layers/vector-tiles';
-import {
-  vectorTileTasks,
-  type CutZoom,
-} from '../../apps/server/src/features/layers/vector-tile-tasks';
+import { vectorTileTasks, type CutZoom } from '../../apps/server/src/features/layers/vector-tile-tasks';
 import { MessageChannel } from 'node:worker_threads';
 import { fittedView, viewAt } from './view-tiles';
 

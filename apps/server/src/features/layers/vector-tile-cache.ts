@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { VECTOR_TILE_MAX_ZOOM } from '@mirante/shared';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import type { TileLotStatus, TileSourceRow } from './vector-tiles';
-import { toTileSourceRow, type AskedTile, type CutZoom } from './vector-tile-tasks';
+import { toTileSourceRow, type AskedTile, type CutZoom, type StopCut } from './vector-tile-tasks';
 
 /** ADMINs' tiles carry unapproved AI statuses; everyone else's the published ones. */
 export type TileAudience = 'admin' | 'published';
@@ -32,7 +32,7 @@ export interface VectorTileSource {
 export type TileCutter = (
   input: { rows: TileSourceRow[]; statuses?: [number, TileLotStatus][] },
   onZoom: (zoom: CutZoom) => void,
-  onAsk: (ask: (tile: AskedTile) => void) => void,
+  onAsk: (ask: (message: AskedTile | StopCut) => void) => void,
 ) => Promise<unknown>;
 
 /** The pool's cutter (vector-tile-tasks.ts). */
@@ -51,7 +51,13 @@ interface TileSet {
   ready: boolean[];
   /** A tile asked for ahead of its zoom: settled when the thread sends it, or its zoom. */
   early(tile: AskedTile): Promise<CachedTile>;
+  /** A newer version replaced this one: the thread stops cutting, waiting requests ask the newer one. */
+  stopped: boolean;
+  stop(): void;
 }
+
+/** A request that raced a change asks again at most this often (each time for the newer version). */
+const MAX_ATTEMPTS = 3;
 
 /** Sets kept (a 50,000-lot set is tens of MB: see bench/RESULTS.md), least recently used out first. */
 const MAX_SETS = 6;
@@ -125,8 +131,8 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
       deferred<ReadonlyMap<string, CachedTile>>(),
     );
     const asked = new Map<string, ReturnType<typeof deferred<CachedTile>>>();
-    const queued: AskedTile[] = [];
-    let send: ((tile: AskedTile) => void) | null = null;
+    const queued: (AskedTile | StopCut)[] = [];
+    let send: ((message: AskedTile | StopCut) => void) | null = null;
     const set: TileSet = {
       version,
       zooms: zooms.map((zoom) => zoom.promise),
@@ -141,6 +147,15 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
           else queued.push(tile);
         }
         return answer.promise;
+      },
+      stopped: false,
+      stop() {
+        set.stopped = true;
+        const stop: StopCut = { stop: true };
+        if (send) send(stop);
+        else queued.push(stop);
+        zooms.forEach((zoom) => zoom.resolve(new Map()));
+        asked.forEach((answer) => answer.resolve(EMPTY));
       },
     };
     sets.set(key, set);
@@ -159,7 +174,7 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
         if (Number(tz) === z) answer.resolve(made.get(`${tx}/${ty}`) ?? EMPTY);
       }
     };
-    const onAsk = (post: (tile: AskedTile) => void) => {
+    const onAsk = (post: (message: AskedTile | StopCut) => void) => {
       send = post;
       queued.splice(0).forEach(post);
     };
@@ -184,7 +199,9 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
   ): TileSet {
     const key = `${projectId}:${audience}:${date ?? ''}`;
     const kept = sets.get(key);
-    if (kept && kept.version === version) return kept;
+    // A request that read the version before a change is answered from the newer tiles.
+    if (kept && kept.version >= version) return kept;
+    kept?.stop();
     const layers = rows
       ? Promise.resolve(rows.map(toTileSourceRow))
       : source.layers(projectId, audience).then((snapshot) => snapshot.rows.map(toTileSourceRow));
@@ -210,12 +227,15 @@ export function createVectorTileCache(source: VectorTileSource, cut: TileCutter)
       tile: { z: number; x: number; y: number },
       date?: string,
     ): Promise<CachedTile> {
-      const version = await source.listVersion(projectId);
-      const set = setOf(projectId, audience, version, date);
-      // Right after a change, a deep view needn't wait for the whole pyramid: the thread cuts it first.
-      if (!set.ready[tile.z]) return set.early(tile);
-      const tiles = await set.zooms[tile.z];
-      return tiles?.get(`${tile.x}/${tile.y}`) ?? EMPTY;
+      for (let attempt = 1; ; attempt++) {
+        const version = await source.listVersion(projectId);
+        const set = setOf(projectId, audience, version, date);
+        // Right after a change, a deep view needn't wait for the whole pyramid: the thread cuts it first.
+        const answer = set.ready[tile.z]
+          ? (await set.zooms[tile.z])?.get(`${tile.x}/${tile.y}`)
+          : await set.early(tile);
+        if (!set.stopped || attempt === MAX_ATTEMPTS) return answer ?? EMPTY;
+      }
     },
 
     /** Starts cutting the latest tiles of a project version unless they are kept (`rows`: already read). */

@@ -35,7 +35,7 @@ const tileAt = (z: number, lng: number, lat: number) => {
 };
 
 /** Runs the task on this thread, with `asked` already waiting on its port; what it posted, in order. */
-async function cut(rows: TileSourceRow[], asked: { z: number; x: number; y: number }[] = []) {
+async function cut(rows: TileSourceRow[], asked: object[] = []) {
   const { port1, port2 } = new MessageChannel();
   for (const tile of asked) port1.postMessage(tile);
   const posted: CutZoom[] = [];
@@ -63,5 +63,11 @@ describe('cutVectorTiles', () => {
     expect(posted[0]).toMatchObject({ z: 17, asked: { x: street.x, y: street.y } });
     expect(posted[0]!.tiles).toHaveLength(1);
     expect(posted[0]!.tiles[0]!.etag).toBe(posted[18]!.tiles.find((t) => t.x === street.x)?.etag);
+  });
+
+  it('cuts nothing when told to stop before it starts (a newer version replaced it)', async () => {
+    const { posted, summary } = await cut([lot(1, -51.95)], [{ stop: true }]);
+    expect(posted).toEqual([]);
+    expect(summary.tiles).toBe(0);
   });
 });

@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 import { VECTOR_TILE_MAX_ZOOM } from '@mirante/shared';
-import {
-  encodeVectorTile,
-  vectorTileIndex,
-  type TileLotStatus,
-  type TileSourceRow,
-} from './vector-tiles';
+import { encodeVectorTile, vectorTileIndex, type TileLotStatus, type TileSourceRow } from './vector-tiles';
 
 export interface CutVectorTilesInput {
   rows: TileSourceRow[];
@@ -34,6 +29,11 @@ export interface CutZoom {
   asked?: { x: number; y: number };
 }
 
+/** The server no longer needs this cut (a newer version of the project replaced it). */
+export interface StopCut {
+  stop: true;
+}
+
 /** A tile the server needs before its zoom's turn (a view at street level right after a change). */
 export interface AskedTile {
   z: number;
@@ -56,31 +56,46 @@ export const toTileSourceRow = (row: TileSourceRow): TileSourceRow => ({
  * built once, then every tile that holds a feature is cut, encoded and gzipped zoom by zoom, from z0 down to
  * the deepest zoom; each zoom is posted as it is done, so a view at a shallow zoom is answered before the
  * deeper zooms are cut. Only the children of tiles the index holds are visited. Tiles the server asks for on
- * the port (`AskedTile`) are cut first, between two tiles of the walk.
+ * the port (`AskedTile`) are cut first, between two tiles of the walk; `StopCut` ends the task there.
  */
 export const vectorTileTasks = {
   async cutVectorTiles(
     input: CutVectorTilesInput,
     port: MessagePort,
   ): Promise<{ tiles: number; bytes: number }> {
+    let stopped = false;
+    let done = -1;
+    let cutTile: ((z: number, x: number, y: number) => CutTile | null) | null = null;
+    const pending: AskedTile[] = [];
+    /** Reads the port: false once the server stopped the cut; asked tiles are cut once the index exists. */
+    const answerAsked = (): boolean => {
+      for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+        const asked = message.message as AskedTile | StopCut;
+        if ('stop' in asked) stopped = true;
+        else pending.push(asked);
+      }
+      if (stopped) return false;
+      const cut = cutTile;
+      if (!cut) return true;
+      for (let asked = pending.shift(); asked; asked = pending.shift()) {
+        if (asked.z <= done) continue;
+        const tile = cut(asked.z, asked.x, asked.y);
+        const { x, y } = asked;
+        port.postMessage({ z: asked.z, tiles: tile ? [tile] : [], asked: { x, y } } satisfies CutZoom);
+      }
+      return true;
+    };
+    // Stopped while queued: the index is not built at all.
+    if (!answerAsked()) return { tiles: 0, bytes: 0 };
     const index = vectorTileIndex(input.rows);
     const statuses = input.statuses ? new Map(input.statuses) : undefined;
-    const cutTile = (z: number, x: number, y: number): CutTile | null => {
+    cutTile = (z, x, y) => {
       const encoded = encodeVectorTile(index, z, x, y, statuses);
       if (encoded.length === 0) return null;
       const gzipped = gzipSync(encoded, { level: 6 });
       const etag = `"${createHash('sha1').update(encoded).digest('base64url')}"`;
       // Exact copies: a view would carry its whole backing buffer across to the server.
       return { x, y, bytes: new Uint8Array(encoded), gzipped: new Uint8Array(gzipped), etag };
-    };
-    let done = -1;
-    const answerAsked = () => {
-      for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
-        const { z, x, y } = message.message as AskedTile;
-        if (z <= done) continue;
-        const tile = cutTile(z, x, y);
-        port.postMessage({ z, tiles: tile ? [tile] : [], asked: { x, y } } satisfies CutZoom);
-      }
     };
     let candidates: [number, number][] = [[0, 0]];
     let count = 0;
@@ -89,7 +104,7 @@ export const vectorTileTasks = {
       const tiles: CutTile[] = [];
       const next: [number, number][] = [];
       for (const [x, y] of candidates) {
-        answerAsked();
+        if (!answerAsked()) return { tiles: count, bytes };
         // A shallow tile may hold no feature (lots below its tolerance) while its children do.
         if (!index.getTile(z, x, y)) continue;
         next.push([2 * x, 2 * y], [2 * x + 1, 2 * y], [2 * x, 2 * y + 1], [2 * x + 1, 2 * y + 1]);
