@@ -73,8 +73,7 @@ const TASK_MODULES = {
     import('../features/scene-alignment/alignment-tasks').then((module) => module.alignmentTasks),
   scheduledReports: () =>
     import('../features/scheduled-reports/report-tasks').then((module) => module.scheduledReportTasks),
-  vectorTiles: () =>
-    import('../features/layers/vector-tile-tasks').then((module) => module.vectorTileTasks),
+  vectorTiles: () => import('../features/layers/vector-tile-tasks').then((module) => module.vectorTileTasks),
 };
 type TaskModule = keyof typeof TASK_MODULES;
 /** The modules that hold task `N` (exactly one). */

@@ -58,7 +58,8 @@ export function createLayersService(
   observations: ObservationsService,
   cpu: CpuPool,
   listCache: LayerListCache = createLayerListCache(),
-  tileCache: VectorTileCache = createVectorTileCache(tileSource(repo), poolTileCutter(cpu))) {
+  tileCache: VectorTileCache = createVectorTileCache(tileSource(repo), poolTileCutter(cpu)),
+) {
   /** The layer, if the user may see its project's map (another customer's layer is 404, like its project). */
   async function layerForUser(user: AuthUser, id: number): Promise<LayerRow> {
     const row = await repo.findById(id);
