@@ -95,6 +95,11 @@ export function createLayersService(
       const withPrice = withAllotmentValue && project.hasPriceVisualization && seesSaleValues(user);
       const audience = `${admin ? 'admin' : 'published'}${withPrice ? '+price' : ''}` as const;
       const cached = listCache.get(projectId, audience);
+      // A warm call is one count query, not the snapshot's transaction (four round trips).
+      if (cached && (await repo.listVersion(projectId)) === cached.version) {
+        tileCache.warm(projectId, admin ? 'admin' : 'published', cached.version);
+        return new JsonText(cached.body, cached.etag, cached.compressed);
+      }
       const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null, withPrice);
       const list =
         snapshot.rows === null && cached
