@@ -1,10 +1,13 @@
 // bench/map/tiles-in-process: the server's vector-tile work alone (no HTTP, no database) for a grid allotment of
 // BENCH_LOTS lots (50,000 by default): building the tile index once per project version, and cutting + encoding
-// the tiles of a view (the allotment fitted in a 1366×768 map, and street level). Prints its figures.
+// the tiles of a view (the allotment fitted in a 1366×768 map, and street level); then the pool task that cuts a
+// version's whole pyramid (when each view's zoom is ready, its tiles and bytes). Prints its figures.
 import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import type { LayerTextRow } from '../../apps/server/src/features/layers/layers.repo';
 import { encodeVectorTile, vectorTileIndex } from '../../apps/server/src/features/layers/vector-tiles';
+import { vectorTileTasks, type CutZoom } from '../../apps/server/src/features/layers/vector-tile-tasks';
+import { MessageChannel } from 'node:worker_threads';
 import { fittedView, viewAt } from './view-tiles';
 
 const LOTS = Number(process.env.BENCH_LOTS ?? 50_000);
@@ -74,3 +77,27 @@ for (const [name, view] of Object.entries(views))
     `${name} view: zoom ${view.zoom.toFixed(1)}, ${view.tiles.length} tiles, ${(bytes[name]! / 1024).toFixed(0)} KB gzip, ` +
       `first cut + encode + gzip median ${median(cut[name]!).toFixed(0)} ms`,
   );
+
+// The whole pyramid as the CPU pool's task cuts it (here on this thread): when each zoom is handed over, and
+// when the street view's tiles, asked for ahead of their zoom (as right after a change), are.
+const zoomReady = new Map<number, number>();
+let streetReady = 0;
+const { port1, port2 } = new MessageChannel();
+for (const tile of views.street.tiles) port1.postMessage(tile);
+const pyramidStart = performance.now();
+port2.postMessage = (zoom: CutZoom) => {
+  const at = performance.now() - pyramidStart;
+  if (zoom.asked) streetReady = at;
+  else zoomReady.set(zoom.z, at);
+};
+const pyramid = await vectorTileTasks.cutVectorTiles({ rows }, port2);
+const whole = performance.now() - pyramidStart;
+port1.close();
+const heapMb = process.memoryUsage().heapUsed / 1024 / 1024;
+const fittedZoom = views.fitted.tiles[0]?.z ?? 0;
+console.log(
+  `whole pyramid (z0–17) cut + encoded + gzipped on one thread: ${whole.toFixed(0)} ms, ${pyramid.tiles} tiles, ` +
+    `${(pyramid.bytes / 1024 / 1024).toFixed(1)} MB (bytes + gzip), heap ${heapMb.toFixed(0)} MB; ` +
+    `fitted view's zoom ${fittedZoom} ready at ${zoomReady.get(fittedZoom)?.toFixed(0)} ms, ` +
+    `street view's ${views.street.tiles.length} tiles (asked ahead) at ${streetReady.toFixed(0)} ms`,
+);

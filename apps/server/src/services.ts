@@ -225,7 +225,7 @@ export function createServices(infra: Infrastructure, options: ServiceOptions = 
     guard,
     cpu,
   });
-  const layers = createLayersService(layersRepo, projects, observations);
+  const layers = createLayersService(layersRepo, projects, observations, cpu);
   const outboundHostsRepo = createOutboundHostsRepo(db);
   const outboundHosts = createOutboundHostsService(outboundHostsRepo, config.outboundAllowedHosts);
   // Every call to a URL a user or an ADMIN typed goes through it (outbound/outbound-fetch.ts).

@@ -50,13 +50,14 @@ async function createDatabaseFromTemplate(serverUrl: string): Promise<string> {
 /**
  * A fresh database (demo data included), a real SMTP capture and the whole HTTP app, per test file. Scene
  * ingests and AI jobs run in the test's process; there is no AI processor unless `services.processor` names one.
- * `services.clock` replaces `Date.now` for the caches that expire by time (a test moves it past their TTL).
+ * `services.clock` replaces `Date.now` for the caches that expire by time (a test moves it past their TTL);
+ * `services.cpu` replaces the process's CPU pool (a test that holds a task back).
  * The server's secret is made in the data folder as on a real start, unless `overrides.integrationKey` gives
  * one; `overrides.dataDir` names a data folder the test owns (it is then left in place on close).
  */
 export async function createTestContext(
   overrides: Partial<AppConfig> = {},
-  services: Pick<ServiceOptions, 'processor' | 'clock'> = {},
+  services: Pick<ServiceOptions, 'processor' | 'clock' | 'cpu'> = {},
 ): Promise<TestContext> {
   const connectionString = await createDatabaseFromTemplate(inject('postgresServerUrl'));
   const smtp = await startTestSmtp();
@@ -86,7 +87,11 @@ export async function createTestContext(
     }),
     storage: createLocalStorage(config.storageDir),
   };
-  const graph = createServices(infra, { processor: services.processor ?? null, clock: services.clock });
+  const graph = createServices(infra, {
+    processor: services.processor ?? null,
+    clock: services.clock,
+    cpu: services.cpu,
+  });
   const app = await buildApp(infra, graph, { serveWeb: false });
   await app.ready();
 

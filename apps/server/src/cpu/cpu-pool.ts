@@ -40,6 +40,11 @@ export interface RunOptions {
   onMessage?: (message: unknown) => void | Promise<void>;
   /** Moved (not copied) into the thread: ArrayBuffers of large inputs. */
   transfer?: readonly Transferable[];
+  /**
+   * Given, as the task is queued, a function that posts a message to the task while it runs (the task reads
+   * them from its port with `receiveMessageOnPort`, between steps of its work).
+   */
+  onSend?: (send: (message: unknown) => void) => void;
 }
 
 /**
@@ -126,6 +131,7 @@ export function createCpuPool(options: CpuPoolOptions = {}): CpuPool {
           }
         });
       });
+      runOptions.onSend?.((message) => channel.port1.postMessage(message));
       const request: CpuTaskRequest = { name, input, port: channel.port2 };
       try {
         let answer: CpuTaskAnswer;

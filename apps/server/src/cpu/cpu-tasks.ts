@@ -15,6 +15,7 @@ import type { sceneTasks } from '../features/scenes/scene-tasks';
 import type { timelapseTasks } from '../features/timelapse/timelapse-tasks';
 import type { alignmentTasks } from '../features/scene-alignment/alignment-tasks';
 import type { scheduledReportTasks } from '../features/scheduled-reports/report-tasks';
+import type { vectorTileTasks } from '../features/layers/vector-tile-tasks';
 
 /**
  * Everything the CPU pool's threads can run (cpu-pool.ts), by name. A task takes structured-cloneable input
@@ -38,7 +39,8 @@ export type CpuTasks = typeof demoTasks &
   typeof geoExportTasks &
   typeof timelapseTasks &
   typeof alignmentTasks &
-  typeof scheduledReportTasks;
+  typeof scheduledReportTasks &
+  typeof vectorTileTasks;
 export type CpuTaskName = keyof CpuTasks;
 export type CpuTaskInput<N extends CpuTaskName> = Parameters<CpuTasks[N]>[0];
 export type CpuTaskOutput<N extends CpuTaskName> = Awaited<ReturnType<CpuTasks[N]>>;
@@ -71,6 +73,7 @@ const TASK_MODULES = {
     import('../features/scene-alignment/alignment-tasks').then((module) => module.alignmentTasks),
   scheduledReports: () =>
     import('../features/scheduled-reports/report-tasks').then((module) => module.scheduledReportTasks),
+  vectorTiles: () => import('../features/layers/vector-tile-tasks').then((module) => module.vectorTileTasks),
 };
 type TaskModule = keyof typeof TASK_MODULES;
 /** The modules that hold task `N` (exactly one). */
@@ -103,6 +106,7 @@ const MODULE_OF_TASK: { [N in CpuTaskName]: ModuleOf<N> } = {
   encodeTimelapse: 'timelapse',
   estimateSceneAlignment: 'alignment',
   scheduledReportPdf: 'scheduledReports',
+  cutVectorTiles: 'vectorTiles',
 };
 
 /** What a thread receives. */

@@ -27,4 +27,10 @@ describe('createLayerListCache', () => {
     cache.store(6, 'published', 1, list(100));
     expect(cache.get(6, 'published')).toBeUndefined();
   });
+
+  it('keeps the 23 MB list of a 50,000-lot allotment with its default size', () => {
+    const cache = createLayerListCache();
+    cache.store(1, 'published', 1, `[${'0,'.repeat(11_700_000)}0]`);
+    expect(cache.get(1, 'published')?.body.length).toBe(23_400_003);
+  });
 });

@@ -18,7 +18,11 @@ export interface CachedLayerList {
  */
 export type LayerListAudience = 'admin' | 'published' | 'admin+price' | 'published+price';
 
-const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * A list over a quarter of this is not kept: 160 MB keeps a 50,000-lot list (~23 MB with its compressed
+ * forms), which otherwise was built and compressed again on every call (seconds each).
+ */
+const DEFAULT_MAX_BYTES = 160 * 1024 * 1024;
 
 /**
  * The layer lists last built, per project and audience (a 5,000-lot list is ~3 MB; building it is most of

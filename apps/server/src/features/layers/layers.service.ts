@@ -7,7 +7,14 @@ import {
   VECTOR_TILE_MAX_ZOOM,
 } from '@mirante/shared';
 import { notFound, unprocessable } from '../../http/app-error';
-import { createVectorTileCache, type CachedTile, type VectorTileCache } from './vector-tile-cache';
+import {
+  createVectorTileCache,
+  poolTileCutter,
+  type CachedTile,
+  type VectorTileCache,
+  type VectorTileSource,
+} from './vector-tile-cache';
+import type { CpuPool } from '../../cpu/cpu-pool';
 import { JsonText } from '../../serialised/json-text';
 import type { AuthUser } from '../auth';
 import type { ProjectsService } from '../projects';
@@ -25,12 +32,9 @@ export interface LabelUpdate {
   ids: number[];
 }
 
-export function createLayersService(
-  repo: LayersRepo,
-  projects: ProjectsService,
-  observations: ObservationsService,
-  listCache: LayerListCache = createLayerListCache(),
-  tileCache: VectorTileCache = createVectorTileCache({
+/** The vector tiles' data: the project's list version, its layers and its lots' statuses on a date. */
+function tileSource(repo: LayersRepo): VectorTileSource {
+  return {
     listVersion: (projectId) => repo.listVersion(projectId),
     layers: async (projectId, audience) => {
       const snapshot = await repo.listTextSnapshot(projectId, audience === 'admin', null);
@@ -45,7 +49,16 @@ export function createLayersService(
         }),
       );
     },
-  }),
+  };
+}
+
+export function createLayersService(
+  repo: LayersRepo,
+  projects: ProjectsService,
+  observations: ObservationsService,
+  cpu: CpuPool,
+  listCache: LayerListCache = createLayerListCache(),
+  tileCache: VectorTileCache = createVectorTileCache(tileSource(repo), poolTileCutter(cpu)),
 ) {
   /** The layer, if the user may see its project's map (another customer's layer is 404, like its project). */
   async function layerForUser(user: AuthUser, id: number): Promise<LayerRow> {
@@ -82,11 +95,18 @@ export function createLayersService(
       const withPrice = withAllotmentValue && project.hasPriceVisualization && seesSaleValues(user);
       const audience = `${admin ? 'admin' : 'published'}${withPrice ? '+price' : ''}` as const;
       const cached = listCache.get(projectId, audience);
+      // A warm call is one count query, not the snapshot's transaction (four round trips).
+      if (cached && (await repo.listVersion(projectId)) === cached.version) {
+        tileCache.warm(projectId, admin ? 'admin' : 'published', cached.version);
+        return new JsonText(cached.body, cached.etag, cached.compressed);
+      }
       const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null, withPrice);
       const list =
         snapshot.rows === null && cached
           ? cached
           : listCache.store(projectId, audience, snapshot.version, layersJson(snapshot.rows ?? []));
+      // The map asks for its vector tiles next: they are cut meanwhile, off the event loop.
+      tileCache.warm(projectId, admin ? 'admin' : 'published', snapshot.version, snapshot.rows ?? undefined);
       return new JsonText(list.body, list.etag, list.compressed);
     },
 

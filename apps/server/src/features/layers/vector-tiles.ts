@@ -12,6 +12,12 @@ import type { LayerTextRow } from './layers.repo';
 export const VECTOR_TILE_LAYER = 'layers';
 const EXTENT = 4096;
 
+/** What the tiles need of a layer row. */
+export type TileSourceRow = Pick<
+  LayerTextRow,
+  'id' | 'type' | 'geoJsonText' | 'latestStatus' | 'latestDate' | 'latestPrecision'
+>;
+
 /** A lot's status as the map colours it: a detection key, '' when unclassified. */
 export interface TileLotStatus {
   status: string;
@@ -48,7 +54,7 @@ export function latestTileStatus(row: Pick<LayerTextRow, 'latestStatus' | 'lates
  * ids, properties as the GeoJSON list's map features. Tiles reach z17 (4096 units: ≈4 cm), MapLibre overzooms
  * beyond; simplification of half a pixel of a 512 px tile and a 4 px buffer, as the map's GeoJSON source had.
  */
-export function vectorTileIndex(rows: readonly LayerTextRow[]): GeoJSONVT {
+export function vectorTileIndex(rows: readonly TileSourceRow[]): GeoJSONVT {
   const features = rows.map((row) => {
     const type = normalizeLayerType(row.type);
     return {
