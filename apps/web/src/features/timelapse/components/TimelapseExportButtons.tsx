@@ -59,8 +59,11 @@ export function TimelapseExportButtons({ projectId, apiToken, request }: Timelap
 
   return (
     <div className="timelapse-export" data-testid="timelapse-export">
+      {/* The label on its own line: beside it the three buttons did not fit the dialog's width at 1366 × 768. */}
+      <Typography.Text strong className="timelapse-export-label">
+        Exportar animação:
+      </Typography.Text>
       <Space wrap>
-        <Typography.Text strong>Exportar animação:</Typography.Text>
         {(Object.keys(TIMELAPSE_FORMATS) as TimelapseFormat[]).map((format) => (
           <Button
             key={format}
