@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { securityApi } from '@mirante/shared';
+import { api } from './api';
 import { ADMIN, MANAGER, newestEmailTo, pick, openSignedIn, storedApiToken, waitForEmailTo } from './support';
 import { screenshotWhenAsked } from './shots';
 
@@ -58,16 +60,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both sav
   expect(newestEmailTo(trial, trialSince), 'an e-mail to the TRIAL user').toBeNull();
 
   // Read back as saved (a fresh request, not the form): names, customers, projects, user types.
-  const token = await storedApiToken(page);
-  const users = (await (
-    await page.request.get('/api/v1/users', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as {
-    email: string;
-    name: string;
-    customer: string;
-    projects: { name: string }[];
-    userType: string;
-  }[];
+  const users = await api(page.request, await storedApiToken(page)).call(securityApi.listUsers);
   const saved = (email: string) => {
     const user = users.find((candidate) => candidate.email === email);
     return user && { ...user, projects: user.projects.map((project) => project.name) };

@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
     // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI to read (it refuses > 2 m).
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
-  const row = scene as unknown as { id: number; projectId: number };
+  const row = scene!;
   sceneId = row.id;
   const created = await admin.send(analysesApi.create, {
     body: { projectId: row.projectId, sceneId: row.id, publishDetection: false },

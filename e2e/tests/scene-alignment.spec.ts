@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders } from './environment-fixtures';
+import { projectRegistrationApi, scenesApi, securityApi, type CreateProjectInput } from '@mirante/shared';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, noteMessages, openSignedIn, openedDialog } from './support';
+import { ADMIN, apiAs, noteMessages, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const IMAGERY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/imagery');
@@ -14,7 +14,7 @@ const ORIGINAL = path.join(IMAGERY, 'spacenet_rio_pixels_sirgas_utm23s_saopaulo_
 const MOVED = path.join(IMAGERY, 'spacenet_rio_pixels_sirgas_utm23s_moved_6.3m_east_4.1m_south.tif');
 const SHOTS = '../test-results/screens';
 /** Around both footprints (lon/lat). */
-const OUTLINE = {
+const OUTLINE: NonNullable<CreateProjectInput['delimiter']> = {
   type: 'Polygon',
   coordinates: [
     [
@@ -27,38 +27,26 @@ const OUTLINE = {
   ],
 };
 
-interface SceneRow {
-  id: number;
-  isoDate: string;
-  status: string;
-}
-
 /** A project of its own with the original (10/05/2025) and the moved copy (10/06/2025), both ready. */
 async function projectWithMovedScene(request: APIRequestContext): Promise<string> {
-  const headers = await adminHeaders();
-  const customers = (await (await request.get('/api/v1/customers', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
+  const admin = await apiAs(ADMIN);
+  const customers = await admin.call(securityApi.listCustomers);
   const name = `Alinhamento ${Date.now()}`;
-  const created = await request.post('/api/v1/projects', {
-    headers,
-    data: {
+  const project = await admin.call(projectRegistrationApi.create, {
+    body: {
       name,
       projectType: 'ALLOTMENT',
-      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')?.id,
+      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')!.id,
       delimiter: OUTLINE,
       defaultZoom: 17,
     },
   });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: number };
   for (const [date, file] of [
     ['2025-05-10', ORIGINAL],
     ['2025-06-10', MOVED],
   ] as const) {
     const response = await request.post('/api/v1/scene', {
-      headers,
+      headers: admin.headers,
       multipart: {
         date,
         project: String(project.id),
@@ -71,9 +59,7 @@ async function projectWithMovedScene(request: APIRequestContext): Promise<string
     await expect
       .poll(
         async () => {
-          const scenes = (await (
-            await request.get(`/api/v1/project/${project.id}/scenes`, { headers })
-          ).json()) as SceneRow[];
+          const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });
           return scenes.find((scene) => scene.isoDate === date)?.status;
         },
         { timeout: 150_000 },
