@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { projectsApi, scenesApi } from '@mirante/shared';
 import { api } from './api';
 import { waitForMapReady } from './map-ready';
+import { settledAnalysis } from './environment-fixtures';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -86,7 +87,11 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
     .getByRole('table', { name: 'Análises', exact: true })
     .getByRole('row', { name: /01\/05\/2024.*01\/12\/2024/ });
   await expect(row).toBeVisible();
-  await expect(row.getByText('Concluída')).toBeVisible({ timeout: 30_000 });
+  const projectId = (await api(page.request, await storedApiToken(page)).call(projectsApi.list)).find(
+    (project) => project.space === SPACE,
+  )!.id;
+  expect((await settledAnalysis(projectId, sceneIds[0]!, sceneIds[2]!)).processingState).toBe('done');
+  await expect(row.getByText('Concluída')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2024 a 01/12/2024' })).toBeVisible();
   await screenshotWhenAsked(page, { path: `${SHOTS}/analise-lista.png` });
 });
