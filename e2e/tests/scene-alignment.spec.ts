@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { projectRegistrationApi, scenesApi, securityApi, type CreateProjectInput } from '@mirante/shared';
+import {
+  projectRegistrationApi,
+  projectsApi,
+  sceneAlignmentApi,
+  scenesApi,
+  securityApi,
+  type CreateProjectInput,
+} from '@mirante/shared';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ADMIN, apiAs, noteMessages, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -76,13 +83,22 @@ test('the ADMIN judges the proposed alignment of a moved scene in a before/after
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const project = await projectWithMovedScene(request);
+  // The moved copy's alignment, estimated after its ingest: its end read through the API, then on the page.
+  const admin = await apiAs(ADMIN);
+  const projectId = (await admin.call(projectsApi.list)).find((row) => row.name === project)!.id;
+  const moved = (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).find(
+    (scene) => scene.isoDate === '2025-06-10',
+  )!;
+  const alignment = async () =>
+    (await admin.call(sceneAlignmentApi.get, { params: { id: moved.id } })).data?.status ?? 'none';
+  await expect.poll(alignment, { timeout: 60_000 }).not.toMatch(/^(running|none)$/);
   await openSignedIn(page, ADMIN, { path: '/page/fusion-map?tipo=satelite', project });
   await waitForMapReady(mainMap(page), 90_000);
 
   // The latest scene (the moved copy) is shown: Mirante proposes moving it back about 6.3 m west and 4.1 m north
   // (UTM's grid north is 0.9° off true north there: 6.24 m and 4.20 m on the ground).
   const proposal = page.getByTestId('alignment-proposal');
-  await expect(proposal).toContainText('Alinhamento automático', { timeout: 60_000 });
+  await expect(proposal).toContainText('Alinhamento automático');
   await expect(proposal).toContainText(
     /O Mirante propõe deslocar esta imagem 6,[1-4]\d m para oeste e 4,[0-3]\d m para norte, alinhando-a à imagem de 10\/05\/2025 \(confiança \d+%, sobreposição \d+%\)\./,
   );
