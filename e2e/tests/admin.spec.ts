@@ -1,9 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { securityApi } from '@mirante/shared';
+import { projectsApi, scenesApi, securityApi } from '@mirante/shared';
 import { api } from './api';
-import { ADMIN, MANAGER, newestEmailTo, pick, openSignedIn, storedApiToken, waitForEmailTo } from './support';
+import {
+  ADMIN,
+  MANAGER,
+  apiAs,
+  newestEmailTo,
+  pick,
+  openSignedIn,
+  storedApiToken,
+  waitForEmailTo,
+} from './support';
 import { screenshotWhenAsked } from './shots';
 
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
@@ -157,9 +166,15 @@ test.describe('image and analysis tabs', () => {
       'aria-valuenow',
       '100',
     );
-    await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.', {
-      timeout: 45_000,
-    });
+    // The ingest's end read through the API, then on the page once.
+    const admin = await apiAs(ADMIN);
+    const projectId = (await admin.call(projectsApi.list)).find((row) => row.name.startsWith(PROJECT))!.id;
+    const ingest = async () =>
+      (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).find(
+        (scene) => scene.dateFormatted === SCENE_DATE,
+      )?.status;
+    await expect.poll(ingest, { timeout: 45_000 }).toMatch(/^(ready|failed)$/);
+    await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.');
     await screenshotWhenAsked(page, { path: `${SHOTS}/admin-scene-uploaded.png` });
   });
 
