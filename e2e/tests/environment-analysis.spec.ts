@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { projectsApi, scenesApi } from '@mirante/shared';
 import { api } from './api';
 import { waitForMapReady } from './map-ready';
-import { settledAnalysis } from './environment-fixtures';
+import { projectBySpace, settledAnalysis } from './environment-fixtures';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -87,9 +87,7 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
     .getByRole('table', { name: 'Análises', exact: true })
     .getByRole('row', { name: /01\/05\/2024.*01\/12\/2024/ });
   await expect(row).toBeVisible();
-  const projectId = (await api(page.request, await storedApiToken(page)).call(projectsApi.list)).find(
-    (project) => project.space === SPACE,
-  )!.id;
+  const projectId = (await projectBySpace(page.request, SPACE)).id;
   expect((await settledAnalysis(projectId, sceneIds[0]!, sceneIds[2]!)).processingState).toBe('done');
   await expect(row.getByText('Concluída')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2024 a 01/12/2024' })).toBeVisible();
