@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { projectRegistrationApi, securityApi } from '@mirante/shared';
+import { api } from './api';
 import { waitForMapReady } from './map-ready';
 import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -18,17 +20,10 @@ function fixture(name: string, mimeType: string) {
 async function openImportDrawer(page: Page, prefix: string) {
   await openSignedIn(page, ADMIN, { path: '/page/admin' });
   const name = `${prefix} ${Date.now()}`;
-  const headers = { authorization: `Bearer ${await storedApiToken(page)}` };
-  const customers = (await (await page.request.get('/api/v1/customers', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
+  const admin = api(page.request, await storedApiToken(page));
+  const customers = await admin.call(securityApi.listCustomers);
   const customerId = customers.find((customer) => customer.name.startsWith('Horizonte'))!.id;
-  const created = await page.request.post('/api/v1/projects', {
-    headers,
-    data: { name, projectType: 'ALLOTMENT', customerId },
-  });
-  expect(created.status()).toBe(201);
+  await admin.call(projectRegistrationApi.create, { body: { name, projectType: 'ALLOTMENT', customerId } });
   await page.goto('/page/admin');
   await page.getByRole('tab', { name: 'Cadastrar projeto' }).click();
   await page

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { projectRegistrationApi, securityApi } from '@mirante/shared';
+import { api } from './api';
 import { waitForMapReady } from './map-ready';
 import { ADMIN, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -53,17 +55,10 @@ test('ADMIN imports a lots file: dry-run preview with counts and the bow-tie lot
 }) => {
   await openSignedIn(page, ADMIN, { path: '/page/admin' });
   const name = `Loteamento Importado ${Date.now()}`;
-  const customers = await page.request.get('/api/v1/customers', {
-    headers: { authorization: `Bearer ${await storedApiToken(page)}` },
-  });
-  const customerId = ((await customers.json()) as { id: number; name: string }[]).find((c) =>
-    c.name.startsWith('Horizonte'),
-  )!.id;
-  const created = await page.request.post('/api/v1/projects', {
-    headers: { authorization: `Bearer ${await storedApiToken(page)}` },
-    data: { name, projectType: 'ALLOTMENT', customerId },
-  });
-  expect(created.status()).toBe(201);
+  const admin = api(page.request, await storedApiToken(page));
+  const customers = await admin.call(securityApi.listCustomers);
+  const customerId = customers.find((c) => c.name.startsWith('Horizonte'))!.id;
+  await admin.call(projectRegistrationApi.create, { body: { name, projectType: 'ALLOTMENT', customerId } });
 
   await page.goto('/page/admin');
   await page.getByRole('tab', { name: 'Cadastrar projeto' }).click();

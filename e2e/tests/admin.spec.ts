@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, MANAGER, newestEmailTo, pick, openSignedIn, storedApiToken, waitForEmailTo } from './support';
+import { projectsApi, scenesApi, securityApi } from '@mirante/shared';
+import { api } from './api';
+import {
+  ADMIN,
+  MANAGER,
+  apiAs,
+  newestEmailTo,
+  pick,
+  openSignedIn,
+  storedApiToken,
+  waitForEmailTo,
+} from './support';
 import { screenshotWhenAsked } from './shots';
 
 test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both saved as entered', async ({
@@ -58,16 +69,7 @@ test('ADMIN registers a TRIAL user without e-mail and a CLIENT with it; both sav
   expect(newestEmailTo(trial, trialSince), 'an e-mail to the TRIAL user').toBeNull();
 
   // Read back as saved (a fresh request, not the form): names, customers, projects, user types.
-  const token = await storedApiToken(page);
-  const users = (await (
-    await page.request.get('/api/v1/users', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as {
-    email: string;
-    name: string;
-    customer: string;
-    projects: { name: string }[];
-    userType: string;
-  }[];
+  const users = await api(page.request, await storedApiToken(page)).call(securityApi.listUsers);
   const saved = (email: string) => {
     const user = users.find((candidate) => candidate.email === email);
     return user && { ...user, projects: user.projects.map((project) => project.name) };
@@ -164,9 +166,15 @@ test.describe('image and analysis tabs', () => {
       'aria-valuenow',
       '100',
     );
-    await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.', {
-      timeout: 45_000,
-    });
+    // The ingest's end read through the API, then on the page once.
+    const admin = await apiAs(ADMIN);
+    const projectId = (await admin.call(projectsApi.list)).find((row) => row.name.startsWith(PROJECT))!.id;
+    const ingest = async () =>
+      (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).find(
+        (scene) => scene.dateFormatted === SCENE_DATE,
+      )?.status;
+    await expect.poll(ingest, { timeout: 45_000 }).toMatch(/^(ready|failed)$/);
+    await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.');
     await screenshotWhenAsked(page, { path: `${SHOTS}/admin-scene-uploaded.png` });
   });
 

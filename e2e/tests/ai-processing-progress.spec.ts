@@ -21,7 +21,7 @@ test.beforeAll(async ({ request }) => {
     // 576 px across the allotment: about 1.6 m per pixel, fine enough for the AI to read (it refuses > 2 m).
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
-  const row = scene as unknown as { id: number; projectId: number };
+  const row = scene!;
   sceneId = row.id;
   const created = await admin.send(analysesApi.create, {
     body: { projectId: row.projectId, sceneId: row.id, publishDetection: false },
@@ -50,7 +50,11 @@ test('the AI processing list follows a queued analysis to its end without reopen
   await expect(page.getByText('1 análise enviada para a fila de processamento.')).toBeVisible();
   await expect(row.getByText(/Na fila|%|Concluído/)).toBeVisible();
 
-  // No click, no reload: the row follows the job until it ends.
-  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 120_000 });
+  // No click, no reload: the row follows the job until it ends (read through the API, then on the page).
+  const state = async () =>
+    (await admin.call(analysesApi.listAll)).find((item) => item.sceneId === sceneId)?.processingState;
+  await expect.poll(state, { timeout: 120_000 }).toMatch(/^(done|failed)$/);
+  expect(await state()).toBe('done');
+  await expect(row.getByText('Concluído')).toBeVisible();
   await screenshotWhenAsked(page, { path: `${SHOTS}/ai-processing-done.png` });
 });

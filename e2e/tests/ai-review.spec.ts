@@ -19,7 +19,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(180_000);
   const scenes = await ensureAllotmentScenes(request);
   const admin = await apiAs(ADMIN);
-  const latest = scenes.at(-1) as unknown as { id: number; projectId: number; isoDate: string };
+  const latest = scenes.at(-1)!;
   sceneDate = latest.isoDate.split('-').reverse().join('/');
   const created = await admin.send(analysesApi.create, {
     body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },

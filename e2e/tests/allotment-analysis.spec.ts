@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, waitForMapReady } from './map-ready';
 import { ensureScenes, scenePng } from './map-scenes';
-import { analysesApi, scenesApi } from '@mirante/shared';
+import { allotmentAnalysesApi, analysesApi, scenesApi } from '@mirante/shared';
 import type { ContractClient } from './api';
 import { ADMIN, OTHER_CUSTOMER_USER, USER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -20,7 +20,7 @@ test.beforeAll(async ({ request }) => {
     DATES.map((date, i) => ({ date, png: scenePng(320, 256, i) })),
   );
   sceneIds = scenes.map((scene) => scene.id);
-  for (const scene of scenes as unknown as { id: number; projectId: number }[]) {
+  for (const scene of scenes) {
     const created = await admin.send(analysesApi.create, {
       body: { projectId: scene.projectId, sceneId: scene.id, publishDetection: true },
     });
@@ -90,7 +90,9 @@ test('allotment analysis: an analysis the AI is still processing shows the error
   // server's answer: one analysis still processing at 40 %, the others as the server sent them.
   await page.route('**/api/v1/project/*/analyses', async (route) => {
     const response = await route.fetch();
-    const analyses = (await response.json()) as { processingState: string; progress: number }[];
+    // The body read once (no readAnswer): the page polls while one is processing, and a handler still reading
+    // when the test ends fails it.
+    const analyses = allotmentAnalysesApi.list.response.parse(await response.json());
     analyses.forEach((analysis, i) => {
       if (i === 0) Object.assign(analysis, { processingState: 'processing', progress: 40 });
       else Object.assign(analysis, { processingState: 'done', progress: 100 });

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { projectsApi, scenesApi } from '@mirante/shared';
+import { api } from './api';
 import { waitForMapReady } from './map-ready';
+import { projectBySpace, settledAnalysis } from './environment-fixtures';
 import { ensureScenes, scenePng } from './map-scenes';
 import { ADMIN, MANAGER, pick, openSignedIn, storedApiToken, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
@@ -24,14 +27,11 @@ test.beforeAll(async ({ request }) => {
 
 /** The analysis 01/09/2024 → 15/01/2025 through the API (the detections test's own, whatever ran before). */
 async function ensureApiAnalysis(page: Page) {
-  const headers = { Authorization: `Bearer ${await storedApiToken(page)}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
+  const client = api(page.request, await storedApiToken(page));
+  const projects = await client.call(projectsApi.list);
   const projectId = projects.find((project) => project.space === SPACE)?.id;
   const response = await page.request.post(`/api/v1/project/${projectId}/environment-detect`, {
-    headers,
+    headers: client.headers,
     data: { before_scene_id: sceneIds[1], after_scene_id: sceneIds[3] },
   });
   expect([200, 422]).toContain(response.status()); // 422: made by an earlier run of this test
@@ -39,17 +39,10 @@ async function ensureApiAnalysis(page: Page) {
 
 /** DD/MM/YYYY of the environment project's scenes later than `isoDate`, oldest first. */
 async function sceneDatesAfter(page: Page, isoDate: string): Promise<string[]> {
-  const headers = { Authorization: `Bearer ${await storedApiToken(page)}` };
-  const projects = (await (await page.request.get('/api/v1/project', { headers })).json()) as {
-    id: number;
-    space: string;
-  }[];
-  const projectId = projects.find((project) => project.space === SPACE)?.id;
-  const scenes = (await (
-    await page.request.get(`/api/v1/project/${projectId}/scenes`, { headers })
-  ).json()) as {
-    isoDate: string;
-  }[];
+  const client = api(page.request, await storedApiToken(page));
+  const projects = await client.call(projectsApi.list);
+  const projectId = projects.find((project) => project.space === SPACE)!.id;
+  const scenes = await client.call(scenesApi.listForProject, { params: { id: projectId } });
   return scenes
     .map((scene) => scene.isoDate)
     .filter((date) => date > isoDate)
@@ -94,7 +87,9 @@ test('Nova Análise: both scenes required, only later after scenes offered, choo
     .getByRole('table', { name: 'Análises', exact: true })
     .getByRole('row', { name: /01\/05\/2024.*01\/12\/2024/ });
   await expect(row).toBeVisible();
-  await expect(row.getByText('Concluída')).toBeVisible({ timeout: 30_000 });
+  const projectId = (await projectBySpace(page.request, SPACE)).id;
+  expect((await settledAnalysis(projectId, sceneIds[0]!, sceneIds[2]!)).processingState).toBe('done');
+  await expect(row.getByText('Concluída')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Detecções de 01/05/2024 a 01/12/2024' })).toBeVisible();
   await screenshotWhenAsked(page, { path: `${SHOTS}/analise-lista.png` });
 });

@@ -5,19 +5,16 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_SEED, renderSceneJob } from '@mirante/demo/demo-imagery';
 import { demoSite } from '@mirante/demo/demo-sites';
 import { environmentDemoPair } from '@mirante/demo/environment-detections';
-import { adminHeaders, analysisOf, projectBySpace } from './environment-fixtures';
-import { ADMIN, openSignedIn } from './support';
+import { scenesApi, type EndpointResponse } from '@mirante/shared';
+import { analysisOf, projectBySpace } from './environment-fixtures';
+import { ADMIN, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
 const PROJECT = 'APP Ribeirão Pinguim - Recuperação';
 const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/environment-shots';
 
-interface SceneRow {
-  id: number;
-  isoDate: string;
-  status: string;
-}
+type SceneRow = EndpointResponse<typeof scenesApi.listForProject>[number];
 
 /**
  * The demo's two scenes of its start-up analysis (`environmentDemoPair`) on the demo APP. A server started with
@@ -26,13 +23,13 @@ interface SceneRow {
  * the demo's and the same analysis is queued through the API.
  */
 async function demoPairScenes(request: APIRequestContext, projectId: number): Promise<SceneRow[]> {
-  const headers = await adminHeaders();
+  const admin = await apiAs(ADMIN);
   const site = await demoSite('environment', DEMO_SEED);
-  const pair = environmentDemoPair(site.dates) as [string, string];
+  const pair = environmentDemoPair(site.dates)!;
   const list = async () =>
-    (
-      (await (await request.get(`/api/v1/project/${projectId}/scenes`, { headers })).json()) as SceneRow[]
-    ).filter((scene) => pair.includes(scene.isoDate));
+    (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).filter((scene) =>
+      pair.includes(scene.isoDate),
+    );
   const outDir = mkdtempSync(path.join(tmpdir(), 'mirante-demo-environment-'));
   try {
     const present = new Set((await list()).map((scene) => scene.isoDate));
@@ -45,7 +42,7 @@ async function demoPairScenes(request: APIRequestContext, projectId: number): Pr
         scale: 0.25,
       });
       const response = await request.post('/api/v1/scene', {
-        headers,
+        headers: admin.headers,
         multipart: {
           date,
           project: String(projectId),

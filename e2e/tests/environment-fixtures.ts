@@ -83,11 +83,24 @@ export async function analysisOf(
     data: { before_scene_id: beforeSceneId, after_scene_id: afterSceneId },
   });
   expect([200, 422]).toContain(made.status()); // 422: this scene already has its analysis
+  return settledAnalysis(projectId, beforeSceneId, afterSceneId);
+}
+
+/**
+ * The analysis of the scene pair once the detector has finished with it (done or failed), read through the API:
+ * made by the test or on the page, the row appears, is queued, processed and ends.
+ */
+export async function settledAnalysis(
+  projectId: number,
+  beforeSceneId: number,
+  afterSceneId: number,
+): Promise<AnalysisRow> {
+  const admin = await apiAs(ADMIN);
   let analysis: AnalysisRow | undefined;
   await expect
     .poll(
       async () => {
-        analysis = (await analysesOf(request, projectId)).find(
+        analysis = (await admin.call(environmentApi.detections, { params: { id: projectId } })).find(
           (row) => row.beforeScene.id === beforeSceneId && row.afterScene.id === afterSceneId,
         );
         return analysis?.processingState;

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { layersApi } from '@mirante/shared';
 import {
-  adminHeaders,
   analysisOf,
   featuresOf,
   projectBySpace,
@@ -8,7 +8,7 @@ import {
   type FeatureRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { ADMIN, MANAGER, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
@@ -44,7 +44,7 @@ test.beforeAll(async ({ request }) => {
   expect(proposals.filter((f) => f.type === 'REFO')).toHaveLength(1);
   expect(clearings).toHaveLength(2);
   planting = proposals.find((f) => f.type === 'REFO')!;
-  [clearing, shadow] = clearings as [FeatureRow, FeatureRow];
+  [clearing, shadow] = [clearings[0]!, clearings[1]!];
 });
 
 async function openAnalysis(page: Page, email: string): Promise<Locator> {
@@ -145,10 +145,8 @@ test('an ADMIN sees each proposal with its before/after previews, approves, reje
   await expect(table.getByRole('row').filter({ hasText: EDITED }).getByText('Aprovada')).toBeVisible();
 
   // The approved ones are map layers of the project with the analysis's dates; the rejected is not.
-  const headers = await adminHeaders();
-  const layers = (await (
-    await page.request.get(`/api/v1/project/${projectId}/layers`, { headers })
-  ).json()) as { rect?: string; detect_before_date?: string; detect_after_date?: string }[];
+  const admin = await apiAs(ADMIN);
+  const layers = await admin.call(layersApi.listForProject, { params: { projectId } });
   const edit2 = layers.find((layer) => layer.rect === EDITED);
   expect([edit2?.detect_before_date, edit2?.detect_after_date]).toEqual([...DATES]);
   expect(layers.some((layer) => layer.rect === shadow.description)).toBe(false);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { projectRegistrationApi, securityApi, type CreateProjectInput } from '@mirante/shared';
 import {
   adminHeaders,
   analysisOf,
@@ -10,7 +11,7 @@ import {
   type AnalysisRow,
 } from './environment-fixtures';
 import { ensureScenes } from './map-scenes';
-import { ADMIN, MANAGER, openSignedIn } from './support';
+import { ADMIN, MANAGER, apiAs, openSignedIn } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SPACE = 'app-ribeirao-pinguim';
@@ -22,7 +23,7 @@ const SHOTS = process.env.MAP_SHOTS_DIR ?? 'test-results/environment-report-shot
 /** A second environment project of Horizonte, registered by the test, with the demo APP's boundary. */
 const OTHER_PROJECT = 'APP Córrego Seco - Relatório';
 const OTHER_DATES = ['2023-02-01', '2023-04-01', '2023-06-01'] as const;
-const APP_OUTLINE = {
+const APP_OUTLINE: NonNullable<CreateProjectInput['delimiter']> = {
   type: 'Polygon',
   coordinates: [
     [
@@ -58,31 +59,21 @@ async function openReport(page: Page, email: string, { name = PROJECT, heading =
 
 /** The test's own environment project (registered by the ADMIN through the API on the first run). */
 async function ensureProject(request: APIRequestContext, name: string) {
-  const headers = await adminHeaders();
-  const all = (await (await request.get('/api/v1/projects', { headers })).json()) as {
-    id: number;
-    name: string;
-    space: string;
-  }[];
+  const admin = await apiAs(ADMIN);
+  const all = await admin.call(projectRegistrationApi.listAll);
   const existing = all.find((project) => project.name === name);
   if (existing) return existing;
-  const customers = (await (await request.get('/api/v1/customers', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
-  const created = await request.post('/api/v1/projects', {
-    headers,
-    data: {
+  const customers = await admin.call(securityApi.listCustomers);
+  return admin.call(projectRegistrationApi.create, {
+    body: {
       name,
       projectType: 'ENVIRONMENT',
-      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')?.id,
+      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')!.id,
       delimiter: APP_OUTLINE,
       defaultZoom: 16,
       hasReport: true,
     },
   });
-  expect(created.status()).toBe(201);
-  return (await created.json()) as { id: number; name: string; space: string };
 }
 
 async function setBoundary(request: APIRequestContext, projectId: number, delimiter: unknown) {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { mainMap, nearestColour, pixelAt, settleAfter, waitForMapReady } from './map-ready';
-import { ADMIN, openSignedIn, pick } from './support';
+import { analysesApi, projectsApi, scenesApi } from '@mirante/shared';
+import { ADMIN, apiAs, openSignedIn, pick } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const TESTDATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata');
@@ -93,16 +94,30 @@ test("a new customer's first hour: register, import a Shapefile, upload a GeoTIF
   await sceneForm.getByLabel('Data da imagem').press('Enter');
   await sceneForm.locator('input[type=file]').first().setInputFiles(GEOTIFF);
   await sceneForm.getByRole('button', { name: 'Cadastrar' }).click();
-  await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.', {
-    timeout: 60_000,
-  });
+  // The jobs' ends are read through the API, then on the page once.
+  const admin = await apiAs(ADMIN);
+  const projectId = (await admin.call(projectsApi.list)).find((project) => project.name === name)!.id;
+  const scene = async () =>
+    (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).find(
+      (row) => row.isoDate === '2024-05-10',
+    );
+  await expect.poll(async () => (await scene())?.status, { timeout: 60_000 }).toMatch(/^(ready|failed)$/);
+  await expect(page.getByTestId('scene-ingest-status')).toHaveText('Imagem processada e pronta.');
   await expect(page.getByRole('progressbar', { name: 'Processamento da imagem' })).toBeInViewport();
   await screenshotWhenAsked(page, { path: `${SHOTS}/first-hour-3-image-ready.png` });
 
   // 4. The AI, started from the image itself.
   const ai = page.getByTestId('image-ai');
   await ai.getByRole('button', { name: 'Analisar esta imagem com I.A' }).click();
-  await expect(ai).toContainText(/Análise concluída: \d+ lotes lidos/, { timeout: 150_000 });
+  const sceneId = (await scene())!.id;
+  await expect
+    .poll(
+      async () =>
+        (await admin.call(analysesApi.listAll)).find((row) => row.sceneId === sceneId)?.processingState,
+      { timeout: 150_000 },
+    )
+    .toMatch(/^(done|failed)$/);
+  await expect(ai).toContainText(/Análise concluída: \d+ lotes lidos/);
   await screenshotWhenAsked(page, { path: `${SHOTS}/first-hour-4-ai-done.png` });
 
   // 5. The map: the image in the default view, and the lots it covers coloured by the AI.

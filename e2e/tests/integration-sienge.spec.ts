@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { generateEnterprise } from '@mirante/server/integration-simulators/portfolio-fixture';
 import { startSiengeSimulator } from '@mirante/server/integration-simulators/sienge-simulator';
-import { ADMIN, pick, openSignedIn, openedDialog } from './support';
+import { integrationApi, securityApi } from '@mirante/shared';
+import { ADMIN, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -120,6 +121,7 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await notification.getByLabel('E-mail').fill('financeiro@horizonte.com.br');
   await pick(page, notification.getByLabel('Periodicidade'), 'Semanal');
   await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-notification.png` });
+  const concluded = Date.now();
   await notification.getByRole('button', { name: 'Concluir' }).click();
   await expect(page.getByText('Configuração concluída com sucesso!')).toBeVisible();
 
@@ -128,10 +130,21 @@ test('Sienge wizard: credentials checked against the ERP, wallets linked (empty 
   await expect(credentials.getByLabel('Senha')).toHaveValue('');
   await expect(credentials.getByLabel('Senha')).toHaveAttribute('placeholder', /Salvo/);
 
-  // The first synchronisation ran at once; the page says when it finished.
+  // The first synchronisation ran at once (its end read through the API); the page says when it finished.
+  const admin = await apiAs(ADMIN);
+  const customer = (await admin.call(securityApi.listCustomers)).find((row) =>
+    row.name.startsWith('Vale Verde'),
+  )!;
+  const siengeSynced = async () => {
+    const { runs } = await admin.call(integrationApi.syncRuns, {
+      query: { customer_id: customer.id, erp: 'sienge' },
+    });
+    return runs.some((run) => Date.parse(run.queued_at) >= concluded && run.finished_at !== null);
+  };
+  await expect.poll(siengeSynced, { timeout: 60_000 }).toBe(true);
   await expect(
     page.getByText(/A primeira sincronização com o Sienge terminou em \d{2}\/\d{2}\/\d{4}/),
-  ).toBeVisible({ timeout: 60_000 });
+  ).toBeVisible();
   await screenshotWhenAsked(page, { path: `${SHOTS}/integration-sienge-done.png` });
 
   await page.getByRole('tab', { name: 'Sincronizações' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { MANAGER, pick, openSignedIn, openedDialog } from './support';
+import { integrationApi } from '@mirante/shared';
+import { MANAGER, apiAs, pick, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = '../test-results/screens';
@@ -27,13 +28,19 @@ test("UAU wizard on the demo's simulated ERP: five steps, the wallet rules, the 
   page,
 }) => {
   test.setTimeout(180_000);
+  // The first synchronisation ran when the server started (its end read through the API); the page says when it
+  // finished.
+  const manager = await apiAs(MANAGER);
+  const uauSynced = async () => {
+    const { status } = await manager.call(integrationApi.syncRuns, { query: { erp: 'uau' } });
+    const uau = status.find((erp) => erp.erp === 'uau');
+    return uau !== undefined && !uau.running && uau.last_finished_at !== null;
+  };
+  await expect.poll(uauSynced, { timeout: 60_000 }).toBe(true);
   await openUau(page);
-  // The first synchronisation ran when the server started; the page says when it finished.
   await expect(
     page.getByText(/A primeira sincronização com o UAU terminou em \d{2}\/\d{2}\/\d{4}/),
-  ).toBeVisible({
-    timeout: 60_000,
-  });
+  ).toBeVisible();
 
   // Step 1: the saved address and user; the password and the token are saved and never shown.
   const credentials = page.getByRole('form', { name: 'Credenciais' });

@@ -60,7 +60,7 @@ test.describe('detection-type editor', () => {
     const scenes = await ensureAllotmentScenes(request);
     // The shown (latest) scene needs an analysis to edit its lots' types.
     const admin = await apiAs(ADMIN);
-    const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
+    const latest = scenes.at(-1)!;
     const response = await admin.send(analysesApi.create, {
       body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
     });

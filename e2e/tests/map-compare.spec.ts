@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { layersApi } from '@mirante/shared';
+import { readAnswer } from './api';
 import { cameraOf, compareMap, mainMap, settledCamera, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes, openSatelliteMap, pickOption } from './map-scenes';
 import { USER } from './support';
@@ -165,7 +167,7 @@ test('over imagery, lots take their status on the image’s date; the map type S
   );
   const cards = page.getByTestId('scene-card');
   await cards.filter({ hasText: '15/01/2026' }).click();
-  const body = (await (await january).json()) as { lots: { id: number; detect_type: string }[] };
+  const body = await readAnswer(layersApi.lotStatusesAt, await january);
   expect(body.lots.length).toBeGreaterThan(500);
   await expect(legend).toContainText('Situação na data de cada imagem');
 

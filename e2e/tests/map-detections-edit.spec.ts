@@ -11,8 +11,7 @@ test.beforeAll(async ({ request }) => {
   const scenes = await ensureAllotmentScenes(request);
   // The shown (latest) scene needs an analysis: its id is the detectId of POST allotments/:detectId.
   const admin = await apiAs(ADMIN);
-  // The listed rows are the API's scenes: they carry projectId too.
-  const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
+  const latest = scenes.at(-1)!;
   const response = await admin.send(analysesApi.create, {
     body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
   });
@@ -109,10 +108,7 @@ test('ADMIN: detection-type edit — exclusive with label edit, empty selection,
   expect(statuses.lots.find((lot) => lot.id === rows[0]!.id)?.detect_type).toBe('O');
   const user = api(page.request, await storedApiToken(page));
   const detail = await user.call(layersApi.detail, { params: { id: rows[0]!.id } });
-  const history = detail.find((row) => row.field === 'STATUS_LIST')?.value as {
-    status: string;
-    source: string;
-  }[];
+  const history = detail.flatMap((row) => (row.field === 'STATUS_LIST' ? row.value : []));
   expect(history).toContainEqual(expect.objectContaining({ status: 'O', source: 'manual' }));
   await page.mouse.move(box.x + 5, box.y + 5);
   await waitForMapReady(mainMap(page));

@@ -11,7 +11,7 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const scenes = await ensureAllotmentScenes(request);
   const admin = await apiAs(ADMIN);
-  const latest = scenes.at(-1) as unknown as { id: number; projectId: number };
+  const latest = scenes.at(-1)!;
   const response = await admin.send(analysesApi.create, {
     body: { projectId: latest.projectId, sceneId: latest.id, publishDetection: true },
   });

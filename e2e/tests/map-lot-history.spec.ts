@@ -24,7 +24,7 @@ test.beforeAll(async ({ request }) => {
   const [scene] = await ensureScenes(request, 'jardim-das-palmeiras', [
     { date: SCENE_DATE, png: scenePng(576, 480, 0.5) },
   ]);
-  const row = scene as unknown as { id: number; projectId: number };
+  const row = scene!;
   sceneId = row.id;
   const created = await admin.send(analysesApi.create, {
     body: { projectId: row.projectId, sceneId, publishDetection: false },

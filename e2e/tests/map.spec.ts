@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { projectsApi } from '@mirante/shared';
+import { api } from './api';
 import { ADMIN, MANAGER, OTHER_CUSTOMER_USER, USER, openSignedIn, storedApiToken } from './support';
 import {
   cameraOf,
@@ -129,10 +131,7 @@ test('map types: Satélite draws the image over a dark surround, Mapa over the d
   expect(await surround()).toBe('satelite');
   expect(sceneTileRequests.length, 'scene tiles drawn in Satélite').toBeGreaterThan(0);
   // Just inside the project's (and the scene's) north-west corner: the image in Satélite and in Mapa, never in S/ imagem.
-  const token = await storedApiToken(page);
-  const projects = (await (
-    await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
-  ).json()) as { name: string; bounds: [[number, number], [number, number]] }[];
+  const projects = await api(page.request, await storedApiToken(page)).call(projectsApi.list);
   const [[west], [, north]] = projects.find(
     (item) => item.name === 'Jardim das Palmeiras - Etapas 1 a 3',
   )!.bounds;
@@ -176,11 +175,8 @@ test('map types: Satélite draws the image over a dark surround, Mapa over the d
 
 test('another customer cannot reach the allotment’s layers', async ({ page, request }) => {
   await openSignedIn(page, USER);
-  const token = await storedApiToken(page);
-  const projects = await request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } });
-  const allotment = ((await projects.json()) as { id: number; space: string }[]).find(
-    (project) => project.space === 'jardim-das-palmeiras',
-  )!;
+  const projects = await api(request, await storedApiToken(page)).call(projectsApi.list);
+  const allotment = projects.find((project) => project.space === 'jardim-das-palmeiras')!;
   const other = await page.context().browser()!.newContext();
   const otherPage = await other.newPage();
   await openSignedIn(otherPage, OTHER_CUSTOMER_USER);

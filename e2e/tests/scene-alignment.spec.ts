@@ -2,9 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { adminHeaders } from './environment-fixtures';
+import {
+  projectRegistrationApi,
+  projectsApi,
+  sceneAlignmentApi,
+  scenesApi,
+  securityApi,
+  type CreateProjectInput,
+} from '@mirante/shared';
 import { mainMap, waitForMapReady } from './map-ready';
-import { ADMIN, noteMessages, openSignedIn, openedDialog } from './support';
+import { ADMIN, apiAs, noteMessages, openSignedIn, openedDialog } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const IMAGERY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../testdata/imagery');
@@ -14,7 +21,7 @@ const ORIGINAL = path.join(IMAGERY, 'spacenet_rio_pixels_sirgas_utm23s_saopaulo_
 const MOVED = path.join(IMAGERY, 'spacenet_rio_pixels_sirgas_utm23s_moved_6.3m_east_4.1m_south.tif');
 const SHOTS = '../test-results/screens';
 /** Around both footprints (lon/lat). */
-const OUTLINE = {
+const OUTLINE: NonNullable<CreateProjectInput['delimiter']> = {
   type: 'Polygon',
   coordinates: [
     [
@@ -27,38 +34,26 @@ const OUTLINE = {
   ],
 };
 
-interface SceneRow {
-  id: number;
-  isoDate: string;
-  status: string;
-}
-
 /** A project of its own with the original (10/05/2025) and the moved copy (10/06/2025), both ready. */
 async function projectWithMovedScene(request: APIRequestContext): Promise<string> {
-  const headers = await adminHeaders();
-  const customers = (await (await request.get('/api/v1/customers', { headers })).json()) as {
-    id: number;
-    name: string;
-  }[];
+  const admin = await apiAs(ADMIN);
+  const customers = await admin.call(securityApi.listCustomers);
   const name = `Alinhamento ${Date.now()}`;
-  const created = await request.post('/api/v1/projects', {
-    headers,
-    data: {
+  const project = await admin.call(projectRegistrationApi.create, {
+    body: {
       name,
       projectType: 'ALLOTMENT',
-      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')?.id,
+      customerId: customers.find((customer) => customer.name === 'Horizonte Urbanismo')!.id,
       delimiter: OUTLINE,
       defaultZoom: 17,
     },
   });
-  expect(created.status()).toBe(201);
-  const project = (await created.json()) as { id: number };
   for (const [date, file] of [
     ['2025-05-10', ORIGINAL],
     ['2025-06-10', MOVED],
   ] as const) {
     const response = await request.post('/api/v1/scene', {
-      headers,
+      headers: admin.headers,
       multipart: {
         date,
         project: String(project.id),
@@ -71,9 +66,7 @@ async function projectWithMovedScene(request: APIRequestContext): Promise<string
     await expect
       .poll(
         async () => {
-          const scenes = (await (
-            await request.get(`/api/v1/project/${project.id}/scenes`, { headers })
-          ).json()) as SceneRow[];
+          const scenes = await admin.call(scenesApi.listForProject, { params: { id: project.id } });
           return scenes.find((scene) => scene.isoDate === date)?.status;
         },
         { timeout: 150_000 },
@@ -90,13 +83,22 @@ test('the ADMIN judges the proposed alignment of a moved scene in a before/after
   test.setTimeout(420_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const project = await projectWithMovedScene(request);
+  // The moved copy's alignment, estimated after its ingest: its end read through the API, then on the page.
+  const admin = await apiAs(ADMIN);
+  const projectId = (await admin.call(projectsApi.list)).find((row) => row.name === project)!.id;
+  const moved = (await admin.call(scenesApi.listForProject, { params: { id: projectId } })).find(
+    (scene) => scene.isoDate === '2025-06-10',
+  )!;
+  const alignment = async () =>
+    (await admin.call(sceneAlignmentApi.get, { params: { id: moved.id } })).data?.status ?? 'none';
+  await expect.poll(alignment, { timeout: 60_000 }).not.toMatch(/^(running|none)$/);
   await openSignedIn(page, ADMIN, { path: '/page/fusion-map?tipo=satelite', project });
   await waitForMapReady(mainMap(page), 90_000);
 
   // The latest scene (the moved copy) is shown: Mirante proposes moving it back about 6.3 m west and 4.1 m north
   // (UTM's grid north is 0.9° off true north there: 6.24 m and 4.20 m on the ground).
   const proposal = page.getByTestId('alignment-proposal');
-  await expect(proposal).toContainText('Alinhamento automático', { timeout: 60_000 });
+  await expect(proposal).toContainText('Alinhamento automático');
   await expect(proposal).toContainText(
     /O Mirante propõe deslocar esta imagem 6,[1-4]\d m para oeste e 4,[0-3]\d m para norte, alinhando-a à imagem de 10\/05\/2025 \(confiança \d+%, sobreposição \d+%\)\./,
   );

@@ -70,10 +70,15 @@ test('a MANAGER schedules a monthly report, sends it now (PDF and spreadsheet by
   const since = Date.now();
   await item.getByRole('button', { name: 'Enviar agora' }).click();
   await expect(page.getByText(/Relatório na fila de envio/)).toBeVisible();
-  // The worker draws the PDF and queues one e-mail per recipient; the list follows the run to its end.
-  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)', {
-    timeout: 240_000,
-  });
+  // The worker draws the PDF and queues one e-mail per recipient; the list follows the run to its end (read
+  // through the API, then on the page once).
+  const manager = await apiAs(MANAGER);
+  const project = (await manager.call(projectsApi.list)).find((row) => row.projectType === 'ALLOTMENT')!;
+  const runState = async () =>
+    (await manager.call(scheduledReportsApi.listReportSchedules, { params: { id: project.id } })).schedules[0]
+      ?.last_run?.state;
+  await expect.poll(runState, { timeout: 240_000 }).toMatch(/^(sent|failed)$/);
+  await expect(item.getByTestId('report-last-run')).toContainText('para 2 destinatário(s)');
   await screenshotWhenAsked(page, { path: '/tmp/shots-reports/schedule-screen.png' });
   const mail = await waitForEmailTo(MANAGER, since);
   expect(mail).toMatch(/filename="?relatorio-jardim-das-palmeiras-\d{4}-\d{2}-\d{2}\.pdf/);

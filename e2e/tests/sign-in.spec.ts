@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { projectsApi } from '@mirante/shared';
+import { api } from './api';
 import {
   ACCESS_TOKEN,
   ADMIN,
@@ -41,10 +43,7 @@ test('each role lands on the map of its default project, Jardim das Palmeiras (n
     );
     await signIn(page, email);
     await expect(page).toHaveURL(/\/page\/fusion-map$/);
-    const token = await storedApiToken(page);
-    const projects = (await (
-      await page.request.get('/api/v1/project', { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as { id: number; name: string; default: boolean }[];
+    const projects = await api(page.request, await storedApiToken(page)).call(projectsApi.list);
     const jardim = projects.find((project) => project.name === 'Jardim das Palmeiras - Etapas 1 a 3')!;
     expect(jardim.default).toBe(true);
     // The map opened is that project's: its layers were asked for, its name is in the selector and the details.

@@ -2,7 +2,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { SELECTED_PROJECT_STORAGE_KEY, SESSION_STORAGE_KEY, authApi, projectsApi } from '@mirante/shared';
+import {
+  SELECTED_PROJECT_STORAGE_KEY,
+  SESSION_STORAGE_KEY,
+  authApi,
+  credentialsSchema,
+  projectsApi,
+} from '@mirante/shared';
 import { signedInApi, type ContractClient } from './api';
 import { dataFolderFor, workerPort } from '../worker-server';
 
@@ -117,7 +123,7 @@ const escapedForRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '
 export async function storedApiToken(page: Page): Promise<string> {
   const raw = await page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
   expect(raw).not.toBeNull();
-  return (JSON.parse(raw ?? '{}') as { api_token: string }).api_token;
+  return credentialsSchema.parse(JSON.parse(raw ?? '{}')).api_token;
 }
 
 /** Changes a password through the API (used to restore demo passwords so tests stay independent). */

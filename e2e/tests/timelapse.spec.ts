@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { timelapseApi } from '@mirante/shared';
+import { api, readAnswer } from './api';
 import { mainMap, settleAfter, waitForMapReady } from './map-ready';
 import { ensureAllotmentScenes } from './map-scenes';
-import { openSignedIn, pick, USER } from './support';
+import { openSignedIn, pick, storedApiToken, USER } from './support';
 import { screenshotWhenAsked } from './shots';
 
 const SHOTS = process.env.TIMELAPSE_SHOTS_DIR ?? 'test-results/timelapse-shots';
@@ -50,9 +52,17 @@ async function openLotNear(page: Page, x: number, y: number): Promise<void> {
 /** Exports the timelapse in `format` and answers the downloaded file's name. */
 async function exportAs(page: Page, dialog: Locator, label: 'WebP animado' | 'GIF animado'): Promise<string> {
   const download = page.waitForEvent('download', { timeout: 120_000 });
+  const started = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && response.url().includes('/timelapse/exports'),
+  );
   await dialog.getByRole('button', { name: label }).click();
+  // The export's end is read through the API, then on the dialog once.
+  const { id } = await readAnswer(timelapseApi.startExport, await started);
+  const user = api(page.request, await storedApiToken(page));
+  const state = async () => (await user.call(timelapseApi.exportStatus, { params: { id } })).status;
+  await expect.poll(state, { timeout: 120_000 }).toMatch(/^(ready|failed)$/);
   const status = dialog.getByTestId('timelapse-export-status');
-  await expect(status).toHaveAttribute('data-status', 'ready', { timeout: 120_000 });
+  await expect(status).toHaveAttribute('data-status', 'ready');
   await expect(status).toContainText('Pronto:');
   const file = await download;
   if (process.env.E2E_SHOTS === '1') {
