@@ -119,8 +119,7 @@ export async function lockedSaleValues(
   db: Db,
   scope: { layerId: number } | { projectId: number },
 ): Promise<(SaleValues & { layerId: number })[]> {
-  const where =
-    'layerId' in scope ? sql`layer_id = ${scope.layerId}` : sql`project_id = ${scope.projectId}`;
+  const where = 'layerId' in scope ? sql`layer_id = ${scope.layerId}` : sql`project_id = ${scope.projectId}`;
   // Aliased and run without the camel-case plugin, as `lotsQuery`: a project's 10,000 rows' keys mapped one by
   // one held the event loop during an import.
   const result = await sql<SaleValues & { layerId: number }>`

@@ -25,7 +25,10 @@ async function read(bytes: Uint8Array, lots: ImportLot[]) {
       message === 'end' ? resolve() : messages.push(message),
     ),
   );
-  const result = await portfolioTasks.readPortfolioFile({ bytes, hasStage: false, lots }, port2 as MessagePort);
+  const result = await portfolioTasks.readPortfolioFile(
+    { bytes, hasStage: false, lots },
+    port2 as MessagePort,
+  );
   // Messages arrive in the order posted: once this one is read, every batch the task posted has been.
   port2.postMessage('end');
   await ended;

@@ -54,7 +54,8 @@ export const portfolioTasks = {
   }): Promise<Uint8Array> {
     const list = informationList(input.portfolio, input.filters);
     const columns = portfolioSheetColumns(list.hasStage);
-    const body = input.format === 'csv' ? portfolioCsv(columns, list.list) : portfolioXlsx(columns, list.list);
+    const body =
+      input.format === 'csv' ? portfolioCsv(columns, list.list) : portfolioXlsx(columns, list.list);
     return buffer(body);
   },
 };
