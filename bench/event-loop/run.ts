@@ -29,7 +29,8 @@ import { editSpreadsheetNotes } from '../finance/spreadsheet-notes';
  *   e. environment: a detector analysis over the demo environment project's first and last scenes, then the
  *      report PDF of the demo's environment analysis.
  * Prints per phase: wall time, load average, p50 / p99 / max of both requests, the event-loop delay
- * (monitorEventLoopDelay) p50 / p99 / max, the main thread's CPU time and its stalls ≥ 100 ms.
+ * (monitorEventLoopDelay) p50 / p99 / max, the main thread's CPU time, its longest turn (CPU ms without the loop
+ * turning: load-independent) and its stalls ≥ 100 ms.
  * `--root` lets the same bench run against another checkout (e.g. the commit before a change); `--cpu-prof` writes
  * the server's V8 CPU profile (main thread) into a folder when it stops; `--phases` measures only some of b–e
  * after a and a2 (default all; c still needs b's scene: without b, that ingest runs as unmeasured set-up).
@@ -65,6 +66,8 @@ interface LoopProbe {
   delayP99: number;
   delayMax: number;
   mainCpuMs: number;
+  /** The most CPU the main thread spent without the loop turning (absent from an older probe). */
+  longestTurnCpuMs?: number;
   stalls: [number, number][];
 }
 
@@ -222,7 +225,7 @@ const isoOf = (ddmmyyyy: string) => ddmmyyyy.split('/').reverse().join('-');
 
 const TABLE_HEAD =
   '| phase | wall s | load | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed | ' +
-  'loop delay p50 / p99 / max ms | main-thread CPU s | stalls ≥ 100 ms |';
+  'loop delay p50 / p99 / max ms | main-thread CPU s | longest turn CPU ms | stalls ≥ 100 ms |';
 
 function phaseRow(p: Phase): string {
   const f = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
@@ -230,7 +233,8 @@ function phaseRow(p: Phase): string {
     `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.load.toFixed(1)} | ` +
     `${p.health.length} | ${stats(p.health)} | ${stats(p.projects)} | ${p.errors} | ` +
     `${f(p.loop?.delayP50)} / ${f(p.loop?.delayP99)} / ${f(p.loop?.delayMax)} | ` +
-    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${p.loop?.stalls.length ?? '–'} |`
+    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${f(p.loop?.longestTurnCpuMs)} | ` +
+    `${p.loop?.stalls.length ?? '–'} |`
   );
 }
 
@@ -241,7 +245,7 @@ function printTable(): void {
       `${os.loadavg()[0]!.toFixed(1)}`,
     '',
     TABLE_HEAD,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...phases.map(phaseRow),
   ];
   console.log(lines.join('\n'));
