@@ -14,7 +14,7 @@ import { editSpreadsheetNotes } from '../finance/spreadsheet-notes';
 
 /**
  * `npm run bench:event-loop [-- --root <checkout> --label <name> --scale <demo scale> --size <px> --lots <n>
- * --cpu-prof <dir>]`: how long cheap requests wait while the default single process (`ROLE=all`, embedded
+ * --phases b,c,d,e --cpu-prof <dir>]`: how long cheap requests wait while the default single process (`ROLE=all`, embedded
  * PostgreSQL) does its heavy work, and how long the server's own event loop is blocked.
  *
  * Starts the real server (`apps/server/src/main.ts` of `--root`, default this checkout) on a fresh data folder
@@ -29,9 +29,11 @@ import { editSpreadsheetNotes } from '../finance/spreadsheet-notes';
  *   e. environment: a detector analysis over the demo environment project's first and last scenes, then the
  *      report PDF of the demo's environment analysis.
  * Prints per phase: wall time, load average, p50 / p99 / max of both requests, the event-loop delay
- * (monitorEventLoopDelay) p50 / p99 / max, the main thread's CPU time and its stalls ≥ 100 ms.
+ * (monitorEventLoopDelay) p50 / p99 / max, the main thread's CPU time, its longest turn (CPU ms without the loop
+ * turning: load-independent) and its stalls ≥ 100 ms.
  * `--root` lets the same bench run against another checkout (e.g. the commit before a change); `--cpu-prof` writes
- * the server's V8 CPU profile (main thread) into a folder when it stops.
+ * the server's V8 CPU profile (main thread) into a folder when it stops; `--phases` measures only some of b–e
+ * after a and a2 (default all; c still needs b's scene: without b, that ingest runs as unmeasured set-up).
  */
 
 const { values } = parseArgs({
@@ -42,8 +44,14 @@ const { values } = parseArgs({
     size: { type: 'string', default: '12000' },
     lots: { type: 'string', default: '10000' },
     'cpu-prof': { type: 'string' },
+    phases: { type: 'string', default: 'b,c,d,e' },
   },
 });
+const LATER_PHASES = ['b', 'c', 'd', 'e'] as const;
+const selected = new Set(values.phases.split(',').map((name) => name.trim()));
+for (const name of selected)
+  if (!(LATER_PHASES as readonly string[]).includes(name))
+    throw new Error(`--phases: fase desconhecida "${name}" (use ${LATER_PHASES.join(',')})`);
 const ROOT = path.resolve(values.root ?? path.join(import.meta.dirname, '../..'));
 const PROBE = path.join(import.meta.dirname, 'loop-probe.ts');
 const SAMPLE_MS = 100;
@@ -58,6 +66,8 @@ interface LoopProbe {
   delayP99: number;
   delayMax: number;
   mainCpuMs: number;
+  /** The most CPU the main thread spent without the loop turning (absent from an older probe). */
+  longestTurnCpuMs?: number;
   stalls: [number, number][];
 }
 
@@ -215,7 +225,7 @@ const isoOf = (ddmmyyyy: string) => ddmmyyyy.split('/').reverse().join('-');
 
 const TABLE_HEAD =
   '| phase | wall s | load | samples | GET /health p50 / p99 / max ms | GET /project p50 / p99 / max ms | failed | ' +
-  'loop delay p50 / p99 / max ms | main-thread CPU s | stalls ≥ 100 ms |';
+  'loop delay p50 / p99 / max ms | main-thread CPU s | longest turn CPU ms | stalls ≥ 100 ms |';
 
 function phaseRow(p: Phase): string {
   const f = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(0));
@@ -223,7 +233,8 @@ function phaseRow(p: Phase): string {
     `| ${p.name} | ${(((p.ended ?? performance.now()) - p.started) / 1000).toFixed(1)} | ${p.load.toFixed(1)} | ` +
     `${p.health.length} | ${stats(p.health)} | ${stats(p.projects)} | ${p.errors} | ` +
     `${f(p.loop?.delayP50)} / ${f(p.loop?.delayP99)} / ${f(p.loop?.delayMax)} | ` +
-    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${p.loop?.stalls.length ?? '–'} |`
+    `${p.loop ? (p.loop.mainCpuMs / 1000).toFixed(1) : '–'} | ${f(p.loop?.longestTurnCpuMs)} | ` +
+    `${p.loop?.stalls.length ?? '–'} |`
   );
 }
 
@@ -234,7 +245,7 @@ function printTable(): void {
       `${os.loadavg()[0]!.toFixed(1)}`,
     '',
     TABLE_HEAD,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...phases.map(phaseRow),
   ];
   console.log(lines.join('\n'));
@@ -269,7 +280,8 @@ async function largeIngest(
   file: string,
   megapixels: string,
 ): Promise<number> {
-  await beginPhase(`b. ingest de um GeoTIFF de ${megapixels} MP (sintético)`);
+  if (selected.has('b')) await beginPhase(`b. ingest de um GeoTIFF de ${megapixels} MP (sintético)`);
+  else console.log(`Preparando (fora das fases): ingest do GeoTIFF de ${megapixels} MP…`);
   const form = new FormData();
   form.append('date', '2027-01-15');
   form.append('project', String(projectId));
@@ -398,13 +410,14 @@ async function main(): Promise<void> {
       `Preparando (fora das fases): projeto novo com ${lots} lotes e o GeoTIFF de ${megapixels} MP…`,
     );
     const project = await createBenchProject(`postgres://mirante:mirante@127.0.0.1:${pgPort}/mirante`, lots);
-    const largeFile = path.join(dataDir, `large-${size}.tif`);
-    await writeLargeGeoTiff(largeFile, size, project.originFor(size * PIXEL_M));
-
-    const sceneId = await largeIngest(baseUrl, project.id, largeFile, megapixels);
-    await aiOnNewProject(baseUrl, project.id, sceneId, lots);
-    await financeImportExport(baseUrl, project.id);
-    await environmentAnalysis(baseUrl);
+    if (selected.has('b') || selected.has('c')) {
+      const largeFile = path.join(dataDir, `large-${size}.tif`);
+      await writeLargeGeoTiff(largeFile, size, project.originFor(size * PIXEL_M));
+      const sceneId = await largeIngest(baseUrl, project.id, largeFile, megapixels);
+      if (selected.has('c')) await aiOnNewProject(baseUrl, project.id, sceneId, lots);
+    }
+    if (selected.has('d')) await financeImportExport(baseUrl, project.id);
+    if (selected.has('e')) await environmentAnalysis(baseUrl);
   } finally {
     await endPhase();
     sampling = false;

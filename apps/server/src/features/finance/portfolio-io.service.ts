@@ -8,6 +8,7 @@ import {
   type InformationsExportQuery,
 } from '@mirante/shared';
 import type { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import type { CpuPool } from '../../cpu/cpu-pool';
 import { AppError, unprocessable } from '../../http/app-error';
 import type { Mailer } from '../../mail/mailer';
@@ -18,6 +19,9 @@ import type { ImportRowOutcome } from './portfolio-import';
 import type { LotWrite, PortfolioImportRepo } from './portfolio-import.repo';
 import { portfolioTemplate, type SheetValue } from './portfolio-sheets';
 import { EMPTY_SALE_VALUES, mergeSaleValues } from './sale-values';
+
+/** Rows merged with their stored values between two turns of the event loop. */
+const MERGE_SLICE = 1000;
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -123,15 +127,11 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       query: InformationsExportQuery,
     ): Promise<PortfolioFile> {
       const { fileType, api_token: _token, ...filters } = query;
-      const list = await finance.list(user, projectId, filters);
+      const portfolio = await finance.portfolioRows(user, projectId);
       const base = `carteira-${today()}`;
       const format = fileType === 'csv' ? 'csv' : 'xlsx';
-      // The file is written on the CPU pool (exceljs and the CSV rows), whole.
-      const bytes = await deps.cpu.run('writePortfolioFile', {
-        format,
-        hasStage: list.hasStage,
-        rows: list.list,
-      });
+      // The list (alerts, filters, order) and the file (exceljs or the CSV rows) are made on the CPU pool, whole.
+      const bytes = await deps.cpu.run('writePortfolioFile', { format, portfolio, filters });
       return {
         body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE,
@@ -160,8 +160,10 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
       const lots = await deps.lots(projectId);
       // Etapa is a column when the project has stages or any lot names one (as the portfolio list says).
       const hasStage = project.hasStage || lots.some((lot) => lot.stage !== null && lot.stage.trim() !== '');
-      // The guards, SheetJS and the rows' rules run on the CPU pool; the file's bytes are moved there.
+      // The guards, SheetJS and the rows' rules run on the CPU pool; the file's bytes are moved there and the
+      // rows come back in batches.
       const bytes = new Uint8Array(file.bytes);
+      const rows: ImportRowOutcome[] = [];
       const read = await deps.cpu.run(
         'readPortfolioFile',
         {
@@ -175,17 +177,18 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
             codigoLote: lot.customerCode,
           })),
         },
-        { transfer: [bytes.buffer] },
+        { transfer: [bytes.buffer], onMessage: (batch) => void rows.push(...(batch as ImportRowOutcome[])) },
       );
       if (!read.ok) throw REFUSALS[read.reason]();
-      const { parsed } = read;
-      if (!parsed.ok) throw unprocessable('VALIDATION', parsed.message);
-      const accepted = parsed.rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
+      if (!read.parsed.ok) throw unprocessable('VALIDATION', read.parsed.message);
+      const accepted = rows.filter((row) => row.errors.length === 0 && row.layerId !== null);
       if (accepted.length > 0) {
         await deps.inTransaction(async (repo) => {
           const stored = await repo.lockProjectSaleValues(projectId);
           const writes: LotWrite[] = [];
-          for (const row of accepted) {
+          for (const [index, row] of accepted.entries()) {
+            // Lets the event loop answer between slices of a large sheet (10,000 rows took it 40–80 ms).
+            if (index > 0 && index % MERGE_SLICE === 0) await setImmediate();
             const layerId = row.layerId as number;
             const merged = mergeSaleValues(stored.get(layerId) ?? EMPTY_SALE_VALUES, row.update);
             if (merged.changes.length > 0) writes.push({ layerId, ...merged });
@@ -193,15 +196,15 @@ export function createPortfolioIoService(deps: PortfolioIoDeps) {
           await repo.saveMany(projectId, writes, { userId: user.id, name: user.name, source: 'import' });
         });
       }
-      if (accepted.length < parsed.rows.length) {
+      if (accepted.length < rows.length) {
         try {
-          await deps.mailer.send(rejectionMail(user, project.name, file.filename, parsed.rows));
+          await deps.mailer.send(rejectionMail(user, project.name, file.filename, rows));
         } catch (error) {
           deps.logError?.(error, 'e-mail das linhas não importadas não enviado');
         }
       }
       return {
-        list: parsed.rows.map((row) => ({
+        list: rows.map((row) => ({
           linha: row.linha,
           sucesso: row.errors.length === 0,
           erros: row.errors,
