@@ -7,9 +7,9 @@ where "project_id" = $1 and "type" = $2;
 -- parameters: [7,"LOT"]
 
 -- lockProjectSaleValues
-select "layer_id", "codigo_comprador", "nome_comprador", "cpf_cnpj_comprador", "status_unidade", "status", "valor_venda", "valor_inadimplencia", "qtde_parcelas_vencidas", "codigo_venda", "data_venda", "inscricao_iptu", "termo_posse", "escritura", "registro", "status_construcao", "status_escritura", "notas"
-from "lot_informations"
-where "project_id" = $1 for update;
+SELECT layer_id AS "layerId", "codigo_comprador" AS "codigoComprador", "nome_comprador" AS "nomeComprador", "cpf_cnpj_comprador" AS "cpfCnpjComprador", "status_unidade" AS "statusUnidade", "status" AS "status", "valor_venda" AS "valorVenda", "valor_inadimplencia" AS "valorInadimplencia", "qtde_parcelas_vencidas" AS "qtdeParcelasVencidas", "codigo_venda" AS "codigoVenda", "data_venda" AS "dataVenda", "inscricao_iptu" AS "inscricaoIptu", "termo_posse" AS "termoPosse", "escritura" AS "escritura", "registro" AS "registro", "status_construcao" AS "statusConstrucao", "status_escritura" AS "statusEscritura", "notas" AS "notas"
+FROM lot_informations
+WHERE project_id = $1 FOR UPDATE;
 -- parameters: [7]
 
 -- saveMany (one lot, one change)
