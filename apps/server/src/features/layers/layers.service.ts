@@ -93,11 +93,12 @@ export function createLayersService(
       const admin = seesUnpublished(user);
       // Prices per m² come from sale values: only for projects with price visualization and finance users.
       const withPrice = withAllotmentValue && project.hasPriceVisualization && seesSaleValues(user);
-      const audience = `${admin ? 'admin' : 'published'}${withPrice ? '+price' : ''}` as const;
+      const tileAudience = admin ? 'admin' : 'published';
+      const audience = `${tileAudience}${withPrice ? '+price' : ''}` as const;
       const cached = listCache.get(projectId, audience);
       // A warm call is one count query, not the snapshot's transaction (four round trips).
       if (cached && (await repo.listVersion(projectId)) === cached.version) {
-        tileCache.warm(projectId, admin ? 'admin' : 'published', cached.version);
+        tileCache.warm(projectId, tileAudience, cached.version);
         return new JsonText(cached.body, cached.etag, cached.compressed);
       }
       const snapshot = await repo.listTextSnapshot(projectId, admin, cached?.version ?? null, withPrice);
@@ -106,7 +107,7 @@ export function createLayersService(
           ? cached
           : listCache.store(projectId, audience, snapshot.version, layersJson(snapshot.rows ?? []));
       // The map asks for its vector tiles next: they are cut meanwhile, off the event loop.
-      tileCache.warm(projectId, admin ? 'admin' : 'published', snapshot.version, snapshot.rows ?? undefined);
+      tileCache.warm(projectId, tileAudience, snapshot.version, snapshot.rows ?? undefined);
       return new JsonText(list.body, list.etag, list.compressed);
     },
 
